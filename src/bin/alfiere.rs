@@ -1,0 +1,59 @@
+//! The `alfiere` UCI engine: reads commands from standard input, one per line.
+
+use alfiere::uci::{Control, UciSession, MAX_LINE_LEN};
+use std::io::{self, BufRead, Read, Write};
+
+/// Reads one line of at most `MAX_LINE_LEN` bytes; a longer line is drained and
+/// reported as too long. Returns `None` at end of input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    let n = input.by_ref().take(MAX_LINE_LEN as u64 + 1).read_until(b'\n', &mut bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.len() > MAX_LINE_LEN && bytes.last() != Some(&b'\n') {
+        // Drain the rest of the overlong line.
+        let mut sink = Vec::new();
+        input.read_until(b'\n', &mut sink)?;
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+fn main() {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut session = UciSession::new();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        // Commands given on the command line run once, e.g. `alfiere "go perft 5"`.
+        let mut out = stdout.lock();
+        for command in args {
+            session.handle_line(&command, &mut |l| {
+                let _ = writeln!(out, "{l}");
+            });
+        }
+        return;
+    }
+    loop {
+        let line = match read_line(&mut input) {
+            Ok(Some(line)) => line,
+            Ok(None) | Err(_) => break,
+        };
+        let mut out = stdout.lock();
+        let control = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            session.handle_line(&line, &mut |l| {
+                let _ = writeln!(out, "{l}");
+            })
+        }));
+        let _ = out.flush();
+        match control {
+            Ok(Control::Quit) => break,
+            Ok(Control::Continue) => {}
+            Err(_) => {
+                // Last line of defence: report and keep the loop alive.
+                let _ = writeln!(out, "info string internal error while handling the command");
+            }
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! The [`Game`] trait: what every rule set provides, and the shared vocabulary of
+//! turns ([`TurnState`]), endings ([`Outcome`], [`EndReason`]) and errors.
+//!
+//! A `Game` value is one *position* of a rule set with everything its rules need
+//! (turn state, hands, boards, clocks); it is copied and played forward
+//! (copy-make). A [`crate::Record`] holds a played game: its positions, undo,
+//! repetitions and draw claims. Generic code (`perft<G>`, the search) is
+//! monomorphised per rule set; [`crate::AnyGame`] dispatches once at the API edge.
+//!
+//! # How each rule set plugs in
+//!
+//! - **Chess** (`variants/chess.rs`): the orthodox position; its legal generator
+//!   (`movegen.rs`) works on a `Board`, a side, castling rooks and an e.p. square, so
+//!   the variants below reuse it.
+//! - **Chess-Gi**: wraps `Chess` and adds `ByColor<Hand>` plus a promoted-piece mask.
+//!   Captures put the piece (promoted pieces stay promoted) into the captor's hand;
+//!   `Action::Drop` adds drops (blocking squares only when in check); pawn drops are
+//!   allowed on the own first rank, from which pawns step one square; the hands enter
+//!   the hash (`zobrist::hand`) and `Game::hands`; drops reset the clock
+//!   (`Action::is_zeroing`) and `Game::is_irreversible` stays false for captures so
+//!   repetition history is not cut.
+//! - **Racing Kings**: wraps `Chess` without pawns or castling; its legal filter also
+//!   rejects actions that attack the enemy king, and `outcome()` applies the goal rank
+//!   with Black's one extra move (`EndReason::VariantWin` / `VariantDraw`).
+//! - **Alice**: its own position: one `Board` plus the board-B mask (`Placement`), so
+//!   every piece is seen with its board. Generation works per board (R1-R3) and the
+//!   transfer (R4) flips the piece's bit; the hash adds `zobrist::on_board_b`.
+//! - **Billiards**: the orthodox structure with a rebounding diagonal slider (a
+//!   strategy in `attacks`), used for moves, checks, pins and castling transit; since
+//!   pin rays do not hold for rebounding paths, legality is checked by playing.
+//! - **Progressive** (Scottish, Italian): wraps `Chess` with a `TurnState` of series
+//!   length `n` and actions played; the side changes only when the series ends (or, in
+//!   Scottish, on a check). Every action is orthodox-legal; the Italian filter rejects
+//!   a non-final checking action. The e.p. candidates of the previous series live in a
+//!   small list, usable only by the first action.
+//! - **Marseillais** (classic, balanced): the same wrapper with series length 2 (1 for
+//!   White's first turn in balanced); a check by the first action ends the turn.
+//! - **Avalanche**: wraps `Chess` with a `Phase`: `Move`, then `Push` (an
+//!   `Action::Push` of an enemy pawn), and `PromotionChoice` at the start of a turn
+//!   when a pushed pawn stands on its last rank. Moves into check are legal when a push
+//!   follows; a self-checking push ends the game (`EndReason::SelfCheck`).
+//!
+//! The search negates a score only when [`Game::turn`] changes between two
+//! positions, never by depth parity.
+
+use crate::bitboard::Bitboard;
+use crate::board::Placement;
+use crate::moves::{Action, ActionList};
+use crate::setup::{Hand, PositionError, Setup};
+use crate::types::Color;
+use crate::variants::Variant;
+use std::fmt;
+
+/// What the side to act is doing within its turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Phase {
+    /// An ordinary action (a move, a drop).
+    #[default]
+    Move,
+    /// Avalanche: the push of an enemy pawn after the move.
+    Push,
+    /// Avalanche: the choice of piece for a pawn pending promotion.
+    PromotionChoice,
+}
+
+/// Whose action it is and how far the turn has gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TurnState {
+    /// The side to act.
+    pub side: Color,
+    /// Actions this turn has in all (1 in orthodox chess; `n` in the `n`-th
+    /// Progressive series; 2 in Marseillais; Avalanche counts its move and push).
+    pub length: u16,
+    /// Actions of this turn already played.
+    pub played: u16,
+    /// What the next action is.
+    pub phase: Phase,
+}
+
+impl TurnState {
+    /// The state of a one-action turn.
+    pub const fn single(side: Color) -> TurnState {
+        TurnState {
+            side,
+            length: 1,
+            played: 0,
+            phase: Phase::Move,
+        }
+    }
+
+    /// Whether no action of the turn has been played yet.
+    pub const fn is_turn_start(&self) -> bool {
+        self.played == 0
+    }
+}
+
+/// Why a game ended (or can be ended by a claim).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// In check with no legal action (including Progressive's "progressive checkmate").
+    Checkmate,
+    /// Not in check with no legal action, also in mid-turn.
+    Stalemate,
+    /// Neither side can ever mate (the dead-position subset of RULES.md §1.1).
+    InsufficientMaterial,
+    /// 150 plies without capture or pawn move.
+    SeventyFiveMoves,
+    /// The same position a fifth time.
+    FivefoldRepetition,
+    /// Claimed: 100 plies without capture or pawn move.
+    FiftyMoves,
+    /// Claimed: the same position a third time.
+    ThreefoldRepetition,
+    /// Progressive: ten completed series without capture or pawn move.
+    TenSeries,
+    /// A variant's own goal was reached (Racing Kings: the king on rank 8).
+    VariantWin,
+    /// A variant's own draw (Racing Kings: both kings on rank 8).
+    VariantDraw,
+    /// Avalanche: a push left the pusher's own king attacked.
+    SelfCheck,
+    /// Avalanche: the chosen promotion piece attacks the pusher's king.
+    PromotionCheck,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player ran out of time (a draw if the opponent could never mate).
+    TimeForfeit,
+}
+
+impl EndReason {
+    /// A stable snake_case name, used by the JS API and PGN `Termination`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient_material",
+            EndReason::SeventyFiveMoves => "seventyfive_moves",
+            EndReason::FivefoldRepetition => "fivefold_repetition",
+            EndReason::FiftyMoves => "fifty_moves",
+            EndReason::ThreefoldRepetition => "threefold_repetition",
+            EndReason::TenSeries => "ten_series",
+            EndReason::VariantWin => "variant_win",
+            EndReason::VariantDraw => "variant_draw",
+            EndReason::SelfCheck => "self_check",
+            EndReason::PromotionCheck => "promotion_check",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::TimeForfeit => "time_forfeit",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::SeventyFiveMoves => "75-move rule",
+            EndReason::FivefoldRepetition => "fivefold repetition",
+            EndReason::FiftyMoves => "50-move rule",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::TenSeries => "ten series without capture or pawn move",
+            EndReason::VariantWin => "variant win",
+            EndReason::VariantDraw => "variant draw",
+            EndReason::SelfCheck => "push into own check",
+            EndReason::PromotionCheck => "promotion attacks the king",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::TimeForfeit => "time forfeit",
+        })
+    }
+}
+
+/// How a game ended: the winner (none for a draw) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub const fn win(winner: Color, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    pub const fn draw(reason: EndReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result_token(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(color) => write!(f, "{color} wins by {}", self.reason),
+            None => write!(f, "draw by {}", self.reason),
+        }
+    }
+}
+
+/// The error for an action that is not legal in a position; the position is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalActionError {
+    /// The action as the user gave it (a UCI token or a description).
+    pub action: String,
+    /// The position's FEN.
+    pub fen: String,
+}
+
+impl fmt::Display for IllegalActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action {} in {}", self.action, self.fen)
+    }
+}
+
+impl std::error::Error for IllegalActionError {}
+
+/// One position of a rule set, with all the state its rules need.
+pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The rule set.
+    const VARIANT: Variant;
+
+    /// The start position.
+    fn start() -> Self;
+
+    /// Validates a setup, listing every problem found.
+    ///
+    /// # Errors
+    /// [`PositionError`] with all problems when the setup is not a legal position of
+    /// this rule set.
+    fn from_setup(setup: &Setup) -> Result<Self, PositionError>;
+
+    /// The position as setup data (the inverse of [`Game::from_setup`]).
+    fn to_setup(&self) -> Setup;
+
+    /// The side to act.
+    fn turn(&self) -> Color;
+
+    /// Whose action it is and how far the turn has gone.
+    fn turn_state(&self) -> TurnState {
+        TurnState::single(self.turn())
+    }
+
+    /// The pieces, with the board each stands on.
+    fn placement(&self) -> Placement<'_>;
+
+    /// A side's hand, in rule sets with drops.
+    fn hand(&self, color: Color) -> Option<Hand> {
+        let _ = color;
+        None
+    }
+
+    /// Appends every legal action to `out` (which it clears first).
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// The number of legal actions (perft's bulk count at the last ply).
+    fn count_legal_actions(&self) -> usize {
+        let mut list = ActionList::new();
+        self.legal_actions(&mut list);
+        list.len()
+    }
+
+    /// Whether `action` is legal here.
+    fn is_legal(&self, action: &Action) -> bool {
+        let mut list = ActionList::new();
+        self.legal_actions(&mut list);
+        list.contains(action)
+    }
+
+    /// Plays a legal action.
+    ///
+    /// # Panics
+    /// May panic, or leave a position that breaks the rules, if `action` is not legal;
+    /// use [`Game::play`] for actions that are not known to be legal.
+    fn play_unchecked(&mut self, action: &Action);
+
+    /// Plays `action` if it is legal, and leaves the position unchanged otherwise.
+    ///
+    /// # Errors
+    /// [`IllegalActionError`] when the action is not legal.
+    fn play(&mut self, action: &Action) -> Result<(), IllegalActionError> {
+        if self.is_legal(action) {
+            self.play_unchecked(action);
+            Ok(())
+        } else {
+            Err(IllegalActionError {
+                action: crate::notation::uci::action_to_uci(action),
+                fen: crate::notation::fen::write_fen(self),
+            })
+        }
+    }
+
+    /// Enemy pieces giving check to the side to act.
+    fn checkers(&self) -> Bitboard;
+
+    /// Whether the side to act is in check.
+    fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Endings that follow from the position alone, in RULES.md's precedence
+    /// (mate, dead position, stalemate, 75-move rule, variant endings); repetition
+    /// needs the history and is decided by [`crate::Record`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether `color` could never mate by any legal sequence (the time-forfeit test).
+    fn cannot_mate(&self, color: Color) -> bool;
+
+    /// The repetition key: same key ⇔ same position in the sense of RULES.md §1.2.
+    fn zobrist(&self) -> u64;
+
+    /// Plies (actions) since the last capture, pawn move, drop or push.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Full move number, starting at 1.
+    fn fullmove_number(&self) -> u32;
+
+    /// Castling rights, as the squares of the castling rooks.
+    fn castling_rights(&self) -> Bitboard;
+
+    /// En-passant squares with a legal capture, for FEN and repetition.
+    fn legal_ep_squares(&self) -> Vec<crate::Square>;
+
+    /// Whether, after `action`, no earlier position can ever repeat (captures and pawn
+    /// moves in orthodox chess; never in Chess-Gi, where captured pieces return).
+    fn is_irreversible(&self, action: &Action) -> bool {
+        action.is_zeroing()
+    }
+}

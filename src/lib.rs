@@ -1,0 +1,68 @@
+//! alfiere: chess and nine historical variants (RULES.md) — rules, notation, perft,
+//! and a UCI engine, native and WebAssembly.
+//!
+//! ```
+//! use alfiere::{Chess, Game, Record, notation::{fen, san}};
+//! let mut record = Record::new(Chess::start());
+//! for mv in ["f3", "e5", "g4", "Qh4#"] {
+//!     let action = san::parse_san(record.current(), mv).unwrap();
+//!     record.play(&action).unwrap();
+//! }
+//! let outcome = record.outcome().unwrap();
+//! assert_eq!(outcome.to_string(), "black wins by checkmate");
+//! assert_eq!(fen::write_fen(record.current()), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod game;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod record;
+pub mod setup;
+pub mod types;
+pub mod variants;
+pub mod zobrist;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod uci;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, BoardId, PlacedPiece, Placement};
+pub use game::{EndReason, Game, IllegalActionError, Outcome, Phase, TurnState};
+pub use moves::{Action, ActionList};
+pub use record::{Record, RecordError};
+pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
+pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
+pub use variants::{AnyGame, Chess, UnknownVariantError, Variant};
+
+/// Legal actions of a position as UCI tokens.
+///
+/// `variant` is a variant id from RULES.md (`"chess"`, ...); `fen` is `None` for the
+/// start position.
+///
+/// # Errors
+/// Unknown variant or invalid FEN, as a human-readable message.
+pub fn legal_actions_uci(variant: &str, fen: Option<&str>) -> Result<Vec<String>, String> {
+    let variant: Variant = variant.parse().map_err(|e: UnknownVariantError| e.to_string())?;
+    let game = match fen {
+        None => AnyGame::start(variant).map_err(|e| e.to_string())?,
+        Some(fen) => match variant {
+            Variant::Chess => AnyGame::Chess(notation::fen::read_fen(fen).map_err(|e| e.to_string())?),
+            other => return Err(UnknownVariantError(other.id().to_string()).to_string()),
+        },
+    };
+    Ok(with_game!(&game, g => {
+        let mut list = ActionList::new();
+        g.legal_actions(&mut list);
+        list.iter().map(notation::uci::action_to_uci).collect()
+    }))
+}

@@ -1,0 +1,60 @@
+//! Perft: counting the leaves of the action tree, the standard correctness check of
+//! a move generator (RULES.md: every action is one ply; a finished game has no
+//! legal actions; repetition and the move-count rules are not applied).
+//!
+//! ```
+//! use alfiere::{Chess, Game, perft};
+//! assert_eq!(perft::perft(&Chess::start(), 3), 8902);
+//! ```
+
+use crate::game::Game;
+use crate::moves::{Action, ActionList};
+
+/// Leaf count at `depth`, counting the last ply in bulk.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => game.count_legal_actions() as u64,
+        _ => {
+            let mut list = ActionList::new();
+            game.legal_actions(&mut list);
+            let mut total = 0;
+            for action in list.iter() {
+                let mut child = game.clone();
+                child.play_unchecked(action);
+                total += perft(&child, depth - 1);
+            }
+            total
+        }
+    }
+}
+
+/// Leaf count at `depth`, playing every action down to the leaves (no bulk
+/// counting): measures make-move speed as well as generation.
+pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = ActionList::new();
+    game.legal_actions(&mut list);
+    let mut total = 0;
+    for action in list.iter() {
+        let mut child = game.clone();
+        child.play_unchecked(action);
+        total += perft_full(&child, depth - 1);
+    }
+    total
+}
+
+/// The perft count below each legal action (`go perft`'s divide).
+pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(Action, u64)> {
+    let mut list = ActionList::new();
+    game.legal_actions(&mut list);
+    list.iter()
+        .map(|action| {
+            let mut child = game.clone();
+            child.play_unchecked(action);
+            (*action, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! A played game: the start position, every action with the position after it, undo,
+//! repetition counting (RULES.md §1.2: positions compared at turn starts, by a key
+//! that counts an e.p. square only when the capture is legal), the automatic
+//! fivefold rule, draw claims (threefold, 50 moves, also "after my declared move"),
+//! and endings by resignation, agreement or time.
+//!
+//! ```
+//! use alfiere::{Chess, Game, Record, notation::san};
+//! let mut record = Record::new(Chess::start());
+//! for mv in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+//!     let action = san::parse_san(record.current(), mv).unwrap();
+//!     record.play(&action).unwrap();
+//! }
+//! assert_eq!(record.repetition_count(), 3);
+//! assert!(record.claimable_draw().is_some());
+//! ```
+
+use crate::game::{EndReason, Game, IllegalActionError, Outcome};
+use crate::moves::Action;
+use crate::types::Color;
+use std::fmt;
+
+/// Why an action could not be added to a record; the record is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The game is already over.
+    GameOver(Outcome),
+    /// The action is not legal in the current position.
+    Illegal(IllegalActionError),
+    /// A draw was claimed but no claim is valid.
+    NoClaim,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::GameOver(o) => write!(f, "the game is over ({o})"),
+            RecordError::Illegal(e) => write!(f, "{e}"),
+            RecordError::NoClaim => f.write_str("no draw can be claimed here"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A game as played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record<G: Game> {
+    start: G,
+    entries: Vec<(Action, G)>,
+    ending: Option<Outcome>,
+}
+
+impl<G: Game> Record<G> {
+    /// A game from `start`.
+    pub fn new(start: G) -> Record<G> {
+        Record {
+            start,
+            entries: Vec::new(),
+            ending: None,
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &G {
+        self.entries.last().map_or(&self.start, |(_, g)| g)
+    }
+
+    /// The actions played, in order.
+    pub fn actions(&self) -> impl Iterator<Item = &Action> + '_ {
+        self.entries.iter().map(|(a, _)| a)
+    }
+
+    /// Each action with the position it was played in.
+    pub fn history(&self) -> impl Iterator<Item = (&G, &Action)> + '_ {
+        let befores = std::iter::once(&self.start).chain(self.entries.iter().map(|(_, g)| g));
+        befores.zip(self.entries.iter().map(|(a, _)| a))
+    }
+
+    /// Number of actions played.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Plays a legal action.
+    ///
+    /// # Errors
+    /// [`RecordError`] when the game is over or the action is illegal; the record is
+    /// unchanged.
+    pub fn play(&mut self, action: &Action) -> Result<(), RecordError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(RecordError::GameOver(outcome));
+        }
+        let mut next = self.current().clone();
+        next.play(action).map_err(RecordError::Illegal)?;
+        self.entries.push((*action, next));
+        Ok(())
+    }
+
+    /// Takes back the last action (and any manual ending); returns it.
+    pub fn undo(&mut self) -> Option<Action> {
+        self.ending = None;
+        self.entries.pop().map(|(a, _)| a)
+    }
+
+    /// How often the current position has occurred (1 if new). Only positions at the
+    /// start of a turn count; elsewhere the answer is 1.
+    pub fn repetition_count(&self) -> usize {
+        let current = self.current();
+        if !current.turn_state().is_turn_start() {
+            return 1;
+        }
+        let key = current.zobrist();
+        let mut count = 1;
+        // Walk back until an irreversible action: nothing before it can repeat.
+        for i in (0..self.entries.len()).rev() {
+            let (action, _) = &self.entries[i];
+            let before = if i == 0 { &self.start } else { &self.entries[i - 1].1 };
+            if before.is_irreversible(action) {
+                break;
+            }
+            if before.turn_state().is_turn_start() && before.zobrist() == key {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The ending, if the game is over: a manual ending, the position's own ending, or
+    /// fivefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(ending) = self.ending {
+            return Some(ending);
+        }
+        if let Some(outcome) = self.current().outcome() {
+            return Some(outcome);
+        }
+        if self.repetition_count() >= 5 {
+            return Some(Outcome::draw(EndReason::FivefoldRepetition));
+        }
+        None
+    }
+
+    /// A draw the side to act may claim now: threefold repetition or the 50-move rule.
+    pub fn claimable_draw(&self) -> Option<EndReason> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        if self.repetition_count() >= 3 {
+            Some(EndReason::ThreefoldRepetition)
+        } else if self.current().halfmove_clock() >= 100 {
+            Some(EndReason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// A draw the side to act may claim by declaring `action` (FIDE 9.2.1, 9.3.1).
+    pub fn claimable_after(&self, action: &Action) -> Option<EndReason> {
+        let mut copy = self.clone();
+        copy.play(action).ok()?;
+        if copy.current().outcome().is_some() {
+            return None;
+        }
+        if copy.repetition_count() >= 3 {
+            Some(EndReason::ThreefoldRepetition)
+        } else if copy.current().halfmove_clock() >= 100 {
+            Some(EndReason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// Ends the game by a valid draw claim.
+    ///
+    /// # Errors
+    /// [`RecordError::NoClaim`] when no claim is valid now.
+    pub fn claim_draw(&mut self) -> Result<Outcome, RecordError> {
+        let reason = self.claimable_draw().ok_or(RecordError::NoClaim)?;
+        let outcome = Outcome::draw(reason);
+        self.ending = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Outcome {
+        let outcome = Outcome::win(!color, EndReason::Resignation);
+        self.ending.get_or_insert(outcome);
+        outcome
+    }
+
+    /// Both players agree to a draw.
+    pub fn agree_draw(&mut self) -> Outcome {
+        let outcome = Outcome::draw(EndReason::Agreement);
+        self.ending.get_or_insert(outcome);
+        outcome
+    }
+
+    /// `color` ran out of time: a loss, or a draw if the opponent could never mate.
+    pub fn flag(&mut self, color: Color) -> Outcome {
+        let outcome = if self.current().cannot_mate(!color) {
+            Outcome::draw(EndReason::TimeForfeit)
+        } else {
+            Outcome::win(!color, EndReason::TimeForfeit)
+        };
+        self.ending.get_or_insert(outcome);
+        outcome
+    }
+}

@@ -1,0 +1,451 @@
+//! Orthodox chess (RULES.md §1): FIDE movement, castling, en passant and promotion;
+//! checkmate, stalemate, the dead-position subset (K v K, K+N v K, K + bishops v
+//! K + bishops all on one square colour), the 75-move rule as automatic endings; the
+//! 50-move rule and threefold repetition as claims (in [`crate::Record`]).
+//!
+//! The position stores its en-passant square only when an enemy pawn could capture
+//! there; whether that capture is *legal* is decided on demand for FEN output and
+//! the repetition key (§1.2), so equal positions hash equally.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::{Board, Placement};
+use crate::game::{EndReason, Game, Outcome};
+use crate::movegen::{self, Orthodox};
+use crate::moves::{Action, ActionList};
+use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
+use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
+use crate::variants::Variant;
+use crate::zobrist;
+
+/// A position of orthodox chess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chess {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    /// Squares of rooks that may still castle.
+    pub(crate) castling: Bitboard,
+    /// Set after a double step when an enemy pawn attacks the passed square.
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    /// Zobrist key of placement, side and castling (the e.p. part is added on demand).
+    pub(crate) key: u64,
+}
+
+impl Default for Chess {
+    fn default() -> Chess {
+        Chess::start()
+    }
+}
+
+impl Chess {
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The orthodox view used by the shared generator.
+    #[inline]
+    pub(crate) fn orthodox(&self) -> Orthodox<'_> {
+        Orthodox {
+            board: &self.board,
+            us: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+        }
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    pub(crate) fn full_key(board: &Board, turn: Color, castling: Bitboard) -> u64 {
+        let mut key = 0;
+        for (sq, piece) in board.pieces() {
+            key ^= zobrist::piece_square(piece, sq);
+        }
+        for rook in castling {
+            key ^= zobrist::castling(rook);
+        }
+        if turn == Color::Black {
+            key ^= zobrist::side();
+        }
+        key
+    }
+
+    /// The en-passant square if some pawn may legally capture there.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let us = self.turn;
+        let king = self.board.king_of(us)?;
+        let capturers = attacks::pawn_attacks(!us, ep) & self.board.by_piece(Piece::new(us, Role::Pawn));
+        // The replay tests every attack on the king afterwards, so it also decides
+        // whether e.p. answers a check.
+        capturers
+            .into_iter()
+            .any(|from| movegen::ep_is_safe(&self.board, us, king, from, ep))
+            .then_some(ep)
+    }
+
+    #[inline]
+    fn toggle_piece(&mut self, piece: Piece, sq: Square) {
+        self.key ^= zobrist::piece_square(piece, sq);
+    }
+
+    fn discard_castling(&mut self, rooks: Bitboard) {
+        for rook in self.castling & rooks {
+            self.key ^= zobrist::castling(rook);
+        }
+        self.castling = self.castling - rooks;
+    }
+
+    /// Applies an action's effect on the board, rights, e.p. square, clocks and key,
+    /// without passing the turn (multi-action variants decide when it passes).
+    pub(crate) fn apply(&mut self, action: &Action) {
+        let us = self.turn;
+        self.ep_square = None;
+        match *action {
+            Action::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if let Some(captured) = capture {
+                    self.board.take(to);
+                    self.toggle_piece(Piece::new(!us, captured), to);
+                }
+                self.board.take(from);
+                self.toggle_piece(Piece::new(us, role), from);
+                let placed = Piece::new(us, promotion.unwrap_or(role));
+                self.board.put(to, placed);
+                self.toggle_piece(placed, to);
+                if role == Role::King {
+                    self.discard_castling(Bitboard::from_rank(us.back_rank()));
+                }
+                self.discard_castling(Bitboard::from_square(from) | Bitboard::from_square(to));
+                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    let passed = Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
+                    let enemy_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
+                    if (attacks::pawn_attacks(us, passed) & enemy_pawns).any() {
+                        self.ep_square = Some(passed);
+                    }
+                }
+                if role == Role::Pawn || capture.is_some() {
+                    self.halfmoves = 0;
+                } else {
+                    self.halfmoves += 1;
+                }
+            }
+            Action::Castle { king, rook } => {
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let k = Piece::new(us, Role::King);
+                let r = Piece::new(us, Role::Rook);
+                self.board.take(king);
+                self.board.take(rook);
+                self.board.put(side.king_to(us), k);
+                self.board.put(side.rook_to(us), r);
+                self.key ^= zobrist::piece_square(k, king)
+                    ^ zobrist::piece_square(k, side.king_to(us))
+                    ^ zobrist::piece_square(r, rook)
+                    ^ zobrist::piece_square(r, side.rook_to(us));
+                self.discard_castling(Bitboard::from_rank(us.back_rank()));
+                self.halfmoves += 1;
+            }
+            Action::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                let pawn = Piece::new(us, Role::Pawn);
+                self.board.take(captured);
+                self.toggle_piece(Piece::new(!us, Role::Pawn), captured);
+                self.board.take(from);
+                self.board.put(to, pawn);
+                self.toggle_piece(pawn, from);
+                self.toggle_piece(pawn, to);
+                self.halfmoves = 0;
+            }
+            Action::Drop { .. } | Action::Push { .. } | Action::PromotionChoice { .. } => {
+                debug_assert!(false, "not an orthodox action: {action:?}");
+            }
+        }
+    }
+
+    /// Passes the turn to the other side.
+    #[inline]
+    pub(crate) fn pass_turn(&mut self) {
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::side();
+    }
+
+    /// Whether the pieces left can never mate, for either side (RULES.md §1.1: K v K,
+    /// K+N v K, K + bishops v K + bishops with all bishops on one square colour).
+    pub fn is_dead_position(&self) -> bool {
+        let b = &self.board;
+        if (b.by_role(Role::Pawn) | b.orthogonal_sliders()).any() {
+            return false;
+        }
+        let knights = b.by_role(Role::Knight);
+        let bishops = b.by_role(Role::Bishop);
+        if knights.any() {
+            // A single knight with bare kings.
+            return knights.count() == 1 && bishops.is_empty();
+        }
+        (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+    }
+
+    /// Validation shared with the variants built on the orthodox board.
+    pub(crate) fn validate_orthodox(setup: &Setup, problems: &mut Vec<PositionProblem>) {
+        let board = &setup.board;
+        for color in Color::ALL {
+            let kings = board.by_piece(Piece::new(color, Role::King)).count();
+            if kings == 0 {
+                problems.push(PositionProblem::MissingKing(color));
+            } else if kings > 1 {
+                problems.push(PositionProblem::TooManyKings(color));
+            }
+            if board.by_color(color).count() > 16 {
+                problems.push(PositionProblem::TooManyPieces(color));
+            }
+        }
+        for sq in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
+            problems.push(PositionProblem::PawnOnBackRank(sq));
+        }
+        for rook in setup.castling_rights {
+            let ok = board.color_at(rook).is_some_and(|color| {
+                let back = Bitboard::from_rank(color.back_rank());
+                board.role_at(rook) == Some(Role::Rook)
+                    && (Bitboard::CORNERS & back).contains(rook)
+                    && board.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King))
+            });
+            if !ok {
+                problems.push(PositionProblem::BadCastlingRight(rook));
+            }
+        }
+    }
+
+    fn validate_ep(setup: &Setup, problems: &mut Vec<PositionProblem>) -> Option<Square> {
+        match setup.ep_squares.as_slice() {
+            [] => None,
+            [ep] => {
+                let us = setup.turn;
+                let board = &setup.board;
+                let ok = ep.rank() == Rank::SIXTH.relative(us)
+                    && !board.occupied().contains(*ep)
+                    && ep.offset(0, us.fold(1, -1)).is_some_and(|from| !board.occupied().contains(from))
+                    && ep
+                        .offset(0, us.fold(-1, 1))
+                        .is_some_and(|pawn| board.piece_at(pawn) == Some(Piece::new(!us, Role::Pawn)));
+                if ok {
+                    Some(*ep)
+                } else {
+                    problems.push(PositionProblem::BadEnPassant(*ep));
+                    None
+                }
+            }
+            [_, second, ..] => {
+                problems.push(PositionProblem::BadEnPassant(*second));
+                None
+            }
+        }
+    }
+
+    /// Builds the orthodox part of a position from a setup, listing problems.
+    pub(crate) fn from_setup_orthodox(setup: &Setup, problems: &mut Vec<PositionProblem>) -> Chess {
+        Chess::validate_orthodox(setup, problems);
+        let ep = Chess::validate_ep(setup, problems);
+        let board = setup.board.clone();
+        let turn = setup.turn;
+        let castling = setup.castling_rights & Bitboard::CORNERS;
+        // Keep the e.p. square only where an enemy pawn attacks it, as play does.
+        let ep_square = ep.filter(|&ep| {
+            (attacks::pawn_attacks(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn))).any()
+        });
+        let key = Chess::full_key(&board, turn, castling);
+        let chess = Chess {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key,
+        };
+        if problems.is_empty() {
+            if let Some(their_king) = chess.board.king_of(!turn) {
+                if movegen::checkers(&chess.board, !turn, their_king).any() {
+                    problems.push(PositionProblem::OppositeCheck);
+                }
+            }
+            if let Some(king) = chess.board.king_of(turn) {
+                if movegen::checkers(&chess.board, turn, king).count() > 2 {
+                    problems.push(PositionProblem::ImpossibleCheck);
+                }
+            }
+        }
+        chess
+    }
+
+    /// The setup of the orthodox part.
+    pub(crate) fn to_setup_orthodox(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            castling_rights: self.castling,
+            ep_squares: self.legal_ep_square().into_iter().collect(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            ..Setup::empty()
+        }
+    }
+
+    /// Whether `color` has material that could ever mate (sound: says "cannot" only
+    /// when no legal sequence mates).
+    pub(crate) fn cannot_mate_orthodox(board: &Board, color: Color) -> bool {
+        let ours = board.by_color(color);
+        let theirs = board.by_color(!color);
+        if (ours & (board.by_role(Role::Pawn) | board.orthogonal_sliders())).any() {
+            return false;
+        }
+        let our_knights = ours & board.by_role(Role::Knight);
+        let our_bishops = ours & board.by_role(Role::Bishop);
+        let their_kings_only = (theirs - board.by_role(Role::King)).is_empty();
+        if our_knights.any() {
+            // A lone knight mates only with enemy pieces to hem the king in.
+            return our_knights.count() == 1 && our_bishops.is_empty() && their_kings_only;
+        }
+        if our_bishops.is_empty() {
+            return true;
+        }
+        // Bishops of one colour mate only if enemy pieces can stand on the other colour.
+        let colour = if (our_bishops & Bitboard::DARK_SQUARES).any() {
+            Bitboard::DARK_SQUARES
+        } else {
+            Bitboard::LIGHT_SQUARES
+        };
+        if (our_bishops - colour).any() {
+            return false;
+        }
+        let their_others = theirs - board.by_role(Role::King);
+        (their_others - (board.by_role(Role::Bishop) & colour)).is_empty()
+    }
+}
+
+impl Game for Chess {
+    const VARIANT: Variant = Variant::Chess;
+
+    fn start() -> Chess {
+        let board = Board::starting_position();
+        let key = Chess::full_key(&board, Color::White, Bitboard::CORNERS);
+        Chess {
+            board,
+            turn: Color::White,
+            castling: Bitboard::CORNERS,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            key,
+        }
+    }
+
+    fn from_setup(setup: &Setup) -> Result<Chess, PositionError> {
+        let mut problems = Vec::new();
+        if setup.hands.is_some() {
+            problems.push(PositionProblem::UnsupportedState("a hand of pieces"));
+        }
+        if setup.board_b.any() {
+            problems.push(PositionProblem::UnsupportedState("a second board"));
+        }
+        if setup.extra != ExtraState::Default {
+            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
+        }
+        let chess = Chess::from_setup_orthodox(setup, &mut problems);
+        if problems.is_empty() {
+            Ok(chess)
+        } else {
+            Err(PositionError { problems })
+        }
+    }
+
+    fn to_setup(&self) -> Setup {
+        self.to_setup_orthodox()
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn placement(&self) -> Placement<'_> {
+        Placement::single(&self.board)
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        movegen::generate(self.orthodox(), out);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, action: &Action) {
+        self.apply(action);
+        self.pass_turn();
+    }
+
+    fn checkers(&self) -> Bitboard {
+        match self.board.king_of(self.turn) {
+            Some(king) => movegen::checkers(&self.board, self.turn, king),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut list = ActionList::new();
+        self.legal_actions(&mut list);
+        if list.is_empty() && self.is_check() {
+            return Some(Outcome::win(!self.turn, EndReason::Checkmate));
+        }
+        if self.is_dead_position() {
+            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+        }
+        if list.is_empty() {
+            return Some(Outcome::draw(EndReason::Stalemate));
+        }
+        if self.halfmoves >= 150 {
+            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
+        }
+        None
+    }
+
+    fn cannot_mate(&self, color: Color) -> bool {
+        Chess::cannot_mate_orthodox(&self.board, color)
+    }
+
+    fn zobrist(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(ep) => self.key ^ zobrist::en_passant(ep),
+            None => self.key,
+        }
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    fn legal_ep_squares(&self) -> Vec<Square> {
+        self.legal_ep_square().into_iter().collect()
+    }
+}

@@ -1,0 +1,163 @@
+//! The rule sets: one type per variant implementing [`crate::Game`], the [`Variant`]
+//! identifiers of RULES.md, and [`AnyGame`] for choosing a rule set at run time.
+
+pub mod chess;
+
+pub use chess::Chess;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set, identified as in RULES.md (API, UCI `UCI_Variant`, PGN tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+    ChessGi,
+    RacingKings,
+    Alice,
+    Billiards,
+    ProgressiveScottish,
+    ProgressiveItalian,
+    Marseillais,
+    MarseillaisBalanced,
+    Avalanche,
+}
+
+impl Variant {
+    /// Every rule set of RULES.md.
+    pub const ALL: [Variant; 10] = [
+        Variant::Chess,
+        Variant::ChessGi,
+        Variant::RacingKings,
+        Variant::Alice,
+        Variant::Billiards,
+        Variant::ProgressiveScottish,
+        Variant::ProgressiveItalian,
+        Variant::Marseillais,
+        Variant::MarseillaisBalanced,
+        Variant::Avalanche,
+    ];
+
+    /// The rule sets this build implements.
+    pub const IMPLEMENTED: [Variant; 1] = [Variant::Chess];
+
+    /// The id: `chess`, `chessgi`, `racingkings`, ...
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::ChessGi => "chessgi",
+            Variant::RacingKings => "racingkings",
+            Variant::Alice => "alice",
+            Variant::Billiards => "billiards",
+            Variant::ProgressiveScottish => "progressive-scottish",
+            Variant::ProgressiveItalian => "progressive-italian",
+            Variant::Marseillais => "marseillais",
+            Variant::MarseillaisBalanced => "marseillais-balanced",
+            Variant::Avalanche => "avalanche",
+        }
+    }
+
+    /// The display name, also the PGN `Variant` tag value.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Standard",
+            Variant::ChessGi => "Chessgi",
+            Variant::RacingKings => "Racing Kings",
+            Variant::Alice => "Alice",
+            Variant::Billiards => "Billiards",
+            Variant::ProgressiveScottish => "Progressive (Scottish)",
+            Variant::ProgressiveItalian => "Progressive (Italian)",
+            Variant::Marseillais => "Marseillais",
+            Variant::MarseillaisBalanced => "Marseillais (balanced)",
+            Variant::Avalanche => "Avalanche",
+        }
+    }
+
+    /// Whether this build implements the rule set.
+    pub fn is_implemented(self) -> bool {
+        Variant::IMPLEMENTED.contains(&self)
+    }
+
+    /// Looks a rule set up by id or display name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let wanted = name.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(wanted) || v.name().eq_ignore_ascii_case(wanted))
+            .or_else(|| match wanted.to_ascii_lowercase().as_str() {
+                "standard" | "orthodox" | "normal" => Some(Variant::Chess),
+                "racing kings" | "racing-kings" => Some(Variant::RacingKings),
+                "chess-gi" => Some(Variant::ChessGi),
+                _ => None,
+            })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The error for an unknown or unimplemented variant id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariantError(pub String);
+
+impl fmt::Display for UnknownVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Variant::IMPLEMENTED.iter().map(|v| v.id()).collect();
+        write!(f, "unknown variant '{}' (known: {})", self.0, ids.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariantError {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariantError;
+    /// Parses an implemented rule set's id or name.
+    fn from_str(s: &str) -> Result<Variant, UnknownVariantError> {
+        Variant::from_name(s)
+            .filter(|v| v.is_implemented())
+            .ok_or_else(|| UnknownVariantError(s.chars().take(64).collect()))
+    }
+}
+
+/// A position of any implemented rule set, for choosing the rule set at run time.
+///
+/// Dispatch happens once at the API edge: generic code takes the concrete type
+/// through [`AnyGame::visit`]-style matches (see `perft` and the UCI layer).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyGame {
+    Chess(Chess),
+}
+
+/// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::AnyGame::Chess($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The start position of a rule set.
+    ///
+    /// # Errors
+    /// [`UnknownVariantError`] for a rule set this build does not implement.
+    pub fn start(variant: Variant) -> Result<AnyGame, UnknownVariantError> {
+        use crate::Game;
+        match variant {
+            Variant::Chess => Ok(AnyGame::Chess(Chess::start())),
+            other => Err(UnknownVariantError(other.id().to_string())),
+        }
+    }
+
+    /// The rule set.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Chess(_) => Variant::Chess,
+        }
+    }
+}
