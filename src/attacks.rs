@@ -194,11 +194,7 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(build_tables)
 }
 
-fn build_magics(
-    dirs: &[(i32, i32)],
-    factors: &[u64; 64],
-    attacks: &mut Vec<u64>,
-) -> Vec<Magic> {
+fn build_magics(dirs: &[(i32, i32)], factors: &[u64; 64], attacks: &mut Vec<u64>) -> Vec<Magic> {
     Square::all()
         .map(|sq| {
             let mask = relevant_mask(sq, dirs);
@@ -400,10 +396,20 @@ mod tests {
             state ^= state << 17;
             let occ = state & (state >> 3);
             for sq in Square::all() {
-                assert_eq!(rook_attacks(sq, Bitboard(occ)).0, slide_attacks(sq, occ, &ROOK_DIRS));
-                assert_eq!(bishop_attacks(sq, Bitboard(occ)).0, slide_attacks(sq, occ, &BISHOP_DIRS));
+                assert_eq!(
+                    rook_attacks(sq, Bitboard(occ)).0,
+                    slide_attacks(sq, occ, &ROOK_DIRS)
+                );
+                assert_eq!(
+                    bishop_attacks(sq, Bitboard(occ)).0,
+                    slide_attacks(sq, occ, &BISHOP_DIRS)
+                );
             }
         }
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
     }
 
     #[test]
@@ -412,8 +418,8 @@ mod tests {
         let h8 = Square::H8;
         assert_eq!(between(a1, h8).count(), 6);
         assert_eq!(line(Square::B1, Square::C1).count(), 8);
-        assert!(between(Square::A1, Square::B3).is_empty());
-        assert_eq!(line(Square::C1, Square::E3), line(Square::C1, Square::H6));
-        assert_eq!(line(Square::C1, Square::E3).count(), 6);
+        assert!(between(Square::A1, sq("b3")).is_empty());
+        assert_eq!(line(Square::C1, sq("e3")), line(Square::C1, sq("h6")));
+        assert_eq!(line(Square::C1, sq("e3")).count(), 6);
     }
 }

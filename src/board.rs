@@ -21,7 +21,6 @@ use crate::types::{ByColor, ByRole, Color, File, Piece, Rank, Role, Square};
 pub struct Board {
     by_role: ByRole<Bitboard>,
     by_color: ByColor<Bitboard>,
-    occupied: Bitboard,
 }
 
 impl Board {
@@ -56,7 +55,7 @@ impl Board {
 
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.by_color.white | self.by_color.black
     }
 
     #[inline]
@@ -105,7 +104,7 @@ impl Board {
 
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied.contains(sq) {
+        if !self.occupied().contains(sq) {
             None
         } else if self.by_role[Role::Pawn].contains(sq) {
             Some(Role::Pawn)
@@ -134,10 +133,9 @@ impl Board {
     /// The square must be empty (debug-asserted); use [`Board::set`] to replace.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(!self.occupied.contains(sq));
+        debug_assert!(!self.occupied().contains(sq));
         self.by_role[piece.role].add(sq);
         self.by_color[piece.color].add(sq);
-        self.occupied.add(sq);
     }
 
     /// Removes and returns the piece on `sq`, if any.
@@ -146,8 +144,25 @@ impl Board {
         let piece = self.piece_at(sq)?;
         self.by_role[piece.role].remove(sq);
         self.by_color[piece.color].remove(sq);
-        self.occupied.remove(sq);
         Some(piece)
+    }
+
+    /// Removes a piece known to stand on `sq` (no look-up; debug-asserted).
+    #[inline]
+    pub fn discard(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.piece_at(sq), Some(piece));
+        self.by_role[piece.role].remove(sq);
+        self.by_color[piece.color].remove(sq);
+    }
+
+    /// Moves a piece known to stand on `from` to the empty square `to`.
+    #[inline]
+    pub fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
+        debug_assert_eq!(self.piece_at(from), Some(piece));
+        debug_assert!(!self.occupied().contains(to));
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[piece.role] ^= both;
+        self.by_color[piece.color] ^= both;
     }
 
     /// Puts `piece` on `sq`, replacing what stood there.
@@ -160,7 +175,7 @@ impl Board {
 
     /// Every piece with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied
+        self.occupied()
             .into_iter()
             .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
@@ -174,6 +189,20 @@ impl Board {
                 | (attacks::knight_attacks(sq) & self.by_role[Role::Knight])
                 | (attacks::king_attacks(sq) & self.by_role[Role::King])
                 | (attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn]))
+    }
+
+    /// Whether any piece of `color` attacks `sq` with orthodox movement, given
+    /// `occupied` (cheap leapers first, so most answers come early).
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color[color];
+        ((attacks::knight_attacks(sq) & self.by_role[Role::Knight])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King])
+            | (attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn]))
+            & them
+            != Bitboard::EMPTY
+            || (attacks::rook_attacks(sq, occupied) & self.orthogonal_sliders() & them).any()
+            || (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders() & them).any()
     }
 
     /// Squares attacked by `color` with orthodox movement, given `occupied`.

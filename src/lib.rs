@@ -52,11 +52,15 @@ pub use variants::{AnyGame, Chess, UnknownVariantError, Variant};
 /// # Errors
 /// Unknown variant or invalid FEN, as a human-readable message.
 pub fn legal_actions_uci(variant: &str, fen: Option<&str>) -> Result<Vec<String>, String> {
-    let variant: Variant = variant.parse().map_err(|e: UnknownVariantError| e.to_string())?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e: UnknownVariantError| e.to_string())?;
     let game = match fen {
         None => AnyGame::start(variant).map_err(|e| e.to_string())?,
         Some(fen) => match variant {
-            Variant::Chess => AnyGame::Chess(notation::fen::read_fen(fen).map_err(|e| e.to_string())?),
+            Variant::Chess => {
+                AnyGame::Chess(notation::fen::read_fen(fen).map_err(|e| e.to_string())?)
+            }
             other => return Err(UnknownVariantError(other.id().to_string()).to_string()),
         },
     };

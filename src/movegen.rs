@@ -31,8 +31,9 @@ pub(crate) fn checkers(board: &Board, us: Color, king: Square) -> Bitboard {
 #[inline]
 pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
     let them = board.by_color(!us);
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.orthogonal_sliders() & them)
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.diagonal_sliders() & them);
+    let snipers =
+        (attacks::rook_attacks(king, Bitboard::EMPTY) & board.orthogonal_sliders() & them)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.diagonal_sliders() & them);
     let mut pinned = Bitboard::EMPTY;
     let occupied = board.occupied();
     for sniper in snipers {
@@ -44,43 +45,128 @@ pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
     pinned
 }
 
-#[inline]
-fn push_normal(out: &mut ActionList, board: &Board, role: Role, from: Square, targets: Bitboard) {
-    for to in targets {
-        out.push(Action::Normal {
-            role,
-            from,
-            to,
-            capture: board.role_at(to),
-            promotion: None,
-        });
+/// Where generated actions go: a list, or a counter for perft's bulk counting.
+pub(crate) trait Sink {
+    /// One action.
+    fn action(&mut self, action: Action);
+    /// Moves of a non-pawn piece to each target square.
+    fn piece_moves(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
+    /// Moves of a pawn to each target square (four promotions on the last rank).
+    fn pawn_moves(&mut self, board: &Board, us: Color, from: Square, targets: Bitboard);
+    /// Pawn moves to each target square from `offset` squares (in index steps) back.
+    fn pawn_shift(&mut self, board: &Board, us: Color, targets: Bitboard, offset: i32) {
+        for to in targets {
+            let from = Square::from_index_masked((to.index() as i32 - offset) as u32);
+            self.pawn_moves(board, us, from, Bitboard::from_square(to));
+        }
     }
 }
 
-#[inline]
-fn push_pawn(out: &mut ActionList, board: &Board, us: Color, from: Square, targets: Bitboard) {
-    let last_rank = Bitboard::from_rank(us.promotion_rank());
-    for to in targets {
-        let capture = board.role_at(to);
-        if last_rank.contains(to) {
-            for promotion in Role::PROMOTIONS {
-                out.push(Action::Normal {
+impl Sink for ActionList {
+    #[inline]
+    fn action(&mut self, action: Action) {
+        self.push(action);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Action::Normal {
+                role,
+                from,
+                to,
+                capture: board.role_at(to),
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, board: &Board, us: Color, from: Square, targets: Bitboard) {
+        let last_rank = Bitboard::from_rank(us.promotion_rank());
+        for to in targets {
+            let capture = board.role_at(to);
+            if last_rank.contains(to) {
+                for promotion in Role::PROMOTIONS {
+                    self.push(Action::Normal {
+                        role: Role::Pawn,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                self.push(Action::Normal {
                     role: Role::Pawn,
                     from,
                     to,
                     capture,
-                    promotion: Some(promotion),
+                    promotion: None,
                 });
             }
-        } else {
-            out.push(Action::Normal {
-                role: Role::Pawn,
-                from,
-                to,
-                capture,
-                promotion: None,
-            });
         }
+    }
+
+    #[inline]
+    fn pawn_shift(&mut self, board: &Board, us: Color, targets: Bitboard, offset: i32) {
+        let last_rank = Bitboard::from_rank(us.promotion_rank());
+        let origin = |to: Square| Square::from_index_masked((to.index() as i32 - offset) as u32);
+        for to in targets - last_rank {
+            self.push_pawn(origin(to), to, board.role_at(to), None);
+        }
+        for to in targets & last_rank {
+            let capture = board.role_at(to);
+            for promotion in Role::PROMOTIONS {
+                self.push_pawn(origin(to), to, capture, Some(promotion));
+            }
+        }
+    }
+}
+
+impl ActionList {
+    #[inline]
+    fn push_pawn(
+        &mut self,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        promotion: Option<Role>,
+    ) {
+        self.push(Action::Normal {
+            role: Role::Pawn,
+            from,
+            to,
+            capture,
+            promotion,
+        });
+    }
+}
+
+/// Counts actions without building them.
+#[derive(Debug, Default)]
+pub(crate) struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn action(&mut self, _: Action) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, _: &Board, us: Color, _: Square, targets: Bitboard) {
+        let last_rank = Bitboard::from_rank(us.promotion_rank());
+        self.0 += (targets - last_rank).count() + 4 * (targets & last_rank).count();
+    }
+
+    #[inline]
+    fn pawn_shift(&mut self, board: &Board, us: Color, targets: Bitboard, _: i32) {
+        self.pawn_moves(board, us, Square::A1, targets);
     }
 }
 
@@ -90,23 +176,22 @@ fn push_pawn(out: &mut ActionList, board: &Board, us: Color, from: Square, targe
 pub(crate) fn pawn_targets(board: &Board, us: Color, from: Square) -> Bitboard {
     let occupied = board.occupied();
     let single = Bitboard::from_square(from).shift_forward(us) & !occupied;
-    let double = single.shift_forward(us)
-        & !occupied
-        & Bitboard::relative_rank(us, Rank::FOURTH);
+    let double = single.shift_forward(us) & !occupied & Bitboard::relative_rank(us, Rank::FOURTH);
     (attacks::pawn_attacks(us, from) & board.by_color(!us)) | single | double
 }
 
 /// Whether the en-passant capture `from`x`ep` leaves the capturer's king safe.
 pub(crate) fn ep_is_safe(board: &Board, us: Color, king: Square, from: Square, ep: Square) -> bool {
     let captured = Square::from_coords(ep.file(), from.rank());
-    let occupied = (board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
-        | Bitboard::from_square(ep);
+    let occupied =
+        (board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+            | Bitboard::from_square(ep);
     let attackers = board.attackers_to(king, !us, occupied) & !Bitboard::from_square(captured);
     attackers.is_empty()
 }
 
 /// Appends every legal orthodox action (the list is not cleared).
-pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
+pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     let Orthodox {
         board,
         us,
@@ -124,8 +209,8 @@ pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
     // King steps, tested with the king lifted so it cannot hide behind itself.
     let lifted = occupied ^ Bitboard::from_square(king);
     for to in attacks::king_attacks(king) & !ours {
-        if board.attackers_to(to, them, lifted).is_empty() {
-            out.push(Action::Normal {
+        if !board.is_attacked(to, them, lifted) {
+            out.action(Action::Normal {
                 role: Role::King,
                 from: king,
                 to,
@@ -147,7 +232,12 @@ pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
     let free = ours & !pinned;
 
     for from in board.by_role(Role::Knight) & free {
-        push_normal(out, board, Role::Knight, from, attacks::knight_attacks(from) & mask & !ours);
+        out.piece_moves(
+            board,
+            Role::Knight,
+            from,
+            attacks::knight_attacks(from) & mask & !ours,
+        );
     }
     for role in [Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & ours {
@@ -155,15 +245,37 @@ pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
             if pinned.contains(from) {
                 targets &= attacks::line(king, from);
             }
-            push_normal(out, board, role, from, targets);
+            out.piece_moves(board, role, from, targets);
         }
     }
-    for from in board.by_role(Role::Pawn) & ours {
-        let mut targets = pawn_targets(board, us, from) & mask;
-        if pinned.contains(from) {
-            targets &= attacks::line(king, from);
-        }
-        push_pawn(out, board, us, from, targets);
+    // Unpinned pawns move as sets; pinned ones one by one along their pin line.
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let free_pawns = pawns & !pinned;
+    let empty = !occupied;
+    let theirs = board.by_color(them);
+    let single = free_pawns.shift_forward(us) & empty;
+    let double =
+        (single & Bitboard::relative_rank(us, Rank::THIRD)).shift_forward(us) & empty & mask;
+    let forward = us.fold(8, -8);
+    out.pawn_shift(board, us, single & mask, forward);
+    out.pawn_shift(board, us, double, 2 * forward);
+    let not_a = !Bitboard::from_file(crate::types::File::A);
+    let not_h = !Bitboard::from_file(crate::types::File::H);
+    let (west, east) = match us {
+        Color::White => (
+            Bitboard((free_pawns & not_a).0 << 7),
+            Bitboard((free_pawns & not_h).0 << 9),
+        ),
+        Color::Black => (
+            Bitboard((free_pawns & not_a).0 >> 9),
+            Bitboard((free_pawns & not_h).0 >> 7),
+        ),
+    };
+    out.pawn_shift(board, us, west & theirs & mask, us.fold(7, -9));
+    out.pawn_shift(board, us, east & theirs & mask, us.fold(9, -7));
+    for from in pawns & pinned {
+        let targets = pawn_targets(board, us, from) & mask & attacks::line(king, from);
+        out.pawn_moves(board, us, from, targets);
     }
 
     if let Some(ep) = ep_square {
@@ -171,7 +283,7 @@ pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
         // piece cannot be answered by e.p., which the replay below catches.
         for from in attacks::pawn_attacks(them, ep) & board.by_role(Role::Pawn) & ours {
             if ep_is_safe(board, us, king, from, ep) {
-                out.push(Action::EnPassant { from, to: ep });
+                out.action(Action::EnPassant { from, to: ep });
             }
         }
     }
@@ -183,20 +295,22 @@ pub(crate) fn generate(pos: Orthodox<'_>, out: &mut ActionList) {
 
 /// Castling with the orthodox king and rook squares: path empty, king not in check
 /// (the caller checks), no transit or arrival square attacked.
-pub(crate) fn generate_castling(
+pub(crate) fn generate_castling<S: Sink>(
     board: &Board,
     us: Color,
     king: Square,
     castling: Bitboard,
-    out: &mut ActionList,
+    out: &mut S,
 ) {
     if king != CastlingSide::king_from(us) {
         return;
     }
-    let rights = castling & Bitboard::from_rank(us.back_rank()) & board.by_piece(crate::Piece::new(us, Role::Rook));
+    let rights = castling
+        & Bitboard::from_rank(us.back_rank())
+        & board.by_piece(crate::Piece::new(us, Role::Rook));
     for rook in rights {
         if let Some(action) = castling_if_legal(board, us, king, rook) {
-            out.push(action);
+            out.action(action);
         }
     }
 }
@@ -221,10 +335,78 @@ fn castling_if_legal(board: &Board, us: Color, king: Square, rook: Square) -> Op
     }
     let occupied = board.occupied() - movers;
     let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
-    for sq in king_path {
-        if board.attackers_to(sq, !us, occupied).any() {
-            return None;
-        }
+    if king_path
+        .into_iter()
+        .any(|sq| board.is_attacked(sq, !us, occupied))
+    {
+        return None;
     }
     Some(Action::Castle { king, rook })
+}
+
+/// Whether one action is legal, decided without generating the others: the
+/// action's shape is checked against the board, then the king's safety after it.
+/// (Independent of [`generate`], so tests can compare the two.)
+pub(crate) fn is_legal(pos: Orthodox<'_>, action: &Action) -> bool {
+    let Orthodox {
+        board,
+        us,
+        castling,
+        ep_square,
+    } = pos;
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    match *action {
+        Action::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            if board.piece_at(from) != Some(crate::Piece::new(us, role))
+                || board.by_color(us).contains(to)
+                || board.role_at(to) != capture
+                || capture == Some(Role::King)
+            {
+                return false;
+            }
+            let reach = match role {
+                Role::Pawn => pawn_targets(board, us, from),
+                _ => attacks::attacks(us, role, from, board.occupied()),
+            };
+            let promotes = role == Role::Pawn && to.rank() == us.promotion_rank();
+            let promotion_ok = match promotion {
+                None => !promotes,
+                Some(p) => promotes && Role::PROMOTIONS.contains(&p),
+            };
+            if !reach.contains(to) || !promotion_ok {
+                return false;
+            }
+            let mut after = board.clone();
+            after.take(to);
+            after.take(from);
+            after.put(to, crate::Piece::new(us, promotion.unwrap_or(role)));
+            let king_after = if role == Role::King { to } else { king };
+            after
+                .attackers_to(king_after, !us, after.occupied())
+                .is_empty()
+        }
+        Action::Castle { king: k, rook } => {
+            k == king
+                && castling.contains(rook)
+                && checkers(board, us, king).is_empty()
+                && k == CastlingSide::king_from(us)
+                && board.piece_at(rook) == Some(crate::Piece::new(us, Role::Rook))
+                && castling_if_legal(board, us, king, rook).is_some()
+        }
+        Action::EnPassant { from, to } => {
+            ep_square == Some(to)
+                && board.piece_at(from) == Some(crate::Piece::new(us, Role::Pawn))
+                && attacks::pawn_attacks(us, from).contains(to)
+                && ep_is_safe(board, us, king, from, to)
+        }
+        Action::Drop { .. } | Action::Push { .. } | Action::PromotionChoice { .. } => false,
+    }
 }

@@ -43,7 +43,9 @@ impl Action {
         match *self {
             Action::Normal { role, .. } => role,
             Action::Castle { .. } => Role::King,
-            Action::EnPassant { .. } | Action::Push { .. } | Action::PromotionChoice { .. } => Role::Pawn,
+            Action::EnPassant { .. } | Action::Push { .. } | Action::PromotionChoice { .. } => {
+                Role::Pawn
+            }
             Action::Drop { role, .. } => role,
         }
     }
@@ -51,9 +53,9 @@ impl Action {
     /// The departure square, if the action moves a piece.
     pub fn from(&self) -> Option<Square> {
         match *self {
-            Action::Normal { from, .. } | Action::EnPassant { from, .. } | Action::Push { from, .. } => {
-                Some(from)
-            }
+            Action::Normal { from, .. }
+            | Action::EnPassant { from, .. }
+            | Action::Push { from, .. } => Some(from),
             Action::Castle { king, .. } => Some(king),
             Action::Drop { .. } => None,
             Action::PromotionChoice { square, .. } => Some(square),

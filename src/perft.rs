@@ -12,38 +12,60 @@ use crate::moves::{Action, ActionList};
 
 /// Leaf count at `depth`, counting the last ply in bulk.
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => game.count_legal_actions() as u64,
-        _ => {
-            let mut list = ActionList::new();
-            game.legal_actions(&mut list);
+    let mut lists = vec![ActionList::new(); depth as usize];
+    perft_bulk_in(game, depth, &mut lists)
+}
+
+/// Leaf count at `depth`, playing every action down to the leaves (no bulk
+/// counting): measures make-move speed as well as generation.
+pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
+    let mut lists = vec![ActionList::new(); depth as usize];
+    perft_full_in(game, depth, &mut lists)
+}
+
+/// One reusable action list per ply, so no node pays for a fresh list.
+fn perft_bulk_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
+    match (depth, lists.split_first_mut()) {
+        (0, _) | (_, None) => 1,
+        (1, _) => game.count_legal_actions() as u64,
+        (_, Some((list, rest))) => {
+            game.legal_actions(list);
             let mut total = 0;
             for action in list.iter() {
                 let mut child = game.clone();
                 child.play_unchecked(action);
-                total += perft(&child, depth - 1);
+                total += perft_bulk_in(&child, depth - 1, rest);
             }
             total
         }
     }
 }
 
-/// Leaf count at `depth`, playing every action down to the leaves (no bulk
-/// counting): measures make-move speed as well as generation.
-pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+fn perft_full_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
+    match (depth, lists.split_first_mut()) {
+        (0, _) | (_, None) => 1,
+        (1, Some((list, _))) => {
+            // Play each leaf (kept observable so it is not optimised away) without a
+            // call per leaf.
+            game.legal_actions(list);
+            for action in list.iter() {
+                let mut child = game.clone();
+                child.play_unchecked(action);
+                std::hint::black_box(&child);
+            }
+            list.len() as u64
+        }
+        (_, Some((list, rest))) => {
+            game.legal_actions(list);
+            let mut total = 0;
+            for action in list.iter() {
+                let mut child = game.clone();
+                child.play_unchecked(action);
+                total += perft_full_in(&child, depth - 1, rest);
+            }
+            total
+        }
     }
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut total = 0;
-    for action in list.iter() {
-        let mut child = game.clone();
-        child.play_unchecked(action);
-        total += perft_full(&child, depth - 1);
-    }
-    total
 }
 
 /// The perft count below each legal action (`go perft`'s divide).

@@ -124,7 +124,11 @@ impl<G: Game> Record<G> {
         // Walk back until an irreversible action: nothing before it can repeat.
         for i in (0..self.entries.len()).rev() {
             let (action, _) = &self.entries[i];
-            let before = if i == 0 { &self.start } else { &self.entries[i - 1].1 };
+            let before = if i == 0 {
+                &self.start
+            } else {
+                &self.entries[i - 1].1
+            };
             if before.is_irreversible(action) {
                 break;
             }

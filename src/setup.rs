@@ -163,7 +163,9 @@ impl fmt::Display for PositionProblem {
                 write!(f, "castling right with the rook on {sq}, but king or rook is not on its starting square")
             }
             PositionProblem::BadEnPassant(sq) => write!(f, "impossible en-passant square {sq}"),
-            PositionProblem::UnsupportedState(what) => write!(f, "{what} is not part of this variant"),
+            PositionProblem::UnsupportedState(what) => {
+                write!(f, "{what} is not part of this variant")
+            }
             PositionProblem::Variant(text) => f.write_str(text),
         }
     }

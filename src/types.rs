@@ -114,7 +114,13 @@ impl Role {
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
     /// The roles that can be held in hand (Chess-Gi), in FEN order.
-    pub const IN_HAND: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+    pub const IN_HAND: [Role; 5] = [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
 
     #[inline]
     pub const fn index(self) -> usize {

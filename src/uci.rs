@@ -50,8 +50,13 @@ impl Default for UciSession {
 /// Plays UCI tokens on a position of rule set `G`.
 fn play_tokens<G: Game>(mut game: G, tokens: &[&str]) -> Result<G, String> {
     for (i, token) in tokens.iter().enumerate() {
-        let action = uci::parse_action(&game, token)
-            .map_err(|e| format!("{e} (move {} of the list) in {}", i + 1, fen::write_fen(&game)))?;
+        let action = uci::parse_action(&game, token).map_err(|e| {
+            format!(
+                "{e} (move {} of the list) in {}",
+                i + 1,
+                fen::write_fen(&game)
+            )
+        })?;
         game.play_unchecked(&action);
     }
     Ok(game)
@@ -102,7 +107,9 @@ pub fn diagram<G: Game>(game: &G) -> String {
         for file in 0..8 {
             let sq = Square::from_coords(File(file), Rank(rank));
             match placement.at(sq) {
-                Some(p) if p.board == crate::BoardId::B => out.push_str(&format!("|{} |", p.piece.char())),
+                Some(p) if p.board == crate::BoardId::B => {
+                    out.push_str(&format!("|{} |", p.piece.char()))
+                }
                 Some(p) => out.push_str(&format!(" {} |", p.piece.char())),
                 None => out.push_str("   |"),
             }
@@ -139,7 +146,9 @@ impl UciSession {
     /// Handles one line of input, sending output lines to `out`.
     pub fn handle_line(&mut self, line: &str, out: &mut dyn FnMut(&str)) -> Control {
         if line.len() > MAX_LINE_LEN {
-            out(&format!("info string line too long (over {MAX_LINE_LEN} bytes), ignored"));
+            out(&format!(
+                "info string line too long (over {MAX_LINE_LEN} bytes), ignored"
+            ));
             return Control::Continue;
         }
         let line = line.trim();
@@ -171,7 +180,10 @@ impl UciSession {
             "quit" => return Control::Quit,
             other => {
                 let shown: String = other.chars().take(32).collect();
-                out(&format!("info string unknown command '{}'", shown.escape_debug()));
+                out(&format!(
+                    "info string unknown command '{}'",
+                    shown.escape_debug()
+                ));
             }
         }
         Control::Continue
@@ -180,7 +192,10 @@ impl UciSession {
     fn cmd_uci(&self, out: &mut dyn FnMut(&str)) {
         out(&format!("id name alfiere {}", env!("CARGO_PKG_VERSION")));
         out("id author the alfiere developers");
-        let vars: Vec<String> = Variant::IMPLEMENTED.iter().map(|v| format!("var {}", v.id())).collect();
+        let vars: Vec<String> = Variant::IMPLEMENTED
+            .iter()
+            .map(|v| format!("var {}", v.id()))
+            .collect();
         out(&format!(
             "option name UCI_Variant type combo default {} {}",
             Variant::Chess.id(),
@@ -215,7 +230,10 @@ impl UciSession {
             }
         } else {
             let shown: String = name.chars().take(64).collect();
-            out(&format!("info string unknown option '{}'", shown.escape_debug()));
+            out(&format!(
+                "info string unknown option '{}'",
+                shown.escape_debug()
+            ));
         }
     }
 
@@ -226,7 +244,9 @@ impl UciSession {
                 let depth = match words.next().map(str::parse::<i64>) {
                     Some(Ok(d)) if (0..=MAX_PERFT_DEPTH as i64).contains(&d) => d as u32,
                     Some(Ok(d)) => {
-                        out(&format!("info string perft depth {d} out of range 0..={MAX_PERFT_DEPTH}"));
+                        out(&format!(
+                            "info string perft depth {d} out of range 0..={MAX_PERFT_DEPTH}"
+                        ));
                         return;
                     }
                     _ => {

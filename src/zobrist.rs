@@ -19,7 +19,9 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut i = 0;
     while i < N {
-        out[i] = splitmix(seed.wrapping_mul(0x1000_0000_01b3) ^ (i as u64).wrapping_mul(0x0100_0000_01b3));
+        out[i] = splitmix(
+            seed.wrapping_mul(0x1000_0000_01b3) ^ (i as u64).wrapping_mul(0x0100_0000_01b3),
+        );
         i += 1;
     }
     out

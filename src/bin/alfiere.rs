@@ -7,7 +7,10 @@ use std::io::{self, BufRead, Read, Write};
 /// reported as too long. Returns `None` at end of input.
 fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
     let mut bytes = Vec::new();
-    let n = input.by_ref().take(MAX_LINE_LEN as u64 + 1).read_until(b'\n', &mut bytes)?;
+    let n = input
+        .by_ref()
+        .take(MAX_LINE_LEN as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
     if n == 0 {
         return Ok(None);
     }
@@ -35,11 +38,7 @@ fn main() {
         }
         return;
     }
-    loop {
-        let line = match read_line(&mut input) {
-            Ok(Some(line)) => line,
-            Ok(None) | Err(_) => break,
-        };
+    while let Ok(Some(line)) = read_line(&mut input) {
         let mut out = stdout.lock();
         let control = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             session.handle_line(&line, &mut |l| {

@@ -31,7 +31,10 @@ pub const MAX_FEN_LEN: usize = 512;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenProblem {
     /// The text does not follow FEN syntax; `field` names the part.
-    Syntax { field: &'static str, message: String },
+    Syntax {
+        field: &'static str,
+        message: String,
+    },
     /// The text is well-formed but the position is invalid.
     Position(PositionProblem),
 }
@@ -86,7 +89,10 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
         problems,
     };
     if fen.len() > MAX_FEN_LEN {
-        return Err(fail(vec![syntax("fen", format!("longer than {MAX_FEN_LEN} characters"))]));
+        return Err(fail(vec![syntax(
+            "fen",
+            format!("longer than {MAX_FEN_LEN} characters"),
+        )]));
     }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
@@ -94,7 +100,10 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     }
     let mut problems = Vec::new();
     if fields.len() > 7 {
-        problems.push(syntax("fen", format!("{} fields, at most 7 expected", fields.len())));
+        problems.push(syntax(
+            "fen",
+            format!("{} fields, at most 7 expected", fields.len()),
+        ));
     }
     let mut setup = Setup::empty();
     parse_placement(fields[0], &mut setup, &mut problems);
@@ -111,7 +120,9 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
             for part in ep.split(',') {
                 match part.parse::<Square>() {
                     Ok(sq) => setup.ep_squares.push(sq),
-                    Err(_) => problems.push(syntax("en passant", format!("'{part}' is not a square"))),
+                    Err(_) => {
+                        problems.push(syntax("en passant", format!("'{part}' is not a square")))
+                    }
                 }
             }
         }
@@ -119,13 +130,19 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     if let Some(halfmoves) = fields.get(4) {
         match halfmoves.parse::<u32>() {
             Ok(n) => setup.halfmoves = n,
-            Err(_) => problems.push(syntax("halfmove clock", format!("'{halfmoves}' is not a number"))),
+            Err(_) => problems.push(syntax(
+                "halfmove clock",
+                format!("'{halfmoves}' is not a number"),
+            )),
         }
     }
     if let Some(fullmoves) = fields.get(5) {
         match fullmoves.parse::<u32>() {
             Ok(n) => setup.fullmoves = n.max(1),
-            Err(_) => problems.push(syntax("fullmove number", format!("'{fullmoves}' is not a number"))),
+            Err(_) => problems.push(syntax(
+                "fullmove number",
+                format!("'{fullmoves}' is not a number"),
+            )),
         }
     }
     if let Some(extra) = fields.get(6) {
@@ -168,7 +185,10 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
             match rest.strip_suffix(']') {
                 Some(hand) => (&text[..open], Some(hand)),
                 None => {
-                    problems.push(syntax("hand", "'[' without a closing ']' at the end of the board"));
+                    problems.push(syntax(
+                        "hand",
+                        "'[' without a closing ']' at the end of the board",
+                    ));
                     (&text[..open], None)
                 }
             }
@@ -182,7 +202,10 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
         hand_text = ranks.pop();
     }
     if ranks.len() != 8 {
-        problems.push(syntax("board", format!("{} ranks, expected 8", ranks.len())));
+        problems.push(syntax(
+            "board",
+            format!("{} ranks, expected 8", ranks.len()),
+        ));
         return;
     }
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -241,7 +264,10 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
                 format!("rank {} has {file} squares, expected 8", rank.char()),
             ));
         } else if bad && file == 8 {
-            problems.push(syntax("board", format!("misplaced '|' in rank {}", rank.char())));
+            problems.push(syntax(
+                "board",
+                format!("misplaced '|' in rank {}", rank.char()),
+            ));
         }
     }
     if let Some(hand_text) = hand_text {
@@ -250,7 +276,10 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
             match Piece::from_char(c) {
                 Some(piece) if piece.role != Role::King => hands[piece.color].add(piece.role),
                 _ if c == '-' => {}
-                _ => problems.push(syntax("hand", format!("'{c}' is not a piece that can be in hand"))),
+                _ => problems.push(syntax(
+                    "hand",
+                    format!("'{c}' is not a piece that can be in hand"),
+                )),
             }
         }
         setup.hands = Some(hands);
@@ -276,7 +305,10 @@ fn parse_castling(text: &str, rights: &mut Bitboard, problems: &mut Vec<FenProbl
                 None => continue,
             },
             _ => {
-                problems.push(syntax("castling", format!("'{c}' is not K, Q, k, q or a file letter")));
+                problems.push(syntax(
+                    "castling",
+                    format!("'{c}' is not K, Q, k, q or a file letter"),
+                ));
                 continue;
             }
         };
@@ -344,7 +376,8 @@ pub fn write_setup(setup: &Setup) -> String {
     for color in Color::ALL {
         let back = Bitboard::from_rank(color.back_rank());
         for (file, letter) in [(File::H, 'k'), (File::A, 'q')] {
-            if (setup.castling_rights & back).contains(Square::from_coords(file, color.back_rank())) {
+            if (setup.castling_rights & back).contains(Square::from_coords(file, color.back_rank()))
+            {
                 castling.push(if color == Color::White {
                     letter.to_ascii_uppercase()
                 } else {
@@ -359,7 +392,12 @@ pub fn write_setup(setup: &Setup) -> String {
     let ep = if setup.ep_squares.is_empty() {
         "-".to_string()
     } else {
-        setup.ep_squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+        setup
+            .ep_squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     };
     let mut fen = format!(
         "{} {} {} {} {} {}",

@@ -70,7 +70,10 @@ fn disambiguation<G: Game>(game: &G, role: Role, from: Square, to: Square) -> St
         .iter()
         .filter_map(|a| match *a {
             Action::Normal {
-                role: r, from: f, to: t, ..
+                role: r,
+                from: f,
+                to: t,
+                ..
             } if r == role && t == to && f != from => Some(f),
             _ => None,
         })

@@ -19,7 +19,10 @@ use std::fmt;
 pub fn action_to_uci(action: &Action) -> String {
     match *action {
         Action::Normal {
-            from, to, promotion, ..
+            from,
+            to,
+            promotion,
+            ..
         } => match promotion {
             Some(role) => format!("{from}{to}{}", role.char()),
             None => format!("{from}{to}"),
@@ -54,14 +57,14 @@ impl std::error::Error for UciActionError {}
 /// Whether a token has the shape of a UCI action (`e2e4`, `e7e8q`, `N@e4`, `d1q`).
 pub fn is_well_formed(token: &str) -> bool {
     let bytes = token.as_bytes();
-    let square = |s: &[u8]| {
-        s.len() == 2 && (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'8').contains(&s[1])
-    };
+    let square =
+        |s: &[u8]| s.len() == 2 && (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'8').contains(&s[1]);
     let promo = |c: u8| matches!(c.to_ascii_lowercase(), b'q' | b'r' | b'b' | b'n');
     match bytes.len() {
         3 => square(&bytes[..2]) && promo(bytes[2]),
         4 if bytes[1] == b'@' => {
-            Role::from_char(bytes[0] as char).is_some_and(|r| r != Role::King) && square(&bytes[2..])
+            Role::from_char(bytes[0] as char).is_some_and(|r| r != Role::King)
+                && square(&bytes[2..])
         }
         4 => square(&bytes[..2]) && square(&bytes[2..]),
         5 => square(&bytes[..2]) && square(&bytes[2..4]) && promo(bytes[4]),

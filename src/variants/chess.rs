@@ -3,9 +3,9 @@
 //! K + bishops all on one square colour), the 75-move rule as automatic endings; the
 //! 50-move rule and threefold repetition as claims (in [`crate::Record`]).
 //!
-//! The position stores its en-passant square only when an enemy pawn could capture
-//! there; whether that capture is *legal* is decided on demand for FEN output and
-//! the repetition key (§1.2), so equal positions hash equally.
+//! The position stores its en-passant square only when a legal en-passant capture
+//! exists (§1.2), so equal positions are equal values with equal keys, and FEN
+//! output writes the square only then.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -17,6 +17,23 @@ use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
 use crate::variants::Variant;
 use crate::zobrist;
+
+/// Castling rights lost when a piece leaves or enters `sq`: the corner rook's own
+/// right, or both rights of a side when its king leaves e1/e8.
+#[inline]
+fn castling_touched(sq: Square) -> Bitboard {
+    const TABLE: [u64; 64] = {
+        let mut t = [0u64; 64];
+        t[0] = 1;
+        t[7] = 1 << 7;
+        t[4] = 1 | 1 << 7;
+        t[56] = 1 << 56;
+        t[63] = 1 << 63;
+        t[60] = 1 << 56 | 1 << 63;
+        t
+    };
+    Bitboard(TABLE[sq.index()])
+}
 
 /// A position of orthodox chess.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,18 +89,10 @@ impl Chess {
         key
     }
 
-    /// The en-passant square if some pawn may legally capture there.
+    /// The en-passant square, kept only while some pawn may legally capture there.
+    #[inline]
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        let us = self.turn;
-        let king = self.board.king_of(us)?;
-        let capturers = attacks::pawn_attacks(!us, ep) & self.board.by_piece(Piece::new(us, Role::Pawn));
-        // The replay tests every attack on the king afterwards, so it also decides
-        // whether e.p. answers a check.
-        capturers
-            .into_iter()
-            .any(|from| movegen::ep_is_safe(&self.board, us, king, from, ep))
-            .then_some(ep)
+        self.ep_square
     }
 
     #[inline]
@@ -100,6 +109,7 @@ impl Chess {
 
     /// Applies an action's effect on the board, rights, e.p. square, clocks and key,
     /// without passing the turn (multi-action variants decide when it passes).
+    #[inline(always)]
     pub(crate) fn apply(&mut self, action: &Action) {
         let us = self.turn;
         self.ep_square = None;
@@ -112,23 +122,44 @@ impl Chess {
                 promotion,
             } => {
                 if let Some(captured) = capture {
-                    self.board.take(to);
-                    self.toggle_piece(Piece::new(!us, captured), to);
+                    let victim = Piece::new(!us, captured);
+                    self.board.discard(to, victim);
+                    self.toggle_piece(victim, to);
                 }
-                self.board.take(from);
-                self.toggle_piece(Piece::new(us, role), from);
-                let placed = Piece::new(us, promotion.unwrap_or(role));
-                self.board.put(to, placed);
-                self.toggle_piece(placed, to);
-                if role == Role::King {
-                    self.discard_castling(Bitboard::from_rank(us.back_rank()));
+                let mover = Piece::new(us, role);
+                match promotion {
+                    None => {
+                        self.board.move_piece(from, to, mover);
+                        self.key ^=
+                            zobrist::piece_square(mover, from) ^ zobrist::piece_square(mover, to);
+                    }
+                    Some(promoted) => {
+                        let placed = Piece::new(us, promoted);
+                        self.board.discard(from, mover);
+                        self.board.put(to, placed);
+                        self.key ^=
+                            zobrist::piece_square(mover, from) ^ zobrist::piece_square(placed, to);
+                    }
                 }
-                self.discard_castling(Bitboard::from_square(from) | Bitboard::from_square(to));
+                let touched = castling_touched(from) | castling_touched(to);
+                if (self.castling & touched).any() {
+                    self.discard_castling(touched);
+                }
                 if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
-                    let passed = Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
+                    let passed =
+                        Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
                     let enemy_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
-                    if (attacks::pawn_attacks(us, passed) & enemy_pawns).any() {
-                        self.ep_square = Some(passed);
+                    let capturers = attacks::pawn_attacks(us, passed) & enemy_pawns;
+                    // Keep the square only when a capture is legal, so equal positions
+                    // are equal values with equal keys (RULES.md §1.2).
+                    if capturers.any() {
+                        if let Some(king) = self.board.king_of(!us) {
+                            if capturers.into_iter().any(|from| {
+                                movegen::ep_is_safe(&self.board, !us, king, from, passed)
+                            }) {
+                                self.ep_square = Some(passed);
+                            }
+                        }
                     }
                 }
                 if role == Role::Pawn || capture.is_some() {
@@ -145,8 +176,8 @@ impl Chess {
                 };
                 let k = Piece::new(us, Role::King);
                 let r = Piece::new(us, Role::Rook);
-                self.board.take(king);
-                self.board.take(rook);
+                self.board.discard(king, k);
+                self.board.discard(rook, r);
                 self.board.put(side.king_to(us), k);
                 self.board.put(side.rook_to(us), r);
                 self.key ^= zobrist::piece_square(k, king)
@@ -159,9 +190,9 @@ impl Chess {
             Action::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
                 let pawn = Piece::new(us, Role::Pawn);
-                self.board.take(captured);
+                self.board.discard(captured, Piece::new(!us, Role::Pawn));
                 self.toggle_piece(Piece::new(!us, Role::Pawn), captured);
-                self.board.take(from);
+                self.board.discard(from, pawn);
                 self.board.put(to, pawn);
                 self.toggle_piece(pawn, from);
                 self.toggle_piece(pawn, to);
@@ -196,7 +227,8 @@ impl Chess {
             // A single knight with bare kings.
             return knights.count() == 1 && bishops.is_empty();
         }
-        (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+        (bishops & Bitboard::DARK_SQUARES).is_empty()
+            || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
     }
 
     /// Validation shared with the variants built on the orthodox board.
@@ -221,7 +253,8 @@ impl Chess {
                 let back = Bitboard::from_rank(color.back_rank());
                 board.role_at(rook) == Some(Role::Rook)
                     && (Bitboard::CORNERS & back).contains(rook)
-                    && board.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King))
+                    && board.piece_at(CastlingSide::king_from(color))
+                        == Some(Piece::new(color, Role::King))
             });
             if !ok {
                 problems.push(PositionProblem::BadCastlingRight(rook));
@@ -237,10 +270,12 @@ impl Chess {
                 let board = &setup.board;
                 let ok = ep.rank() == Rank::SIXTH.relative(us)
                     && !board.occupied().contains(*ep)
-                    && ep.offset(0, us.fold(1, -1)).is_some_and(|from| !board.occupied().contains(from))
                     && ep
-                        .offset(0, us.fold(-1, 1))
-                        .is_some_and(|pawn| board.piece_at(pawn) == Some(Piece::new(!us, Role::Pawn)));
+                        .offset(0, us.fold(1, -1))
+                        .is_some_and(|from| !board.occupied().contains(from))
+                    && ep.offset(0, us.fold(-1, 1)).is_some_and(|pawn| {
+                        board.piece_at(pawn) == Some(Piece::new(!us, Role::Pawn))
+                    });
                 if ok {
                     Some(*ep)
                 } else {
@@ -262,9 +297,15 @@ impl Chess {
         let board = setup.board.clone();
         let turn = setup.turn;
         let castling = setup.castling_rights & Bitboard::CORNERS;
-        // Keep the e.p. square only where an enemy pawn attacks it, as play does.
+        // Keep the e.p. square only where a legal capture exists, as play does.
         let ep_square = ep.filter(|&ep| {
-            (attacks::pawn_attacks(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn))).any()
+            let capturers =
+                attacks::pawn_attacks(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn));
+            board.king_of(turn).is_some_and(|king| {
+                capturers
+                    .into_iter()
+                    .any(|from| movegen::ep_is_safe(&board, turn, king, from, ep))
+            })
         });
         let key = Chess::full_key(&board, turn, castling);
         let chess = Chess {
@@ -392,6 +433,17 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn count_legal_actions(&self) -> usize {
+        let mut counter = movegen::Counter::default();
+        movegen::generate(self.orthodox(), &mut counter);
+        counter.0
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        movegen::is_legal(self.orthodox(), action)
+    }
+
+    #[inline(always)]
     fn play_unchecked(&mut self, action: &Action) {
         self.apply(action);
         self.pass_turn();

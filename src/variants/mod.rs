@@ -106,7 +106,12 @@ pub struct UnknownVariantError(pub String);
 impl fmt::Display for UnknownVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ids: Vec<&str> = Variant::IMPLEMENTED.iter().map(|v| v.id()).collect();
-        write!(f, "unknown variant '{}' (known: {})", self.0, ids.join(", "))
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            ids.join(", ")
+        )
     }
 }
 

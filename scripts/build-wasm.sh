@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module and its JS bindings.
+#
+#   pkg/web/   ES module for browsers and bundlers (wasm-bindgen --target web)
+#   pkg/node/  CommonJS module for Node that reads the .wasm with fs (--target nodejs)
+#
+# Needs what scripts/setup.sh installs. wasm-opt (binaryen) is optional: without it the
+# module is only larger. Set ALFIERE_NO_WASM_OPT=1 to skip it (faster local rebuilds).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+log() { printf '[build-wasm] %s\n' "$*"; }
+warn() { printf '[build-wasm] warning: %s\n' "$*" >&2; }
+
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+case ":$PATH:" in
+  *":$cargo_bin:"*) ;;
+  *) export PATH="$cargo_bin:$PATH" ;;
+esac
+
+if ! command -v wasm-bindgen >/dev/null; then
+  echo "[build-wasm] error: wasm-bindgen not found; run 'npm run setup' (bash scripts/setup.sh)" >&2
+  exit 1
+fi
+
+target=wasm32-unknown-unknown
+# Ask cargo where its target dir is (honours CARGO_TARGET_DIR and .cargo/config.toml).
+target_dir="$(cargo metadata --format-version 1 --no-deps | node -e '
+  let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory));
+')"
+raw_wasm="$target_dir/$target/release/alfiere.wasm"
+
+log "cargo build --release --target $target --lib"
+cargo build --release --target "$target" --lib
+
+# Out-dirs are wiped first so files from an older build (renamed exports, snippets)
+# never linger next to the new ones.
+for js_target in web nodejs; do
+  case "$js_target" in
+    web) out=pkg/web ;;
+    nodejs) out=pkg/node ;;
+  esac
+  log "wasm-bindgen --target $js_target --out-dir $out $raw_wasm"
+  rm -rf "$out"
+  wasm-bindgen --target "$js_target" --out-dir "$out" "$raw_wasm"
+done
+# The root package.json says "type": "module", which would make Node parse the
+# CommonJS pkg/node/alfiere.js as ESM. A nested package.json scopes each directory.
+printf '{ "type": "module" }\n' > pkg/web/package.json
+printf '{ "type": "commonjs" }\n' > pkg/node/package.json
+
+# --- wasm-opt (optional) ---------------------------------------------------------------
+# Which one: $WASM_OPT, else node_modules/.bin/wasm-opt (the npm `binaryen` package, if
+# it is ever added as a devDependency); not the one on PATH (Debian's binaryen 108 breaks the module).
+wasm_opt="${WASM_OPT:-}"
+if [ -z "$wasm_opt" ] && [ -x node_modules/.bin/wasm-opt ]; then wasm_opt=node_modules/.bin/wasm-opt; fi
+
+# rustc's wasm32 target enables these post-MVP features by default and wasm-bindgen
+# uses reference types (an externref table); an older binaryen must be told so.
+wasm_opt_features=(
+  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
+  --enable-sign-ext --enable-reference-types --enable-multivalue
+)
+
+# Does the module in pkg/<dir> still instantiate with its glue? Old binaryen releases
+# (Debian bookworm's 108) rewrite wasm-bindgen's externref table into one that V8
+# rejects at init, so every optimised module is checked and reverted if broken.
+instantiates() {
+  case "$1" in
+    pkg/web) node --input-type=module -e '
+      import { readFileSync } from "node:fs";
+      import { pathToFileURL } from "node:url";
+      try {
+        const glue = await import(pathToFileURL(process.argv[1]).href);
+        glue.initSync({ module: readFileSync(process.argv[2]) });
+      } catch (e) { console.error(String(e?.message ?? e)); process.exit(1); }
+    ' "$PWD/pkg/web/alfiere.js" "$PWD/pkg/web/alfiere_bg.wasm" ;;
+    pkg/node) node -e '
+      try { require(process.argv[1]); }
+      catch (e) { console.error(String(e?.message ?? e)); process.exit(1); }
+    ' "$PWD/pkg/node/alfiere.js" ;;
+  esac
+}
+
+# optimise <dir> [<already optimised copy of the same input>]: 0 if the optimised module
+# was kept, 1 if the original was put back.
+optimise() {
+  local dir="$1" file="$1/alfiere_bg.wasm" reuse="${2:-}"
+  local backup="$file.unopt" err
+  cp "$file" "$backup"
+  if [ -n "$reuse" ]; then
+    cp "$reuse" "$file"
+  elif ! "$wasm_opt" -Oz "${wasm_opt_features[@]}" "$backup" -o "$file"; then
+    mv "$backup" "$file"
+    warn "wasm-opt failed on $file; keeping the unoptimised module"
+    return 1
+  fi
+  if err="$(instantiates "$dir" 2>&1)"; then
+    rm -f "$backup"
+    return 0
+  else
+    mv "$backup" "$file"
+    warn "$("$wasm_opt" --version 2>/dev/null || echo wasm-opt) made a module that does not" \
+         "instantiate (${err}); keeping the unoptimised $file." \
+         "A newer binaryen fixes this: npm's 'binaryen' package or WASM_OPT=/path/to/wasm-opt."
+    return 1
+  fi
+}
+
+if [ "${ALFIERE_NO_WASM_OPT:-0}" = 1 ]; then
+  log "ALFIERE_NO_WASM_OPT=1: skipping wasm-opt"
+elif [ -n "$wasm_opt" ]; then
+  # Both targets usually get byte-identical modules: optimise once, reuse the result.
+  same=0
+  cmp -s pkg/web/alfiere_bg.wasm pkg/node/alfiere_bg.wasm && same=1
+  log "$wasm_opt -Oz pkg/web/alfiere_bg.wasm"
+  if [ "$same" = 1 ]; then
+    if optimise pkg/web; then
+      log "pkg/node/alfiere_bg.wasm: same input, reusing the optimised module"
+      optimise pkg/node pkg/web/alfiere_bg.wasm || true
+    else
+      log "pkg/node/alfiere_bg.wasm: same input, left unoptimised too"
+    fi
+  else
+    optimise pkg/web || true
+    log "$wasm_opt -Oz pkg/node/alfiere_bg.wasm"
+    optimise pkg/node || true
+  fi
+else
+  warn "wasm-opt not found (binaryen); skipping size optimisation"
+fi
+
+size_of() { wc -c < "$1" | tr -d ' '; }
+final=pkg/web/alfiere_bg.wasm
+log "sizes: raw cargo output $(size_of "$raw_wasm") bytes;" \
+    "$final $(size_of "$final") bytes, $(gzip -9 -c "$final" | wc -c | tr -d ' ') bytes gzipped"

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Dependency-free static server for development: www/ at /, the wasm-bindgen web
+// build (pkg/web/) at /pkg/. Listens on $PORT (default 8080).
+//
+//   node scripts/serve.mjs            # after `npm run build`
+//   PORT=3000 node scripts/serve.mjs
+//
+// Only GET and HEAD; paths are resolved and must stay inside their root (no `..`
+// escapes, no encoded-slash tricks); directories serve their index.html.
+
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// Longest prefix first.
+const mounts = [
+  { prefix: '/pkg/', root: resolve(repoRoot, 'pkg/web') },
+  { prefix: '/', root: resolve(repoRoot, 'www') },
+];
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.ts': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** Maps a URL path to a file path inside a mount root, or null if it escapes/is bad. */
+function resolvePath(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null; // malformed %-encoding
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const mount = mounts.find((m) => decoded === m.prefix.slice(0, -1) || decoded.startsWith(m.prefix));
+  if (!mount) return null;
+  const rest = decoded.slice(mount.prefix.length);
+  const file = resolve(mount.root, '.' + sep + rest);
+  if (file !== mount.root && !file.startsWith(mount.root + sep)) return null;
+  return file;
+}
+
+async function handle(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return send(res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
+  }
+  let pathname;
+  try {
+    pathname = new URL(req.url, 'http://localhost').pathname;
+  } catch {
+    return send(res, 400, 'Bad Request\n');
+  }
+  let file = resolvePath(pathname);
+  if (file === null) return send(res, 404, 'Not Found\n');
+
+  let info;
+  try {
+    info = await stat(file);
+    if (info.isDirectory()) {
+      if (!pathname.endsWith('/')) {
+        return send(res, 301, 'Moved Permanently\n', { Location: pathname + '/' });
+      }
+      file = join(file, 'index.html');
+      info = await stat(file);
+    }
+  } catch {
+    const hint = pathname.startsWith('/pkg/') ? ' (has the wasm been built? npm run build)' : '';
+    return send(res, 404, `Not Found${hint}\n`);
+  }
+  if (!info.isFile()) return send(res, 404, 'Not Found\n');
+
+  res.writeHead(200, {
+    'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': info.size,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+const port = Number(process.env.PORT || 8080);
+const server = createServer((req, res) => {
+  handle(req, res).catch((err) => {
+    console.error(err);
+    if (!res.headersSent) send(res, 500, 'Internal Server Error\n');
+    else res.destroy();
+  });
+});
+server.on('error', (err) => {
+  console.error(`serve: cannot listen on port ${port}: ${err.message}`);
+  process.exit(1);
+});
+server.listen(port, () => {
+  console.log(`alfiere: serving www/ and pkg/web/ at http://localhost:${port}/ (Ctrl+C to stop)`);
+});
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => process.exit(0));
+}

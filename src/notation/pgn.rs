@@ -1,0 +1,323 @@
+//! PGN games resolved against the rules: reading (every move token checked against
+//! the position it is played in, variations included, several games per file,
+//! all-or-nothing) and writing (Seven Tag Roster, `Result` from the outcome, SAN).
+//!
+//! The syntax lives in [`super::pgn_syntax`]; this layer picks the rule set's
+//! positions, resolves tokens with lenient SAN (RULES.md §1.3), and reports errors
+//! with the game number, line and column.
+//!
+//! ```
+//! use alfiere::{Chess, notation::pgn};
+//! let games = pgn::read_pgn::<Chess>("[Event \"x\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0").unwrap();
+//! assert_eq!(games[0].moves.len(), 7);
+//! assert_eq!(games[0].moves[1].variations[0].moves.len(), 2);
+//! let record = games[0].main_line();
+//! assert_eq!(record.outcome().unwrap().to_string(), "white wins by checkmate");
+//! assert!(pgn::write_record(&record, &[]).contains("[Result \"1-0\"]"));
+//! ```
+
+use super::fen;
+use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation};
+use super::san;
+use crate::game::Game;
+use crate::moves::Action;
+use crate::record::Record;
+use crate::types::Color;
+use crate::variants::Variant;
+use std::fmt;
+
+/// A move of a PGN game with its annotations and alternatives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PgnMove {
+    pub action: Action,
+    /// The move in strict SAN (as it will be written).
+    pub san: String,
+    pub nags: Vec<u8>,
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each starting in the position before it.
+    pub variations: Vec<PgnLine>,
+}
+
+/// A line of moves (a main line or a variation).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PgnLine {
+    pub comment_before: Vec<String>,
+    pub moves: Vec<PgnMove>,
+}
+
+/// A game read from PGN, every move verified legal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PgnGame<G: Game> {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The start position (from `FEN` when present).
+    pub start: G,
+    pub comment_before: Vec<String>,
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// The termination token, if the movetext had one.
+    pub result: Option<String>,
+}
+
+/// Why PGN text could not be loaded; nothing is loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnError {
+    /// 1-based index of the game in the file (0 for a syntax error before any game).
+    pub game: usize,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.game > 0 {
+            write!(f, "game {}, ", self.game)?;
+        }
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+impl<G: Game> PgnGame<G> {
+    /// The value of a tag (the last one if repeated).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The main line as a playable record.
+    pub fn main_line(&self) -> Record<G> {
+        let mut record = Record::new(self.start.clone());
+        for m in &self.moves {
+            // Moves were verified when the game was read.
+            if record.play(&m.action).is_err() {
+                break;
+            }
+        }
+        record
+    }
+
+    /// Writes the game, variations and comments included.
+    pub fn to_pgn(&self) -> String {
+        let raw = RawGame {
+            tags: self.tags.clone(),
+            comment_before: self.comment_before.clone(),
+            moves: self.moves.iter().map(to_raw_move).collect(),
+            result: self.result.clone(),
+            line: 0,
+        };
+        pgn_syntax::write_pgn(&raw, &numbering(&self.start))
+    }
+}
+
+fn to_raw_move(m: &PgnMove) -> RawMove {
+    RawMove {
+        token: m.san.clone(),
+        line: 0,
+        column: 0,
+        nags: m.nags.clone(),
+        comments: m.comments.clone(),
+        variations: m
+            .variations
+            .iter()
+            .map(|v| RawVariation {
+                comment_before: v.comment_before.clone(),
+                moves: v.moves.iter().map(to_raw_move).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
+    OrthodoxNumbering {
+        first_ply_black: start.turn() == Color::Black,
+        first_move_number: start.fullmove_number(),
+    }
+}
+
+fn resolve_line<G: Game>(
+    game_index: usize,
+    position: &G,
+    comment_before: &[String],
+    raw: &[RawMove],
+) -> Result<PgnLine, PgnError> {
+    let mut pos = position.clone();
+    let mut moves = Vec::with_capacity(raw.len());
+    for m in raw {
+        let before = pos.clone();
+        let action = san::parse_san(&pos, &m.token).map_err(|e| PgnError {
+            game: game_index,
+            line: m.line,
+            column: m.column,
+            message: e.to_string(),
+        })?;
+        let san = san::write_san(&pos, &action);
+        let variations = m
+            .variations
+            .iter()
+            .map(|v| resolve_line(game_index, &before, &v.comment_before, &v.moves))
+            .collect::<Result<Vec<_>, _>>()?;
+        pos.play_unchecked(&action);
+        moves.push(PgnMove {
+            action,
+            san,
+            nags: m.nags.clone(),
+            comments: m.comments.clone(),
+            variations,
+        });
+    }
+    Ok(PgnLine {
+        comment_before: comment_before.to_vec(),
+        moves,
+    })
+}
+
+fn resolve_game<G: Game>(index: usize, raw: &RawGame) -> Result<PgnGame<G>, PgnError> {
+    let error = |message: String| PgnError {
+        game: index,
+        line: raw.line,
+        column: 1,
+        message,
+    };
+    if let Some(name) = raw.tag("Variant") {
+        let variant =
+            Variant::from_name(name).ok_or_else(|| error(format!("unknown variant '{name}'")))?;
+        if variant != G::VARIANT {
+            return Err(error(format!(
+                "the game is {} but {} was expected",
+                variant.name(),
+                G::VARIANT.name()
+            )));
+        }
+    }
+    let start = match raw.tag("FEN") {
+        Some(text) => fen::read_fen::<G>(text).map_err(|e| error(e.to_string()))?,
+        None => G::start(),
+    };
+    let line = resolve_line(index, &start, &raw.comment_before, &raw.moves)?;
+    Ok(PgnGame {
+        tags: raw.tags.clone(),
+        start,
+        comment_before: line.comment_before,
+        moves: line.moves,
+        result: raw.result.clone(),
+    })
+}
+
+/// Reads every game of a PGN text for rule set `G`.
+///
+/// # Errors
+/// [`PgnError`] for the first syntax error or illegal move, with its position;
+/// then no game is returned.
+pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
+    let raw_games = pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
+        game: 0,
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })?;
+    raw_games
+        .iter()
+        .enumerate()
+        .map(|(i, raw)| resolve_game(i + 1, raw))
+        .collect()
+}
+
+/// The rule set a PGN game declares in its `Variant` tag (Standard when absent).
+///
+/// # Errors
+/// [`PgnError`] for a syntax error or an unknown `Variant` value.
+pub fn first_game_variant(text: &str) -> Result<Variant, PgnError> {
+    let raw_games = pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
+        game: 0,
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })?;
+    match raw_games
+        .first()
+        .and_then(|g| g.tag("Variant").map(|v| (g.line, v)))
+    {
+        None => Ok(Variant::Chess),
+        Some((line, name)) => Variant::from_name(name).ok_or(PgnError {
+            game: 1,
+            line,
+            column: 1,
+            message: format!("unknown variant '{name}'"),
+        }),
+    }
+}
+
+/// Writes a played game as PGN: the Seven Tag Roster (values from `tags` where
+/// given, `?` otherwise), `Variant`, `SetUp`/`FEN` for a non-standard start, any
+/// other given tags, and `Result` from the record's outcome.
+pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> String {
+    let given = |name: &str| {
+        tags.iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let result = record
+        .outcome()
+        .map_or("*", |o| o.result_token())
+        .to_string();
+    let mut all: Vec<(String, String)> = Vec::new();
+    for (name, default) in [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+    ] {
+        all.push((
+            name.to_string(),
+            given(name).unwrap_or_else(|| default.to_string()),
+        ));
+    }
+    all.push(("Result".to_string(), result.clone()));
+    if G::VARIANT != Variant::Chess {
+        all.push(("Variant".to_string(), G::VARIANT.name().to_string()));
+    }
+    let start_fen = fen::write_fen(record.start());
+    if start_fen != fen::write_fen(&G::start()) {
+        all.push(("SetUp".to_string(), "1".to_string()));
+        all.push(("FEN".to_string(), start_fen));
+    }
+    const FIXED: [&str; 10] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
+    ];
+    for (name, value) in tags {
+        if !FIXED.contains(&name.as_str()) {
+            all.push((name.clone(), value.clone()));
+        }
+    }
+    let moves = record
+        .history()
+        .map(|(before, action)| PgnMove {
+            action: *action,
+            san: san::write_san(before, action),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        })
+        .collect();
+    let game = PgnGame {
+        tags: all,
+        start: record.start().clone(),
+        comment_before: Vec::new(),
+        moves,
+        result: Some(result),
+    };
+    game.to_pgn()
+}

@@ -1,0 +1,92 @@
+//! Data-driven perft: every `tests/data/*.perft` file and `startpos-cases.txt`,
+//! for every implemented rule set, up to a node limit per case (raise it with
+//! `ALFIERE_PERFT_LIMIT`, e.g. in release builds).
+
+mod common;
+
+use alfiere::{perft, with_game, Variant};
+use common::{build_position, read_perft_file, variant_of_file};
+
+fn node_limit() -> u64 {
+    std::env::var("ALFIERE_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000_000)
+}
+
+/// Checks every case of a file whose count is within the limit; returns how many
+/// counts were checked.
+fn check_file(name: &str) -> usize {
+    let variant = variant_of_file(name).unwrap_or_else(|| panic!("no variant for {name}"));
+    let limit = node_limit();
+    let mut checked = 0;
+    for case in read_perft_file(name) {
+        let game = build_position(variant, &case.position);
+        for &(depth, expected) in &case.counts {
+            if expected > limit {
+                continue;
+            }
+            let got = with_game!(&game, g => perft::perft(g, depth));
+            assert_eq!(
+                got, expected,
+                "{} depth {depth}: {}",
+                case.source, case.position
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn chess_standard_perft() {
+    // Start, Kiwipete and positions 3-6, deep counts up to the node limit.
+    assert!(check_file("chess-standard.perft") >= 25);
+}
+
+#[test]
+fn chess_random_positions_perft() {
+    assert_eq!(check_file("chess.perft"), 40 * 3);
+}
+
+#[test]
+fn startpos_cases_of_implemented_variants() {
+    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(';').collect();
+        let variant = Variant::from_name(fields[0]).expect("variant id");
+        if !variant.is_implemented() {
+            continue;
+        }
+        let position = fields[1].trim().strip_prefix("position ").unwrap();
+        let depth: u32 = fields[2].parse().unwrap();
+        let expected: u64 = fields[3].parse().unwrap();
+        let game = build_position(variant, position);
+        let got = with_game!(&game, g => perft::perft(g, depth));
+        assert_eq!(got, expected, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}
+
+#[test]
+fn full_and_bulk_perft_agree() {
+    let game = build_position(
+        Variant::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
+    with_game!(&game, g => assert_eq!(perft::perft_full(g, 3), perft::perft(g, 3)));
+}
+
+/// The deepest published counts (up to 193 M nodes); run with
+/// `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn chess_standard_perft_deep() {
+    std::env::set_var("ALFIERE_PERFT_LIMIT", "1000000000");
+    assert_eq!(check_file("chess-standard.perft"), 6 * 5 + 2);
+}
