@@ -181,8 +181,8 @@ impl Magic {
 }
 
 struct Tables {
-    rook: Vec<Magic>,
-    bishop: Vec<Magic>,
+    rook: [Magic; 64],
+    bishop: [Magic; 64],
     attacks: Vec<u64>,
     between: Box<[[u64; 64]; 64]>,
     line: Box<[[u64; 64]; 64]>,
@@ -194,30 +194,29 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(build_tables)
 }
 
-fn build_magics(dirs: &[(i32, i32)], factors: &[u64; 64], attacks: &mut Vec<u64>) -> Vec<Magic> {
-    Square::all()
-        .map(|sq| {
-            let mask = relevant_mask(sq, dirs);
-            let bits = mask.count_ones();
-            let magic = Magic {
-                mask,
-                factor: factors[sq.index()],
-                shift: 64 - bits,
-                offset: attacks.len(),
-            };
-            attacks.resize(attacks.len() + (1 << bits), 0);
-            // Carry-Rippler enumeration of every subset of the mask.
-            let mut subset = 0u64;
-            loop {
-                attacks[magic.index(subset)] = slide_attacks(sq, subset, dirs);
-                subset = subset.wrapping_sub(mask) & mask;
-                if subset == 0 {
-                    break;
-                }
+fn build_magics(dirs: &[(i32, i32)], factors: &[u64; 64], attacks: &mut Vec<u64>) -> [Magic; 64] {
+    std::array::from_fn(|index| {
+        let sq = Square::from_index_masked(index as u32);
+        let mask = relevant_mask(sq, dirs);
+        let bits = mask.count_ones();
+        let magic = Magic {
+            mask,
+            factor: factors[sq.index()],
+            shift: 64 - bits,
+            offset: attacks.len(),
+        };
+        attacks.resize(attacks.len() + (1 << bits), 0);
+        // Carry-Rippler enumeration of every subset of the mask.
+        let mut subset = 0u64;
+        loop {
+            attacks[magic.index(subset)] = slide_attacks(sq, subset, dirs);
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
             }
-            magic
-        })
-        .collect()
+        }
+        magic
+    })
 }
 
 fn build_tables() -> Tables {
