@@ -42,7 +42,7 @@ pub use moves::{Action, ActionList};
 pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
 pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
-pub use variants::{AnyGame, Chess, UnknownVariantError, Variant};
+pub use variants::{AnyGame, AnyGameError, Chess, UnknownVariantError, Variant};
 
 /// Legal actions of a position as UCI tokens.
 ///
@@ -57,12 +57,7 @@ pub fn legal_actions_uci(variant: &str, fen: Option<&str>) -> Result<Vec<String>
         .map_err(|e: UnknownVariantError| e.to_string())?;
     let game = match fen {
         None => AnyGame::start(variant).map_err(|e| e.to_string())?,
-        Some(fen) => match variant {
-            Variant::Chess => {
-                AnyGame::Chess(notation::fen::read_fen(fen).map_err(|e| e.to_string())?)
-            }
-            other => return Err(UnknownVariantError(other.id().to_string()).to_string()),
-        },
+        Some(fen) => AnyGame::from_fen(variant, fen).map_err(|e| e.to_string())?,
     };
     Ok(with_game!(&game, g => {
         let mut list = ActionList::new();

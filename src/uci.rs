@@ -89,10 +89,8 @@ pub fn parse_position(variant: Variant, args: &str) -> Result<AnyGame, String> {
         Some(&"fen") => return Err("'position fen' needs a FEN".to_string()),
         _ => return Err("expected 'position startpos' or 'position fen <fen>'".to_string()),
     };
-    match variant {
-        Variant::Chess => build(fen_text.as_deref(), moves).map(AnyGame::Chess),
-        other => Err(format!("variant {other} is not implemented")),
-    }
+    crate::with_variant!(variant, G, wrap => build::<G>(fen_text.as_deref(), moves).map(wrap),
+        _ => Err(format!("variant {variant} is not implemented")))
 }
 
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
@@ -145,7 +143,11 @@ impl UciSession {
 
     /// Handles one line of input, sending output lines to `out`.
     pub fn handle_line(&mut self, line: &str, out: &mut dyn FnMut(&str)) -> Control {
-        if line.len() > MAX_LINE_LEN {
+        // The line ending does not count towards the limit.
+        let content = line
+            .strip_suffix('\n')
+            .map_or(line, |l| l.strip_suffix('\r').unwrap_or(l));
+        if content.len() > MAX_LINE_LEN {
             out(&format!(
                 "info string line too long (over {MAX_LINE_LEN} bytes), ignored"
             ));

@@ -3,23 +3,42 @@
 use alfiere::uci::{Control, UciSession, MAX_LINE_LEN};
 use std::io::{self, BufRead, Read, Write};
 
-/// Reads one line of at most `MAX_LINE_LEN` bytes; a longer line is drained and
-/// reported as too long. Returns `None` at end of input.
+/// Reads one line of at most `MAX_LINE_LEN` bytes (plus its `\r\n` ending); a longer
+/// line is skipped without being stored and passed on cut, so that the session
+/// reports it as too long. Returns `None` at end of input.
 fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
     let mut bytes = Vec::new();
     let n = input
         .by_ref()
-        .take(MAX_LINE_LEN as u64 + 1)
+        .take(MAX_LINE_LEN as u64 + 2)
         .read_until(b'\n', &mut bytes)?;
     if n == 0 {
         return Ok(None);
     }
     if bytes.len() > MAX_LINE_LEN && bytes.last() != Some(&b'\n') {
-        // Drain the rest of the overlong line.
-        let mut sink = Vec::new();
-        input.read_until(b'\n', &mut sink)?;
+        skip_line(input)?;
     }
     Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// Skips input up to and including the next newline, in constant memory.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buf.len();
+                input.consume(len);
+            }
+        }
+    }
 }
 
 fn main() {

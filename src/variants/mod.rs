@@ -129,8 +129,10 @@ impl FromStr for Variant {
 
 /// A position of any implemented rule set, for choosing the rule set at run time.
 ///
-/// Dispatch happens once at the API edge: generic code takes the concrete type
-/// through [`AnyGame::visit`]-style matches (see `perft` and the UCI layer).
+/// Dispatch happens once at the API edge: [`with_game!`](crate::with_game) binds the
+/// concrete position, and [`with_variant!`](crate::with_variant) names the concrete
+/// type of a [`Variant`], so generic code (`perft<G>`, the search) is monomorphised.
+/// Adding a rule set means adding it here and in those two macros.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyGame {
     Chess(Chess),
@@ -146,6 +148,24 @@ macro_rules! with_game {
     };
 }
 
+/// Runs an expression with the type `$G` naming the game type of a [`Variant`],
+/// and `$wrap` the [`AnyGame`] constructor for it; evaluates `$missing` for rule sets
+/// this build does not implement.
+#[macro_export]
+macro_rules! with_variant {
+    ($variant:expr, $G:ident, $wrap:ident => $body:expr, _ => $missing:expr) => {
+        match $variant {
+            $crate::Variant::Chess => {
+                type $G = $crate::Chess;
+                let $wrap = $crate::AnyGame::Chess;
+                $body
+            }
+            #[allow(unreachable_patterns)]
+            _ => $missing,
+        }
+    };
+}
+
 impl AnyGame {
     /// The start position of a rule set.
     ///
@@ -153,16 +173,44 @@ impl AnyGame {
     /// [`UnknownVariantError`] for a rule set this build does not implement.
     pub fn start(variant: Variant) -> Result<AnyGame, UnknownVariantError> {
         use crate::Game;
-        match variant {
-            Variant::Chess => Ok(AnyGame::Chess(Chess::start())),
-            other => Err(UnknownVariantError(other.id().to_string())),
-        }
+        crate::with_variant!(variant, G, wrap => Ok(wrap(G::start())),
+            _ => Err(UnknownVariantError(variant.id().to_string())))
+    }
+
+    /// A position of a rule set from a FEN in the project's dialect.
+    ///
+    /// # Errors
+    /// The FEN's problems, or an unknown rule set, as a message.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyGame, AnyGameError> {
+        crate::with_variant!(variant, G, wrap =>
+            crate::notation::fen::read_fen::<G>(fen).map(wrap).map_err(AnyGameError::Fen),
+            _ => Err(AnyGameError::Variant(UnknownVariantError(variant.id().to_string()))))
     }
 
     /// The rule set.
     pub fn variant(&self) -> Variant {
+        use crate::Game;
+        fn of<G: Game>(_: &G) -> Variant {
+            G::VARIANT
+        }
+        crate::with_game!(self, g => of(g))
+    }
+}
+
+/// Why a position of a run-time chosen rule set could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyGameError {
+    Variant(UnknownVariantError),
+    Fen(crate::notation::fen::FenError),
+}
+
+impl fmt::Display for AnyGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AnyGame::Chess(_) => Variant::Chess,
+            AnyGameError::Variant(e) => e.fmt(f),
+            AnyGameError::Fen(e) => e.fmt(f),
         }
     }
 }
+
+impl std::error::Error for AnyGameError {}
