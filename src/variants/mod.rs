@@ -1,7 +1,11 @@
 //! The rule sets: one type per variant implementing [`crate::Game`], the [`Variant`]
 //! identifiers of RULES.md, and [`AnyGame`] for choosing a rule set at run time.
 
+pub mod alice;
+pub mod billiards;
 pub mod chess;
+pub mod chessgi;
+pub mod racingkings;
 
 pub use chess::Chess;
 

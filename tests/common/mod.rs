@@ -83,3 +83,165 @@ impl Rng {
         (self.next() % n.max(1) as u64) as usize
     }
 }
+
+use alfiere::notation::{fen, san, uci};
+use alfiere::{Action, ActionList, EndReason, Game, Role, Square};
+
+/// Builds a position of rule set `G` from a perft file's position column (a FEN, or
+/// `startpos [moves ...]` with one action per token).
+pub fn build_game<G: Game>(position: &str) -> G {
+    let (head, moves) = match position.split_once(" moves ") {
+        Some((h, m)) => (h.trim(), m),
+        None => (position.trim().trim_end_matches(" moves"), ""),
+    };
+    let mut game = match head.strip_prefix("fen ").unwrap_or(head) {
+        "startpos" => G::start(),
+        text => fen::read_fen::<G>(text).unwrap_or_else(|e| panic!("{position}: {e}")),
+    };
+    for token in moves.split_whitespace() {
+        let action = uci::parse_action(&game, token)
+            .unwrap_or_else(|e| panic!("{token} in {}: {e}", fen::write_fen(&game)));
+        game.play_unchecked(&action);
+    }
+    game
+}
+
+/// Checks every count of a perft file up to `limit` nodes; returns how many.
+pub fn check_perft_file<G: Game>(name: &str, limit: u64) -> usize {
+    let mut checked = 0;
+    for case in read_perft_file(name) {
+        let game: G = build_game(&case.position);
+        for &(depth, expected) in &case.counts {
+            if expected <= limit {
+                let got = alfiere::perft::perft(&game, depth);
+                assert_eq!(got, expected, "{} depth {depth}: {}", case.source, case.position);
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// Every action one might try in `pos`: all from-to pairs of the side to act (with
+/// the capture read off the board, a wrong capture, odd promotions), e.p., castles,
+/// drops of every role on every square, pushes of every pawn, promotion choices.
+pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
+    let board = pos.placement().board;
+    let us = pos.turn();
+    let mut out = Vec::new();
+    for from in board.by_color(us) {
+        let role = board.role_at(from).unwrap();
+        for to in Square::all() {
+            let capture = board.role_at(to);
+            for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
+                out.push(Action::Normal { role, from, to, capture, promotion });
+            }
+            out.push(Action::Normal { role, from, to, capture: Some(Role::Pawn), promotion: None });
+            if role == Role::Pawn {
+                out.push(Action::EnPassant { from, to });
+                out.push(Action::Push { from, to });
+            }
+        }
+        if role == Role::King {
+            for rook in board.by_color(us) {
+                out.push(Action::Castle { king: from, rook });
+            }
+        }
+        if role == Role::Pawn {
+            for promo in Role::ALL {
+                out.push(Action::PromotionChoice { square: from, role: promo });
+            }
+        }
+    }
+    for from in board.by_color(!us) & board.by_role(Role::Pawn) {
+        for to in Square::all() {
+            out.push(Action::Push { from, to });
+        }
+    }
+    for role in Role::ALL {
+        for to in Square::all() {
+            out.push(Action::Drop { role, to });
+        }
+    }
+    out
+}
+
+/// The invariants every position of every rule set keeps; `exhaustive` adds the
+/// sweep of [`candidate_actions`] against `is_legal`.
+pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
+    let fen_text = fen::write_fen(pos);
+    let rebuilt = G::from_setup(&pos.to_setup()).unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
+    assert_eq!(&rebuilt, pos, "setup round trip of {fen_text}");
+    assert_eq!(rebuilt.zobrist(), pos.zobrist(), "hash of {fen_text}");
+    let reread: G = fen::read_fen(&fen_text).unwrap_or_else(|e| panic!("own FEN: {e}"));
+    assert_eq!(&reread, pos, "FEN round trip of {fen_text}");
+    assert_eq!(fen::write_fen(&reread), fen_text);
+
+    let mut list = ActionList::new();
+    pos.legal_actions(&mut list);
+    assert_eq!(pos.count_legal_actions(), list.len(), "count vs list in {fen_text}");
+    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
+    tokens.sort();
+    tokens.dedup();
+    assert_eq!(tokens.len(), list.len(), "duplicate actions in {fen_text}");
+    for action in list.iter() {
+        assert!(pos.is_legal(action), "{action:?} listed but not is_legal in {fen_text}");
+        let token = uci::action_to_uci(action);
+        assert_eq!(uci::parse_action(pos, &token).as_ref(), Ok(action), "UCI {token} in {fen_text}");
+        let written = san::write_san(pos, action);
+        assert_eq!(san::parse_san_strict(pos, &written).as_ref(), Ok(action), "strict SAN {written} in {fen_text}");
+        assert_eq!(san::parse_san(pos, &written).as_ref(), Ok(action), "SAN {written} in {fen_text}");
+        let mut child = pos.clone();
+        child.play_unchecked(action);
+        let fresh = G::from_setup(&child.to_setup()).unwrap_or_else(|e| panic!("child of {fen_text} by {token}: {e}"));
+        assert_eq!(fresh.zobrist(), child.zobrist(), "incremental hash after {token} in {fen_text}");
+    }
+    assert_eq!(fen::write_fen(pos), fen_text, "parent changed by copy-make");
+    if exhaustive {
+        for action in candidate_actions(pos) {
+            assert_eq!(pos.is_legal(&action), list.contains(&action), "is_legal({action:?}) in {fen_text}");
+        }
+    }
+    let outcome = pos.outcome();
+    if list.is_empty() {
+        assert!(outcome.is_some(), "no actions but no outcome in {fen_text}");
+    }
+    if let Some(o) = outcome {
+        match o.reason {
+            EndReason::InsufficientMaterial | EndReason::SeventyFiveMoves => {}
+            EndReason::Checkmate => {
+                assert!(list.is_empty(), "mate with actions in {fen_text}");
+                assert_eq!(o.winner, Some(!pos.turn()));
+            }
+            _ => assert!(list.is_empty(), "{o} but actions remain in {fen_text}"),
+        }
+    }
+}
+
+/// Plays `games` random games of up to `plies` actions from `start`, checking the
+/// invariants at every position (exhaustively every `sweep_every` plies); returns
+/// the positions checked.
+pub fn random_games<G: Game>(start: &G, seed: u64, games: usize, plies: usize, sweep_every: usize) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut positions = 0;
+    for game in 0..games {
+        let mut record = alfiere::Record::new(start.clone());
+        for ply in 0..plies {
+            let pos = record.current().clone();
+            check_position(&pos, (ply + game) % sweep_every.max(1) == 0);
+            positions += 1;
+            if record.outcome().is_some() {
+                break;
+            }
+            let mut list = ActionList::new();
+            pos.legal_actions(&mut list);
+            let action = list[rng.below(list.len())];
+            let before = record.clone();
+            record.play(&action).expect("a listed action is legal");
+            let mut undone = record.clone();
+            assert_eq!(undone.undo(), Some(action));
+            assert_eq!(undone, before, "undo restores");
+        }
+    }
+    positions
+}
