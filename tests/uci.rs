@@ -651,11 +651,12 @@ fn binary_survives_garbage() {
     input.extend_from_slice(b"\xf0\x9f\x98\x80 go perft 1\n");
     input.extend_from_slice(&vec![b'a'; 2 << 20]);
     input.push(b'\n');
-    input.extend_from_slice(b"position startpos moves e2e4 e7e5\n");
+    // Bad move lists change nothing: the session keeps the start position.
     input.extend_from_slice(b"position startpos moves e2e4 e9e5\n");
+    input.extend_from_slice(b"position startpos moves e2e4 e7e5 e2e4\n");
+    input.extend_from_slice(b"position startpos moves \xff\xfe\n");
     input.extend_from_slice(b"isready\r\n");
     input.extend_from_slice(b"d\n");
-    input.extend_from_slice(b"position startpos moves\n");
     input.extend_from_slice(b"go perft 2\n");
     input.extend_from_slice(b"quit\n");
     input.extend_from_slice(b"isready\n"); // after quit: never answered
@@ -673,7 +674,7 @@ fn binary_survives_garbage() {
         "no answer to the overlong line: {out}"
     );
     assert!(
-        lines.contains(&format!("Fen: {AFTER_E4_E5}").as_str()),
+        lines.contains(&format!("Fen: {STARTING_FEN}").as_str()),
         "{out}"
     );
     assert_eq!(lines.last(), Some(&"Nodes searched: 400"), "{out}");
@@ -809,4 +810,25 @@ fn binary_skips_a_huge_line_in_bounded_memory() {
         peak_kib * 1024 < HUGE / 4,
         "peak memory {peak_kib} KiB for a {HUGE}-byte line"
     );
+}
+
+/// Arguments that are not valid UTF-8 are answered like any other garbage.
+#[cfg(unix)]
+#[test]
+fn binary_survives_non_utf8_arguments() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(BINARY)
+        .arg(std::ffi::OsStr::from_bytes(b"\xff\xfe go"))
+        .arg("position startpos moves e2e4")
+        .arg(std::ffi::OsStr::from_bytes(b"go perft \xff"))
+        .arg("go perft 1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run alfiere");
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{:?}\n{out}", output.status);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("info string unknown command"), "{out}");
+    assert!(lines[1].starts_with("info string "), "{out}");
+    assert_eq!(lines.last(), Some(&"Nodes searched: 20"), "{out}");
 }

@@ -46,7 +46,11 @@ fn main() {
     let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut session = UciSession::new();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `args_os`: `args` would panic on an argument that is not valid UTF-8.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if !args.is_empty() {
         // Commands given on the command line run once, e.g. `alfiere "go perft 5"`.
         let mut out = stdout.lock();

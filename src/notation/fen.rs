@@ -213,18 +213,21 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
         let mut file = 0u8;
         let mut on_b = false;
         let mut chars = rank_text.chars().peekable();
-        let mut bad = false;
+        // `bad_letter` is reported at once; `misplaced` (a `|` not followed by a
+        // piece) once per rank.
+        let mut bad_letter = false;
+        let mut misplaced = false;
         while let Some(c) = chars.next() {
             match c {
                 '1'..='8' => {
                     if on_b {
-                        bad = true;
+                        misplaced = true;
                     }
-                    file += c as u8 - b'0';
+                    file = file.saturating_add(c as u8 - b'0');
                 }
                 '|' => {
                     if on_b {
-                        bad = true;
+                        misplaced = true;
                     }
                     on_b = true;
                     continue;
@@ -242,13 +245,13 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
                         }
                         file += 1;
                     }
-                    Some(_) => file += 1,
+                    Some(_) => file = file.saturating_add(1),
                     None => {
                         problems.push(syntax(
                             "board",
                             format!("'{c}' in rank {} is not a piece letter", rank.char()),
                         ));
-                        bad = true;
+                        bad_letter = true;
                         break;
                     }
                 },
@@ -256,14 +259,18 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
             on_b = false;
         }
         if on_b {
-            bad = true;
+            misplaced = true;
         }
-        if file != 8 && !bad {
+        if bad_letter {
+            continue;
+        }
+        if file != 8 {
             problems.push(syntax(
                 "board",
                 format!("rank {} has {file} squares, expected 8", rank.char()),
             ));
-        } else if bad && file == 8 {
+        }
+        if misplaced {
             problems.push(syntax(
                 "board",
                 format!("misplaced '|' in rank {}", rank.char()),

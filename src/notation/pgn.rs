@@ -62,7 +62,8 @@ pub struct PgnGame<G: Game> {
 /// Why PGN text could not be loaded; nothing is loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnError {
-    /// 1-based index of the game in the file (0 for a syntax error before any game).
+    /// 1-based index of the game in the file; 0 for a syntax error (the syntax of the
+    /// whole file is checked before any game is resolved, so no game number is known).
     pub game: usize,
     pub line: usize,
     pub column: usize,
@@ -144,29 +145,39 @@ fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
     }
 }
 
+/// Resolves a line of tokens starting from `history` (whose repetitions and
+/// endings count: a move after an automatic ending is an error).
 fn resolve_line<G: Game>(
     game_index: usize,
-    position: &G,
+    history: &Record<G>,
     comment_before: &[String],
     raw: &[RawMove],
 ) -> Result<PgnLine, PgnError> {
-    let mut pos = position.clone();
+    let mut record = history.clone();
     let mut moves = Vec::with_capacity(raw.len());
     for m in raw {
-        let before = pos.clone();
-        let action = san::parse_san(&pos, &m.token).map_err(|e| PgnError {
+        let error = |message: String| PgnError {
             game: game_index,
             line: m.line,
             column: m.column,
-            message: e.to_string(),
-        })?;
-        let san = san::write_san(&pos, &action);
+            message,
+        };
+        if let Some(outcome) = record.outcome() {
+            return Err(error(format!(
+                "move '{}' after the game ended ({outcome})",
+                m.token
+            )));
+        }
+        let before = record.clone();
+        let pos = record.current();
+        let action = san::parse_san(pos, &m.token).map_err(|e| error(e.to_string()))?;
+        let san = san::write_san(pos, &action);
         let variations = m
             .variations
             .iter()
             .map(|v| resolve_line(game_index, &before, &v.comment_before, &v.moves))
             .collect::<Result<Vec<_>, _>>()?;
-        pos.play_unchecked(&action);
+        record.play(&action).map_err(|e| error(e.to_string()))?;
         moves.push(PgnMove {
             action,
             san,
@@ -203,7 +214,12 @@ fn resolve_game<G: Game>(index: usize, raw: &RawGame) -> Result<PgnGame<G>, PgnE
         Some(text) => fen::read_fen::<G>(text).map_err(|e| error(e.to_string()))?,
         None => G::start(),
     };
-    let line = resolve_line(index, &start, &raw.comment_before, &raw.moves)?;
+    let line = resolve_line(
+        index,
+        &Record::new(start.clone()),
+        &raw.comment_before,
+        &raw.moves,
+    )?;
     Ok(PgnGame {
         tags: raw.tags.clone(),
         start,

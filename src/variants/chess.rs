@@ -165,7 +165,7 @@ impl Chess {
                 if role == Role::Pawn || capture.is_some() {
                     self.halfmoves = 0;
                 } else {
-                    self.halfmoves += 1;
+                    self.halfmoves = self.halfmoves.saturating_add(1);
                 }
             }
             Action::Castle { king, rook } => {
@@ -185,7 +185,7 @@ impl Chess {
                     ^ zobrist::piece_square(r, rook)
                     ^ zobrist::piece_square(r, side.rook_to(us));
                 self.discard_castling(Bitboard::from_rank(us.back_rank()));
-                self.halfmoves += 1;
+                self.halfmoves = self.halfmoves.saturating_add(1);
             }
             Action::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -317,7 +317,8 @@ impl Chess {
             fullmoves: setup.fullmoves.max(1),
             key,
         };
-        if problems.is_empty() {
+        // Checks can be judged whenever both kings are unique, whatever else is wrong.
+        if chess.board.king_of(turn).is_some() && chess.board.king_of(!turn).is_some() {
             if let Some(their_king) = chess.board.king_of(!turn) {
                 if movegen::checkers(&chess.board, !turn, their_king).any() {
                     problems.push(PositionProblem::OppositeCheck);
