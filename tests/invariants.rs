@@ -7,7 +7,7 @@
 mod common;
 
 use alfiere::{Action, ActionList, Chess, Game, Role, Square};
-use common::{build_position, check_position, read_perft_file};
+use common::{check_position, read_perft_file};
 
 fn legal_list(pos: &Chess) -> ActionList {
     let mut list = ActionList::new();
@@ -20,8 +20,7 @@ fn perft_data_positions_keep_every_invariant() {
     let mut checked = 0;
     for file in ["chess-standard.perft", "chess.perft"] {
         for case in read_perft_file(file) {
-            let game = build_position(alfiere::Variant::Chess, &case.position);
-            let alfiere::AnyGame::Chess(pos) = game;
+            let pos: Chess = common::build_game(&case.position);
             check_position(&pos, true);
             // And one ply deeper, exhaustively too.
             for action in legal_list(&pos).iter() {

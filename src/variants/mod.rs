@@ -8,6 +8,7 @@ pub mod chessgi;
 pub mod racingkings;
 
 pub use chess::Chess;
+pub use racingkings::RacingKings;
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,7 +44,7 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 1] = [Variant::Chess];
+    pub const IMPLEMENTED: [Variant; 2] = [Variant::Chess, Variant::RacingKings];
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
     pub const fn id(self) -> &'static str {
@@ -140,6 +141,7 @@ impl FromStr for Variant {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyGame {
     Chess(Chess),
+    RacingKings(racingkings::RacingKings),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -148,6 +150,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::AnyGame::Chess($g) => $body,
+            $crate::AnyGame::RacingKings($g) => $body,
         }
     };
 }
@@ -162,6 +165,11 @@ macro_rules! with_variant {
             $crate::Variant::Chess => {
                 type $G = $crate::Chess;
                 let $wrap = $crate::AnyGame::Chess;
+                $body
+            }
+            $crate::Variant::RacingKings => {
+                type $G = $crate::variants::racingkings::RacingKings;
+                let $wrap = $crate::AnyGame::RacingKings;
                 $body
             }
             #[allow(unreachable_patterns)]
