@@ -42,7 +42,9 @@ pub use moves::{Action, ActionList};
 pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
 pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
-pub use variants::{AnyGame, AnyGameError, Chess, RacingKings, UnknownVariantError, Variant};
+pub use variants::{
+    Alice, AnyGame, AnyGameError, Chess, RacingKings, UnknownVariantError, Variant,
+};
 
 /// Legal actions of a position as UCI tokens.
 ///

@@ -45,6 +45,10 @@ pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
             if role == Role::Pawn {
                 if capture.is_some() {
                     san.push(from.file().char());
+                } else if !disambiguation(game, role, from, to).is_empty() {
+                    // Alice: a double step and a single step of two pawns of one file
+                    // (on different boards) can reach the same square.
+                    san.push_str(&from.to_string());
                 }
             } else {
                 san.push(role.upper_char());

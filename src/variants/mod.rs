@@ -7,6 +7,7 @@ pub mod chess;
 pub mod chessgi;
 pub mod racingkings;
 
+pub use alice::Alice;
 pub use chess::Chess;
 pub use racingkings::RacingKings;
 
@@ -44,7 +45,7 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 2] = [Variant::Chess, Variant::RacingKings];
+    pub const IMPLEMENTED: [Variant; 3] = [Variant::Chess, Variant::RacingKings, Variant::Alice];
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
     pub const fn id(self) -> &'static str {
@@ -142,6 +143,7 @@ impl FromStr for Variant {
 pub enum AnyGame {
     Chess(Chess),
     RacingKings(racingkings::RacingKings),
+    Alice(alice::Alice),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -151,6 +153,7 @@ macro_rules! with_game {
         match $any {
             $crate::AnyGame::Chess($g) => $body,
             $crate::AnyGame::RacingKings($g) => $body,
+            $crate::AnyGame::Alice($g) => $body,
         }
     };
 }
@@ -170,6 +173,11 @@ macro_rules! with_variant {
             $crate::Variant::RacingKings => {
                 type $G = $crate::variants::racingkings::RacingKings;
                 let $wrap = $crate::AnyGame::RacingKings;
+                $body
+            }
+            $crate::Variant::Alice => {
+                type $G = $crate::variants::alice::Alice;
+                let $wrap = $crate::AnyGame::Alice;
                 $body
             }
             #[allow(unreachable_patterns)]
