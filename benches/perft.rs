@@ -5,9 +5,12 @@
 //! action down to the leaves ("full") and counting the last ply in bulk ("bulk"),
 //! and the ratio alfiere / shakmaty. `BENCH_RUNS` sets the runs per figure
 //! (default 5); `BENCH_QUICK=1` uses one depth less, for a fast look.
+//!
+//! A second table gives every implemented rule set's start-position perft (bulk
+//! counting) at a depth of about a second, and its speed relative to orthodox chess.
 
 use alfiere::notation::fen::read_fen;
-use alfiere::{perft, Chess, Game};
+use alfiere::{perft, with_variant, Chess, Game, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Position};
 use std::time::Instant;
 
@@ -97,5 +100,39 @@ fn main() {
             );
         }
     }
-    let _ = Chess::start();
+    variant_table(runs, quick);
+}
+
+/// The start-position depth at which each rule set's perft takes about a second.
+fn variant_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::ChessGi | Variant::Billiards => 5,
+        _ => 6,
+    }
+}
+
+fn variant_table(runs: usize, quick: bool) {
+    println!();
+    println!("start-position perft per rule set, bulk counting, median of {runs} runs");
+    println!(
+        "{:<22} {:>5} {:>12} {:>8} {:>9}",
+        "variant", "depth", "nodes", "Mnps", "vs chess"
+    );
+    let mut chess_rate = None;
+    for variant in Variant::IMPLEMENTED {
+        let depth = variant_depth(variant) - u32::from(quick);
+        let measured = with_variant!(variant, G, _wrap => {
+            let start = G::start();
+            Some(measure(runs, || perft::perft(&start, depth)))
+        }, _ => None);
+        let Some((nodes, rate)) = measured else {
+            continue;
+        };
+        let base = *chess_rate.get_or_insert(rate);
+        println!(
+            "{:<22} {depth:>5} {nodes:>12} {rate:>8.1} {:>8.2}x",
+            variant.id(),
+            rate / base
+        );
+    }
 }
