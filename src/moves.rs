@@ -136,9 +136,10 @@ impl CastlingSide {
     }
 }
 
-/// Room for every legal action of any position of any rule set (Chess-Gi with a full
-/// hand is the largest: at most 5 roles x 62 empty squares of drops plus moves).
-pub const MAX_ACTIONS: usize = 512;
+/// Room for every legal action of any position of any rule set. Chess-Gi is the
+/// largest: drops (at most 5 roles x 62 empty squares) plus moves; a search over
+/// queen-heavy positions with full hands found 460, so this leaves a wide margin.
+pub const MAX_ACTIONS: usize = 1024;
 
 /// A fixed-capacity list of actions, filled by the move generators without allocating.
 #[derive(Clone)]

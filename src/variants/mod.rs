@@ -9,6 +9,7 @@ pub mod racingkings;
 
 pub use alice::Alice;
 pub use chess::Chess;
+pub use chessgi::ChessGi;
 pub use racingkings::RacingKings;
 
 use std::fmt;
@@ -45,7 +46,12 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 3] = [Variant::Chess, Variant::RacingKings, Variant::Alice];
+    pub const IMPLEMENTED: [Variant; 4] = [
+        Variant::Chess,
+        Variant::ChessGi,
+        Variant::RacingKings,
+        Variant::Alice,
+    ];
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
     pub const fn id(self) -> &'static str {
@@ -144,6 +150,7 @@ pub enum AnyGame {
     Chess(Chess),
     RacingKings(racingkings::RacingKings),
     Alice(alice::Alice),
+    ChessGi(chessgi::ChessGi),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -154,6 +161,7 @@ macro_rules! with_game {
             $crate::AnyGame::Chess($g) => $body,
             $crate::AnyGame::RacingKings($g) => $body,
             $crate::AnyGame::Alice($g) => $body,
+            $crate::AnyGame::ChessGi($g) => $body,
         }
     };
 }
@@ -178,6 +186,11 @@ macro_rules! with_variant {
             $crate::Variant::Alice => {
                 type $G = $crate::variants::alice::Alice;
                 let $wrap = $crate::AnyGame::Alice;
+                $body
+            }
+            $crate::Variant::ChessGi => {
+                type $G = $crate::variants::chessgi::ChessGi;
+                let $wrap = $crate::AnyGame::ChessGi;
                 $body
             }
             #[allow(unreachable_patterns)]
