@@ -8,6 +8,7 @@ pub mod chessgi;
 pub mod racingkings;
 
 pub use alice::Alice;
+pub use billiards::Billiards;
 pub use chess::Chess;
 pub use chessgi::ChessGi;
 pub use racingkings::RacingKings;
@@ -46,11 +47,12 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 4] = [
+    pub const IMPLEMENTED: [Variant; 5] = [
         Variant::Chess,
         Variant::ChessGi,
         Variant::RacingKings,
         Variant::Alice,
+        Variant::Billiards,
     ];
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
@@ -151,6 +153,7 @@ pub enum AnyGame {
     RacingKings(racingkings::RacingKings),
     Alice(alice::Alice),
     ChessGi(chessgi::ChessGi),
+    Billiards(billiards::Billiards),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -162,6 +165,7 @@ macro_rules! with_game {
             $crate::AnyGame::RacingKings($g) => $body,
             $crate::AnyGame::Alice($g) => $body,
             $crate::AnyGame::ChessGi($g) => $body,
+            $crate::AnyGame::Billiards($g) => $body,
         }
     };
 }
@@ -191,6 +195,11 @@ macro_rules! with_variant {
             $crate::Variant::ChessGi => {
                 type $G = $crate::variants::chessgi::ChessGi;
                 let $wrap = $crate::AnyGame::ChessGi;
+                $body
+            }
+            $crate::Variant::Billiards => {
+                type $G = $crate::variants::billiards::Billiards;
+                let $wrap = $crate::AnyGame::Billiards;
                 $body
             }
             #[allow(unreachable_patterns)]

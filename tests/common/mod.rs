@@ -114,7 +114,11 @@ pub fn check_perft_file<G: Game>(name: &str, limit: u64) -> usize {
         for &(depth, expected) in &case.counts {
             if expected <= limit {
                 let got = alfiere::perft::perft(&game, depth);
-                assert_eq!(got, expected, "{} depth {depth}: {}", case.source, case.position);
+                assert_eq!(
+                    got, expected,
+                    "{} depth {depth}: {}",
+                    case.source, case.position
+                );
                 checked += 1;
             }
         }
@@ -133,10 +137,27 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
         let role = board.role_at(from).unwrap();
         for to in Square::all() {
             let capture = board.role_at(to);
-            for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
-                out.push(Action::Normal { role, from, to, capture, promotion });
+            for promotion in [
+                None,
+                Some(Role::Queen),
+                Some(Role::Knight),
+                Some(Role::King),
+            ] {
+                out.push(Action::Normal {
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                });
             }
-            out.push(Action::Normal { role, from, to, capture: Some(Role::Pawn), promotion: None });
+            out.push(Action::Normal {
+                role,
+                from,
+                to,
+                capture: Some(Role::Pawn),
+                promotion: None,
+            });
             if role == Role::Pawn {
                 out.push(Action::EnPassant { from, to });
                 out.push(Action::Push { from, to });
@@ -149,7 +170,10 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
         }
         if role == Role::Pawn {
             for promo in Role::ALL {
-                out.push(Action::PromotionChoice { square: from, role: promo });
+                out.push(Action::PromotionChoice {
+                    square: from,
+                    role: promo,
+                });
             }
         }
     }
@@ -170,7 +194,8 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
 /// sweep of [`candidate_actions`] against `is_legal`.
 pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
     let fen_text = fen::write_fen(pos);
-    let rebuilt = G::from_setup(&pos.to_setup()).unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
+    let rebuilt =
+        G::from_setup(&pos.to_setup()).unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
     assert_eq!(&rebuilt, pos, "setup round trip of {fen_text}");
     assert_eq!(rebuilt.zobrist(), pos.zobrist(), "hash of {fen_text}");
     let reread: G = fen::read_fen(&fen_text).unwrap_or_else(|e| panic!("own FEN: {e}"));
@@ -179,27 +204,55 @@ pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
 
     let mut list = ActionList::new();
     pos.legal_actions(&mut list);
-    assert_eq!(pos.count_legal_actions(), list.len(), "count vs list in {fen_text}");
+    assert_eq!(
+        pos.count_legal_actions(),
+        list.len(),
+        "count vs list in {fen_text}"
+    );
     let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
     tokens.sort();
     tokens.dedup();
     assert_eq!(tokens.len(), list.len(), "duplicate actions in {fen_text}");
     for action in list.iter() {
-        assert!(pos.is_legal(action), "{action:?} listed but not is_legal in {fen_text}");
+        assert!(
+            pos.is_legal(action),
+            "{action:?} listed but not is_legal in {fen_text}"
+        );
         let token = uci::action_to_uci(action);
-        assert_eq!(uci::parse_action(pos, &token).as_ref(), Ok(action), "UCI {token} in {fen_text}");
+        assert_eq!(
+            uci::parse_action(pos, &token).as_ref(),
+            Ok(action),
+            "UCI {token} in {fen_text}"
+        );
         let written = san::write_san(pos, action);
-        assert_eq!(san::parse_san_strict(pos, &written).as_ref(), Ok(action), "strict SAN {written} in {fen_text}");
-        assert_eq!(san::parse_san(pos, &written).as_ref(), Ok(action), "SAN {written} in {fen_text}");
+        assert_eq!(
+            san::parse_san_strict(pos, &written).as_ref(),
+            Ok(action),
+            "strict SAN {written} in {fen_text}"
+        );
+        assert_eq!(
+            san::parse_san(pos, &written).as_ref(),
+            Ok(action),
+            "SAN {written} in {fen_text}"
+        );
         let mut child = pos.clone();
         child.play_unchecked(action);
-        let fresh = G::from_setup(&child.to_setup()).unwrap_or_else(|e| panic!("child of {fen_text} by {token}: {e}"));
-        assert_eq!(fresh.zobrist(), child.zobrist(), "incremental hash after {token} in {fen_text}");
+        let fresh = G::from_setup(&child.to_setup())
+            .unwrap_or_else(|e| panic!("child of {fen_text} by {token}: {e}"));
+        assert_eq!(
+            fresh.zobrist(),
+            child.zobrist(),
+            "incremental hash after {token} in {fen_text}"
+        );
     }
     assert_eq!(fen::write_fen(pos), fen_text, "parent changed by copy-make");
     if exhaustive {
         for action in candidate_actions(pos) {
-            assert_eq!(pos.is_legal(&action), list.contains(&action), "is_legal({action:?}) in {fen_text}");
+            assert_eq!(
+                pos.is_legal(&action),
+                list.contains(&action),
+                "is_legal({action:?}) in {fen_text}"
+            );
         }
     }
     let outcome = pos.outcome();
@@ -221,7 +274,13 @@ pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
 /// Plays `games` random games of up to `plies` actions from `start`, checking the
 /// invariants at every position (exhaustively every `sweep_every` plies); returns
 /// the positions checked.
-pub fn random_games<G: Game>(start: &G, seed: u64, games: usize, plies: usize, sweep_every: usize) -> usize {
+pub fn random_games<G: Game>(
+    start: &G,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    sweep_every: usize,
+) -> usize {
     let mut rng = Rng::new(seed);
     let mut positions = 0;
     for game in 0..games {
