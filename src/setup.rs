@@ -124,6 +124,29 @@ impl Setup {
     }
 }
 
+/// Which parts of a [`Setup`] beyond the orthodox fields a rule set has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct SetupParts {
+    pub hands: bool,
+    pub board_b: bool,
+    pub seventh_field: bool,
+}
+
+impl Setup {
+    /// Reports each part present in the setup that the rule set does not have.
+    pub(crate) fn reject_unsupported(&self, has: SetupParts, problems: &mut Vec<PositionProblem>) {
+        if self.hands.is_some() && !has.hands {
+            problems.push(PositionProblem::UnsupportedState("a hand of pieces"));
+        }
+        if self.board_b.any() && !has.board_b {
+            problems.push(PositionProblem::UnsupportedState("a second board"));
+        }
+        if self.extra != ExtraState::Default && !has.seventh_field {
+            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
+        }
+    }
+}
+
 /// Why a setup is not a valid position of a rule set.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PositionProblem {

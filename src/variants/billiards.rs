@@ -52,7 +52,7 @@ use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
 use crate::movegen::{self, Counter, Sink};
 use crate::moves::{Action, ActionList};
-use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
+use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
@@ -661,15 +661,7 @@ impl Billiards {
 
     fn validate(setup: &Setup) -> Result<Billiards, Vec<PositionProblem>> {
         let mut problems = Vec::new();
-        if setup.hands.is_some() {
-            problems.push(PositionProblem::UnsupportedState("a hand of pieces"));
-        }
-        if setup.board_b.any() {
-            problems.push(PositionProblem::UnsupportedState("a second board"));
-        }
-        if setup.extra != ExtraState::Default {
-            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
-        }
+        setup.reject_unsupported(SetupParts::default(), &mut problems);
         let mut chess = Chess::from_setup_orthodox(setup, &mut problems);
         // The orthodox filter keeps a square whose capture is safe from straight
         // lines; a rebounding path may still expose the king.

@@ -13,7 +13,7 @@ use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
 use crate::movegen::{self, Orthodox};
 use crate::moves::{Action, ActionList};
-use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
+use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
 use crate::variants::Variant;
 use crate::zobrist;
@@ -262,7 +262,12 @@ impl Chess {
         }
     }
 
-    fn validate_ep(setup: &Setup, problems: &mut Vec<PositionProblem>) -> Option<Square> {
+    /// Validates the e.p. square: a pawn of the side not to act just double-stepped
+    /// past it.
+    pub(crate) fn validate_ep(
+        setup: &Setup,
+        problems: &mut Vec<PositionProblem>,
+    ) -> Option<Square> {
         match setup.ep_squares.as_slice() {
             [] => None,
             [ep] => {
@@ -397,15 +402,7 @@ impl Game for Chess {
 
     fn from_setup(setup: &Setup) -> Result<Chess, PositionError> {
         let mut problems = Vec::new();
-        if setup.hands.is_some() {
-            problems.push(PositionProblem::UnsupportedState("a hand of pieces"));
-        }
-        if setup.board_b.any() {
-            problems.push(PositionProblem::UnsupportedState("a second board"));
-        }
-        if setup.extra != ExtraState::Default {
-            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
-        }
+        setup.reject_unsupported(SetupParts::default(), &mut problems);
         let chess = Chess::from_setup_orthodox(setup, &mut problems);
         if problems.is_empty() {
             Ok(chess)

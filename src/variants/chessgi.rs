@@ -44,8 +44,8 @@ use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
 use crate::movegen;
 use crate::moves::{Action, ActionList};
-use crate::setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
-use crate::types::{ByColor, CastlingSide, Color, Piece, Rank, Role, Square};
+use crate::setup::{Hand, PositionError, PositionProblem, Setup, SetupParts};
+use crate::types::{ByColor, CastlingSide, Color, Piece, Role, Square};
 use crate::variants::{Chess, Variant};
 use crate::zobrist;
 
@@ -135,36 +135,6 @@ impl ChessGi {
         self.chess.key ^= hand_key(color, role, nth);
     }
 
-    /// Validation of the e.p. square, as orthodox (a pawn of the side not to act just
-    /// double-stepped past it).
-    fn validate_ep(setup: &Setup, problems: &mut Vec<PositionProblem>) -> Option<Square> {
-        match setup.ep_squares.as_slice() {
-            [] => None,
-            [ep] => {
-                let us = setup.turn;
-                let board = &setup.board;
-                let ok = ep.rank() == Rank::SIXTH.relative(us)
-                    && !board.occupied().contains(*ep)
-                    && ep
-                        .offset(0, us.fold(1, -1))
-                        .is_some_and(|from| !board.occupied().contains(from))
-                    && ep.offset(0, us.fold(-1, 1)).is_some_and(|pawn| {
-                        board.piece_at(pawn) == Some(Piece::new(!us, Role::Pawn))
-                    });
-                if ok {
-                    Some(*ep)
-                } else {
-                    problems.push(PositionProblem::BadEnPassant(*ep));
-                    None
-                }
-            }
-            [_, second, ..] => {
-                problems.push(PositionProblem::BadEnPassant(*second));
-                None
-            }
-        }
-    }
-
     /// Everything `from_setup` checks about material and rights.
     fn validate_material(
         setup: &Setup,
@@ -225,15 +195,14 @@ impl Game for ChessGi {
 
     fn from_setup(setup: &Setup) -> Result<ChessGi, PositionError> {
         let mut problems = Vec::new();
-        if setup.board_b.any() {
-            problems.push(PositionProblem::UnsupportedState("a second board"));
-        }
-        if setup.extra != ExtraState::Default {
-            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
-        }
+        let parts = SetupParts {
+            hands: true,
+            ..SetupParts::default()
+        };
+        setup.reject_unsupported(parts, &mut problems);
         let hands = setup.hands.unwrap_or_default();
         ChessGi::validate_material(setup, &hands, &mut problems);
-        let ep = ChessGi::validate_ep(setup, &mut problems);
+        let ep = Chess::validate_ep(setup, &mut problems);
         let board = setup.board.clone();
         let turn = setup.turn;
         let castling = setup.castling_rights & Bitboard::CORNERS;

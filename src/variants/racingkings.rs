@@ -52,7 +52,7 @@ use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
-use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
+use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
@@ -309,15 +309,7 @@ impl Game for RacingKings {
 
     fn from_setup(setup: &Setup) -> Result<RacingKings, PositionError> {
         let mut problems = Vec::new();
-        if setup.hands.is_some() {
-            problems.push(PositionProblem::UnsupportedState("a hand of pieces"));
-        }
-        if setup.board_b.any() {
-            problems.push(PositionProblem::UnsupportedState("a second board"));
-        }
-        if setup.extra != ExtraState::Default {
-            problems.push(PositionProblem::UnsupportedState("a seventh FEN field"));
-        }
+        setup.reject_unsupported(SetupParts::default(), &mut problems);
         Chess::validate_orthodox(setup, &mut problems);
         let board = &setup.board;
         for sq in board.by_role(Role::Pawn) {
