@@ -170,6 +170,26 @@ impl Sink for Counter {
     }
 }
 
+/// Captures by every pawn of `pawns` (of colour `us`) onto the squares of `victims`,
+/// computed as two shifted sets.
+#[inline]
+pub(crate) fn pawn_captures<S: Sink>(
+    out: &mut S,
+    board: &Board,
+    us: Color,
+    pawns: Bitboard,
+    victims: Bitboard,
+) {
+    let not_a = pawns - Bitboard::from_file(crate::types::File::A);
+    let not_h = pawns - Bitboard::from_file(crate::types::File::H);
+    let (west, east) = match us {
+        Color::White => (Bitboard(not_a.0 << 7), Bitboard(not_h.0 << 9)),
+        Color::Black => (Bitboard(not_a.0 >> 9), Bitboard(not_h.0 >> 7)),
+    };
+    out.pawn_shift(board, us, west & victims, us.fold(7, -9));
+    out.pawn_shift(board, us, east & victims, us.fold(9, -7));
+}
+
 /// Where a pawn of `us` on `from` may move (pushes and captures), ignoring pins and
 /// checks.
 #[inline]
@@ -259,20 +279,7 @@ pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     let forward = us.fold(8, -8);
     out.pawn_shift(board, us, single & mask, forward);
     out.pawn_shift(board, us, double, 2 * forward);
-    let not_a = !Bitboard::from_file(crate::types::File::A);
-    let not_h = !Bitboard::from_file(crate::types::File::H);
-    let (west, east) = match us {
-        Color::White => (
-            Bitboard((free_pawns & not_a).0 << 7),
-            Bitboard((free_pawns & not_h).0 << 9),
-        ),
-        Color::Black => (
-            Bitboard((free_pawns & not_a).0 >> 9),
-            Bitboard((free_pawns & not_h).0 >> 7),
-        ),
-    };
-    out.pawn_shift(board, us, west & theirs & mask, us.fold(7, -9));
-    out.pawn_shift(board, us, east & theirs & mask, us.fold(9, -7));
+    pawn_captures(out, board, us, free_pawns, theirs & mask);
     for from in pawns & pinned {
         let targets = pawn_targets(board, us, from) & mask & attacks::line(king, from);
         out.pawn_moves(board, us, from, targets);
@@ -315,27 +322,54 @@ pub(crate) fn generate_castling<S: Sink>(
     }
 }
 
+/// The squares a castling of `us` with the king on `king` and the rook on `rook`
+/// involves, shared by every rule set that castles.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CastlingPath {
+    pub king_to: Square,
+    pub rook_to: Square,
+    /// The king's and the rook's starting squares.
+    pub movers: Bitboard,
+    /// Squares that must be empty (apart from king and rook themselves).
+    pub must_be_empty: Bitboard,
+    /// Squares the king passes or reaches, none of which may be attacked.
+    pub king_path: Bitboard,
+}
+
+impl CastlingPath {
+    pub(crate) fn new(us: Color, king: Square, rook: Square) -> CastlingPath {
+        let side = if rook > king {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        let must_be_empty = (attacks::between(king, rook)
+            | attacks::between(king, king_to)
+            | attacks::between(rook, rook_to)
+            | Bitboard::from_square(king_to)
+            | Bitboard::from_square(rook_to))
+            - movers;
+        CastlingPath {
+            king_to,
+            rook_to,
+            movers,
+            must_be_empty,
+            king_path: attacks::between(king, king_to) | Bitboard::from_square(king_to),
+        }
+    }
+}
+
 fn castling_if_legal(board: &Board, us: Color, king: Square, rook: Square) -> Option<Action> {
-    let side = if rook > king {
-        CastlingSide::KingSide
-    } else {
-        CastlingSide::QueenSide
-    };
-    let king_to = side.king_to(us);
-    let rook_to = side.rook_to(us);
-    let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-    let path = (attacks::between(king, rook)
-        | attacks::between(king, king_to)
-        | attacks::between(rook, rook_to)
-        | Bitboard::from_square(king_to)
-        | Bitboard::from_square(rook_to))
-        - movers;
-    if (path & board.occupied()).any() {
+    let path = CastlingPath::new(us, king, rook);
+    if (path.must_be_empty & board.occupied()).any() {
         return None;
     }
-    let occupied = board.occupied() - movers;
-    let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
-    if king_path
+    let occupied = board.occupied() - path.movers;
+    if path
+        .king_path
         .into_iter()
         .any(|sq| board.is_attacked(sq, !us, occupied))
     {

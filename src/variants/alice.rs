@@ -36,7 +36,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
-use crate::movegen::{Counter, Sink};
+use crate::movegen::{CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
@@ -133,18 +133,11 @@ impl Alice {
 
     /// The key computed from scratch.
     fn full_key(board: &Board, board_b: Bitboard, turn: Color, castling: Bitboard) -> u64 {
-        let mut key = 0;
-        for (sq, piece) in board.pieces() {
-            key ^= zobrist::piece_square(piece, sq);
-            if board_b.contains(sq) {
+        let mut key = Chess::full_key(board, turn, castling);
+        for sq in board_b {
+            if let Some(piece) = board.piece_at(sq) {
                 key ^= zobrist::on_board_b(piece, sq);
             }
-        }
-        for rook in castling {
-            key ^= zobrist::castling(rook);
-        }
-        if turn == Color::Black {
-            key ^= zobrist::side();
         }
         key
     }
@@ -194,40 +187,30 @@ impl Alice {
     /// right and that the king, on e1/e8 of board A, is not in check).
     fn castling_if_legal(&self, us: Color, king: Square, rook: Square) -> Option<Action> {
         let board = &self.board;
-        let side = if rook > king {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        let king_to = side.king_to(us);
-        let rook_to = side.rook_to(us);
+        let path = CastlingPath::new(us, king, rook);
+        let CastlingPath {
+            king_to, movers, ..
+        } = path;
         let a = !self.board_b;
         let occ = board.occupied();
         let occ_a = occ & a;
         let occ_b = occ & self.board_b;
-        if (self.board_b & (Bitboard::from_square(king) | Bitboard::from_square(rook))).any() {
+        if (self.board_b & movers).any() {
             return None;
         }
-        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-        let path = (attacks::between(king, rook)
-            | attacks::between(king, king_to)
-            | attacks::between(rook, rook_to)
-            | Bitboard::from_square(king_to)
-            | Bitboard::from_square(rook_to))
-            - movers;
         // Usual conditions on A (R2); both arrival squares empty on B (R3).
-        if (path & occ_a).any() {
+        if (path.must_be_empty & occ_a).any() {
             return None;
         }
-        let arrivals = Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
+        let arrivals = Bitboard::from_square(king_to) | Bitboard::from_square(path.rook_to);
         if (arrivals & occ_b).any() {
             return None;
         }
         let them = !us;
         let theirs = board.by_color(them);
         let lifted = occ_a - movers;
-        let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
-        if king_path
+        if path
+            .king_path
             .into_iter()
             .any(|sq| is_attacked(board, sq, them, theirs & a, lifted))
         {
@@ -362,21 +345,7 @@ impl Alice {
             let forward = us.fold(8, -8);
             out.pawn_shift(board, us, single, forward);
             out.pawn_shift(board, us, double, 2 * forward);
-            let not_a = !Bitboard::from_file(crate::types::File::A);
-            let not_h = !Bitboard::from_file(crate::types::File::H);
-            let (west, east) = match us {
-                Color::White => (
-                    Bitboard((free & not_a).0 << 7),
-                    Bitboard((free & not_h).0 << 9),
-                ),
-                Color::Black => (
-                    Bitboard((free & not_a).0 >> 9),
-                    Bitboard((free & not_h).0 >> 7),
-                ),
-            };
-            let victims = theirs & occ_x & mask;
-            out.pawn_shift(board, us, west & victims, us.fold(7, -9));
-            out.pawn_shift(board, us, east & victims, us.fold(9, -7));
+            crate::movegen::pawn_captures(out, board, us, free, theirs & occ_x & mask);
             for from in pawns & tested {
                 let mut t = Bitboard::EMPTY;
                 for to in self.pawn_targets(us, from, home) {

@@ -50,10 +50,10 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
-use crate::movegen::{self, Counter, Sink};
+use crate::movegen::{self, CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
-use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
 use crate::zobrist;
@@ -553,20 +553,7 @@ fn generate<S: Sink>(chess: &Chess, out: &mut S) {
     let forward = us.fold(8, -8);
     out.pawn_shift(board, us, single & mask, forward);
     out.pawn_shift(board, us, double, 2 * forward);
-    let not_a = !Bitboard::from_file(File::A);
-    let not_h = !Bitboard::from_file(File::H);
-    let (west, east) = match us {
-        Color::White => (
-            Bitboard((free_pawns & not_a).0 << 7),
-            Bitboard((free_pawns & not_h).0 << 9),
-        ),
-        Color::Black => (
-            Bitboard((free_pawns & not_a).0 >> 9),
-            Bitboard((free_pawns & not_h).0 >> 7),
-        ),
-    };
-    out.pawn_shift(board, us, west & theirs & mask, us.fold(7, -9));
-    out.pawn_shift(board, us, east & theirs & mask, us.fold(9, -7));
+    movegen::pawn_captures(out, board, us, free_pawns, theirs & mask);
     for from in pawns & pinned {
         let targets = movegen::pawn_targets(board, us, from) & mask & safety.allowed(from);
         out.pawn_moves(board, us, from, targets);
@@ -597,28 +584,15 @@ fn generate<S: Sink>(chess: &Chess, out: &mut S) {
 /// the path is empty and no square the king passes or reaches is attacked, along a
 /// rebounding path included.
 fn castling_is_legal(board: &Board, us: Color, king: Square, rook: Square) -> bool {
-    let side = if rook > king {
-        CastlingSide::KingSide
-    } else {
-        CastlingSide::QueenSide
-    };
-    let king_to = side.king_to(us);
-    let rook_to = side.rook_to(us);
-    let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-    let path = (attacks::between(king, rook)
-        | attacks::between(king, king_to)
-        | attacks::between(rook, rook_to)
-        | Bitboard::from_square(king_to)
-        | Bitboard::from_square(rook_to))
-        - movers;
-    if (path & board.occupied()).any() {
+    let path = CastlingPath::new(us, king, rook);
+    if (path.must_be_empty & board.occupied()).any() {
         return false;
     }
     // With king and rook lifted: a rebounding path may pass through the king's
     // square to its arrival square, which is open once the king has left.
-    let occupied = board.occupied() - movers;
-    let king_path = attacks::between(king, king_to) | Bitboard::from_square(king_to);
-    !king_path
+    let occupied = board.occupied() - path.movers;
+    !path
+        .king_path
         .into_iter()
         .any(|sq| is_attacked(board, sq, !us, occupied))
 }

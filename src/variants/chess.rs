@@ -248,6 +248,12 @@ impl Chess {
         for sq in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
             problems.push(PositionProblem::PawnOnBackRank(sq));
         }
+        Chess::validate_castling_rights(setup, problems);
+    }
+
+    /// Each castling right needs its rook on an orthodox corner and the king on e1/e8.
+    pub(crate) fn validate_castling_rights(setup: &Setup, problems: &mut Vec<PositionProblem>) {
+        let board = &setup.board;
         for rook in setup.castling_rights {
             let ok = board.color_at(rook).is_some_and(|color| {
                 let back = Bitboard::from_rank(color.back_rank());

@@ -45,7 +45,7 @@ use crate::game::{EndReason, Game, Outcome};
 use crate::movegen;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, PositionProblem, Setup, SetupParts};
-use crate::types::{ByColor, CastlingSide, Color, Piece, Role, Square};
+use crate::types::{ByColor, Color, Piece, Role, Square};
 use crate::variants::{Chess, Variant};
 use crate::zobrist;
 
@@ -168,18 +168,7 @@ impl ChessGi {
                 "{total} pieces on the board and in hand, at most {MAX_PIECES}"
             )));
         }
-        for rook in setup.castling_rights {
-            let ok = board.color_at(rook).is_some_and(|color| {
-                let back = Bitboard::from_rank(color.back_rank());
-                board.role_at(rook) == Some(Role::Rook)
-                    && (Bitboard::CORNERS & back).contains(rook)
-                    && board.piece_at(CastlingSide::king_from(color))
-                        == Some(Piece::new(color, Role::King))
-            });
-            if !ok {
-                problems.push(PositionProblem::BadCastlingRight(rook));
-            }
-        }
+        Chess::validate_castling_rights(setup, problems);
     }
 }
 
