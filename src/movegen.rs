@@ -210,6 +210,18 @@ pub(crate) fn ep_is_safe(board: &Board, us: Color, king: Square, from: Square, e
     attackers.is_empty()
 }
 
+/// Whether some pawn of `us` may legally capture en passant on `ep` (orthodox attacks).
+pub(crate) fn ep_capture_exists(board: &Board, us: Color, ep: Square) -> bool {
+    let capturers =
+        attacks::pawn_attacks(!us, ep) & board.by_piece(crate::Piece::new(us, Role::Pawn));
+    capturers.any()
+        && board.king_of(us).is_some_and(|king| {
+            capturers
+                .into_iter()
+                .any(|from| ep_is_safe(board, us, king, from, ep))
+        })
+}
+
 /// Appends every legal orthodox action (the list is not cleared).
 pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     let Orthodox {

@@ -40,26 +40,9 @@ use crate::movegen::{CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
-use crate::variants::chess::Chess;
+use crate::variants::chess::{castling_touched, Chess};
 use crate::variants::Variant;
 use crate::zobrist;
-
-/// Castling rights lost when a piece leaves or enters `sq`: the corner rook's own
-/// right, or both rights of a side when its king leaves e1/e8.
-#[inline]
-fn castling_touched(sq: Square) -> Bitboard {
-    const TABLE: [u64; 64] = {
-        let mut t = [0u64; 64];
-        t[0] = 1;
-        t[7] = 1 << 7;
-        t[4] = 1 | 1 << 7;
-        t[56] = 1 << 56;
-        t[63] = 1 << 63;
-        t[60] = 1 << 56 | 1 << 63;
-        t
-    };
-    Bitboard(TABLE[sq.index()])
-}
 
 /// Pieces in `them` (all of colour `color`) attacking `sq`, given one board's
 /// occupancy `occ`.

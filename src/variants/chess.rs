@@ -7,7 +7,6 @@
 //! exists (§1.2), so equal positions are equal values with equal keys, and FEN
 //! output writes the square only then.
 
-use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
 use crate::game::{EndReason, Game, Outcome};
@@ -21,7 +20,7 @@ use crate::zobrist;
 /// Castling rights lost when a piece leaves or enters `sq`: the corner rook's own
 /// right, or both rights of a side when its king leaves e1/e8.
 #[inline]
-fn castling_touched(sq: Square) -> Bitboard {
+pub(crate) fn castling_touched(sq: Square) -> Bitboard {
     const TABLE: [u64; 64] = {
         let mut t = [0u64; 64];
         t[0] = 1;
@@ -148,18 +147,10 @@ impl Chess {
                 if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
                     let passed =
                         Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
-                    let enemy_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
-                    let capturers = attacks::pawn_attacks(us, passed) & enemy_pawns;
                     // Keep the square only when a capture is legal, so equal positions
                     // are equal values with equal keys (RULES.md §1.2).
-                    if capturers.any() {
-                        if let Some(king) = self.board.king_of(!us) {
-                            if capturers.into_iter().any(|from| {
-                                movegen::ep_is_safe(&self.board, !us, king, from, passed)
-                            }) {
-                                self.ep_square = Some(passed);
-                            }
-                        }
+                    if movegen::ep_capture_exists(&self.board, !us, passed) {
+                        self.ep_square = Some(passed);
                     }
                 }
                 if role == Role::Pawn || capture.is_some() {
@@ -309,15 +300,7 @@ impl Chess {
         let turn = setup.turn;
         let castling = setup.castling_rights & Bitboard::CORNERS;
         // Keep the e.p. square only where a legal capture exists, as play does.
-        let ep_square = ep.filter(|&ep| {
-            let capturers =
-                attacks::pawn_attacks(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn));
-            board.king_of(turn).is_some_and(|king| {
-                capturers
-                    .into_iter()
-                    .any(|from| movegen::ep_is_safe(&board, turn, king, from, ep))
-            })
-        });
+        let ep_square = ep.filter(|&ep| movegen::ep_capture_exists(&board, turn, ep));
         let key = Chess::full_key(&board, turn, castling);
         let chess = Chess {
             board,

@@ -196,15 +196,7 @@ impl Game for ChessGi {
         let turn = setup.turn;
         let castling = setup.castling_rights & Bitboard::CORNERS;
         // Keep the e.p. square only where a legal capture exists (RULES.md §1.2).
-        let ep_square = ep.filter(|&ep| {
-            let capturers =
-                attacks::pawn_attacks(!turn, ep) & board.by_piece(Piece::new(turn, Role::Pawn));
-            board.king_of(turn).is_some_and(|king| {
-                capturers
-                    .into_iter()
-                    .any(|from| movegen::ep_is_safe(&board, turn, king, from, ep))
-            })
-        });
+        let ep_square = ep.filter(|&ep| movegen::ep_capture_exists(&board, turn, ep));
         if problems.is_empty() {
             if let Some(their_king) = board.king_of(!turn) {
                 if movegen::checkers(&board, !turn, their_king).any() {
