@@ -237,6 +237,14 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
     const VARIANT: Variant;
 
+    /// Whether repeated positions end or may end the game (threefold claims,
+    /// fivefold). Progressive has no repetition rule (RULES.md §6).
+    const REPETITION_RULE: bool = true;
+
+    /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
+    /// Progressive replaces them with its ten-series draw.
+    const MOVE_COUNT_RULES: bool = true;
+
     /// The start position.
     fn start() -> Self;
 

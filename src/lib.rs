@@ -24,6 +24,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod record;
+pub mod search;
 pub mod setup;
 pub mod types;
 pub mod variants;

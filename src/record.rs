@@ -116,7 +116,7 @@ impl<G: Game> Record<G> {
     /// start of a turn count; elsewhere the answer is 1.
     pub fn repetition_count(&self) -> usize {
         let current = self.current();
-        if !current.turn_state().is_turn_start() {
+        if !G::REPETITION_RULE || !current.turn_state().is_turn_start() {
             return 1;
         }
         let key = current.zobrist();
@@ -161,7 +161,7 @@ impl<G: Game> Record<G> {
         }
         if self.repetition_count() >= 3 {
             Some(EndReason::ThreefoldRepetition)
-        } else if self.current().halfmove_clock() >= 100 {
+        } else if G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= 100 {
             Some(EndReason::FiftyMoves)
         } else {
             None
@@ -177,7 +177,7 @@ impl<G: Game> Record<G> {
         }
         if copy.repetition_count() >= 3 {
             Some(EndReason::ThreefoldRepetition)
-        } else if copy.current().halfmove_clock() >= 100 {
+        } else if G::MOVE_COUNT_RULES && copy.current().halfmove_clock() >= 100 {
             Some(EndReason::FiftyMoves)
         } else {
             None

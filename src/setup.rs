@@ -60,8 +60,10 @@ pub enum ExtraState {
     #[default]
     Default,
     /// Progressive and Marseillais: the length of the current series or turn and how
-    /// many actions of it have been played (`S:K`).
-    Series { length: u16, played: u16 },
+    /// many actions of it have been played (`S:K`); Progressive adds the completed
+    /// series in a row without capture or pawn move (`S:K:Q`, written when Q > 0),
+    /// which the ten-series draw needs and no other field can hold.
+    Series { length: u16, played: u16, quiet: u16 },
     /// Avalanche: the side to act has moved and must now push (`push`).
     AvalanchePush,
     /// Avalanche: the side to act must first choose the piece for its pawn on this

@@ -499,6 +499,7 @@ fn validation() {
     setup.extra = alfiere::ExtraState::Series {
         length: 2,
         played: 0,
+        quiet: 0,
     };
     let problems = ChessGi::from_setup(&setup).unwrap_err().problems;
     assert_eq!(problems.len(), 3, "{problems:?}");

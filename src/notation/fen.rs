@@ -2,7 +2,8 @@
 //! `[hand]` after the board (or as a ninth rank, `.../RNBQKBNR/QRp`) for Chess-Gi,
 //! a `|` prefix for Alice's board-B pieces, `~` promoted markers (read and ignored),
 //! a comma-separated e.p. list, and a seventh field: `S:K` (series length and actions
-//! played), `push`, `promote:e1` or `-`.
+//! played; Progressive appends `:Q`, the completed series in a row without capture
+//! or pawn move, when Q > 0), `push`, `promote:e1` or `-`.
 //!
 //! Reading lists *every* problem: syntax problems per field, then, if the syntax is
 //! sound, every reason the position is invalid for the rule set.
@@ -171,10 +172,18 @@ fn parse_extra(text: &str) -> Option<ExtraState> {
     if let Some(square) = text.strip_prefix("promote:") {
         return square.parse().ok().map(ExtraState::AvalanchePromote);
     }
-    let (length, played) = text.split_once(':')?;
-    let length: u16 = length.parse().ok()?;
-    let played: u16 = played.parse().ok()?;
-    (length >= 1 && played < length).then_some(ExtraState::Series { length, played })
+    let mut parts = text.split(':');
+    let length: u16 = parts.next()?.parse().ok()?;
+    let played: u16 = parts.next()?.parse().ok()?;
+    let quiet: u16 = match parts.next() {
+        Some(q) => q.parse().ok()?,
+        None => 0,
+    };
+    (parts.next().is_none() && length >= 1 && played < length).then_some(ExtraState::Series {
+        length,
+        played,
+        quiet,
+    })
 }
 
 fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>) {
@@ -417,7 +426,16 @@ pub fn write_setup(setup: &Setup) -> String {
     );
     match setup.extra {
         ExtraState::Default => {}
-        ExtraState::Series { length, played } => fen.push_str(&format!(" {length}:{played}")),
+        ExtraState::Series {
+            length,
+            played,
+            quiet: 0,
+        } => fen.push_str(&format!(" {length}:{played}")),
+        ExtraState::Series {
+            length,
+            played,
+            quiet,
+        } => fen.push_str(&format!(" {length}:{played}:{quiet}")),
         ExtraState::AvalanchePush => fen.push_str(" push"),
         ExtraState::AvalanchePromote(sq) => fen.push_str(&format!(" promote:{sq}")),
         ExtraState::AvalancheNone => fen.push_str(" -"),

@@ -2,9 +2,12 @@
 //! identifiers of RULES.md, and [`AnyGame`] for choosing a rule set at run time.
 
 pub mod alice;
+pub mod avalanche;
 pub mod billiards;
 pub mod chess;
 pub mod chessgi;
+pub mod marseillais;
+pub mod progressive;
 pub mod racingkings;
 
 pub use alice::Alice;

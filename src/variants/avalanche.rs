@@ -1,0 +1,1 @@
+//! Placeholder: avalanche is being written (issue 4).

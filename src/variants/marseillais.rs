@@ -1,0 +1,1 @@
+//! Placeholder: marseillais is being written (issue 4).

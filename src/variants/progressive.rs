@@ -1,0 +1,1 @@
+//! Placeholder: progressive is being written (issue 4).
