@@ -18,6 +18,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
+pub mod eval;
 pub mod game;
 mod movegen;
 pub mod moves;

@@ -9,6 +9,7 @@ pub mod chessgi;
 pub mod marseillais;
 pub mod progressive;
 pub mod racingkings;
+pub(crate) mod series;
 
 pub use alice::Alice;
 pub use billiards::Billiards;

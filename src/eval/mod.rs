@@ -1,0 +1,1 @@
+//! Placeholder: the evaluation is being written (issue 5).

@@ -1,0 +1,1 @@
+//! Placeholder: the shared multi-action (series) core is being written (issue 4).
