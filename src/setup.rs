@@ -63,7 +63,11 @@ pub enum ExtraState {
     /// many actions of it have been played (`S:K`); Progressive adds the completed
     /// series in a row without capture or pawn move (`S:K:Q`, written when Q > 0),
     /// which the ten-series draw needs and no other field can hold.
-    Series { length: u16, played: u16, quiet: u16 },
+    Series {
+        length: u16,
+        played: u16,
+        quiet: u16,
+    },
     /// Avalanche: the side to act has moved and must now push (`push`).
     AvalanchePush,
     /// Avalanche: the side to act must first choose the piece for its pawn on this

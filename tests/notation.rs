@@ -991,7 +991,7 @@ fn pgn_reads_a_multi_game_file() {
     assert_eq!(nested_sans, ["Nc3", "Nc6", "f4"]);
     // Variation actions are legal in their own positions.
     let c5 = san::parse_san(&after(STARTING_FEN, &["e4"]), "c5").unwrap();
-    assert_eq!(var.moves[0].action, c5);
+    assert_eq!(var.moves[0].actions, vec![c5]);
     let record = g1.main_line();
     assert_eq!(record.len(), 7);
     let outcome = record.outcome().unwrap();
@@ -1087,7 +1087,11 @@ fn assert_written_game(record: &Record<Chess>, tags: &[(String, String)], result
     );
     let games = pgn::read_pgn::<Chess>(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(games.len(), 1);
-    let actions: Vec<Action> = games[0].moves.iter().map(|m| m.action).collect();
+    let actions: Vec<Action> = games[0]
+        .moves
+        .iter()
+        .flat_map(|m| m.actions.clone())
+        .collect();
     assert_eq!(actions, record.actions().copied().collect::<Vec<_>>());
     assert_eq!(&games[0].start, record.start());
     assert_eq!(games[0].main_line().outcome(), record.outcome());

@@ -49,9 +49,10 @@ fn chess_random_positions_perft() {
     assert_eq!(check_file("chess.perft"), 40 * 3);
 }
 
-#[test]
-fn startpos_cases_of_implemented_variants() {
-    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
+/// Checks the hand-made cases of a `variant;position command;depth;expected;what`
+/// file for the implemented rule sets; returns how many were checked.
+fn check_cases(name: &str) -> usize {
+    let text = std::fs::read_to_string(common::data_dir().join(name)).unwrap();
     let mut checked = 0;
     for line in text
         .lines()
@@ -70,7 +71,19 @@ fn startpos_cases_of_implemented_variants() {
         assert_eq!(got, expected, "{line}");
         checked += 1;
     }
-    assert!(checked >= 4);
+    checked
+}
+
+#[test]
+fn startpos_cases_of_implemented_variants() {
+    assert!(check_cases("startpos-cases.txt") >= 4);
+}
+
+#[test]
+fn avalanche_cases() {
+    if Variant::Avalanche.is_implemented() {
+        assert_eq!(check_cases("avalanche-cases.txt"), 43);
+    }
 }
 
 #[test]

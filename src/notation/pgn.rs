@@ -3,7 +3,9 @@
 //! all-or-nothing) and writing (Seven Tag Roster, `Result` from the outcome, SAN).
 //!
 //! The syntax lives in [`super::pgn_syntax`]; this layer picks the rule set's
-//! positions, resolves tokens with lenient SAN (RULES.md §1.3), and reports errors
+//! positions, resolves tokens with lenient SAN (RULES.md §1.3), groups the actions
+//! of multi-action turns into tokens the way each rule set writes them (Progressive:
+//! `1. e4 2. e5 Qh4`; Marseillais: `1. e4 e5,Nc6`; Avalanche: `1. d4/e6`), and reports errors
 //! with the game number, line and column.
 //!
 //! ```
@@ -17,7 +19,7 @@
 //! ```
 
 use super::fen;
-use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation};
+use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
 use crate::game::Game;
 use crate::moves::Action;
@@ -26,12 +28,20 @@ use crate::types::Color;
 use crate::variants::Variant;
 use std::fmt;
 
-/// A move of a PGN game with its annotations and alternatives.
+/// A move token of a PGN game with its annotations and alternatives.
+///
+/// A token holds one action in most rule sets, a whole turn in Marseillais
+/// (`e5,Nc6`) and Avalanche (`Nf3/e6`), and one action of a series in Progressive
+/// (`1. e4 2. e5 Qh4`); see [`token_actions`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct PgnMove {
-    pub action: Action,
-    /// The move in strict SAN (as it will be written).
+    /// The actions of the token, in order (at least one).
+    pub actions: Vec<Action>,
+    /// The token in strict SAN (as it will be written): the actions' SAN joined by
+    /// the rule set's separator.
     pub san: String,
+    /// The move number written before the token.
+    pub number: TokenNumber,
     pub nags: Vec<u8>,
     pub comments: Vec<String>,
     /// Alternatives to this move, each starting in the position before it.
@@ -98,9 +108,9 @@ impl<G: Game> PgnGame<G> {
     /// The main line as a playable record.
     pub fn main_line(&self) -> Record<G> {
         let mut record = Record::new(self.start.clone());
-        for m in &self.moves {
+        for action in self.moves.iter().flat_map(|m| m.actions.iter()) {
             // Moves were verified when the game was read.
-            if record.play(&m.action).is_err() {
+            if record.play(action).is_err() {
                 break;
             }
         }
@@ -135,7 +145,70 @@ fn to_raw_move(m: &PgnMove) -> RawMove {
                 moves: v.moves.iter().map(to_raw_move).collect(),
             })
             .collect(),
+        number: Some(m.number),
     }
+}
+
+/// The separator between the actions of one token when written: `/` in Avalanche
+/// (`Nf3/e6`), `,` elsewhere (Marseillais `e5,Nc6`). Reading accepts both.
+fn separator(variant: Variant) -> char {
+    match variant {
+        Variant::Avalanche => '/',
+        _ => ',',
+    }
+}
+
+/// The number written before a token that starts in `pos`: the series number in
+/// Progressive (every series opens a number: `1. e4 2. e5 Qh4`), else the full-move
+/// number, opened by White at the start of its turn.
+pub fn token_number<G: Game>(pos: &G) -> TokenNumber {
+    let state = pos.turn_state();
+    let white = pos.turn() == Color::White;
+    match G::VARIANT {
+        Variant::ProgressiveScottish | Variant::ProgressiveItalian => TokenNumber {
+            number: pos.fullmove_number().saturating_mul(2) - u32::from(white),
+            opens: state.is_turn_start(),
+        },
+        _ => TokenNumber {
+            number: pos.fullmove_number(),
+            opens: white && state.is_turn_start(),
+        },
+    }
+}
+
+/// Splits played actions into PGN tokens: one per action in orthodox chess and the
+/// other single-action rule sets and in Progressive; one per turn in Marseillais;
+/// in Avalanche one per turn with the owner's promotion choice as a token of its
+/// own (`=Q Nf3/e6`). Each token is returned with the position it starts in.
+pub fn token_actions<'a, G: Game>(history: &[(&'a G, &'a Action)]) -> Vec<(&'a G, Vec<Action>)> {
+    let per_turn = matches!(
+        G::VARIANT,
+        Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche
+    );
+    let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
+    let mut open = false;
+    for &(before, action) in history {
+        let continues = per_turn && open && !before.turn_state().is_turn_start();
+        match tokens.last_mut() {
+            Some((_, actions)) if continues => actions.push(*action),
+            _ => tokens.push((before, vec![*action])),
+        }
+        // A choice stands alone; the move after it starts the next token.
+        open = !matches!(action, Action::PromotionChoice { .. });
+    }
+    tokens
+}
+
+/// The strict SAN of a token's actions played from `start`, joined by the rule
+/// set's separator.
+fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
+    let mut pos = start.clone();
+    let mut parts = Vec::with_capacity(actions.len());
+    for action in actions {
+        parts.push(san::write_san(&pos, action));
+        pos.play_unchecked(action);
+    }
+    parts.join(&separator(G::VARIANT).to_string())
 }
 
 fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
@@ -169,18 +242,34 @@ fn resolve_line<G: Game>(
             )));
         }
         let before = record.clone();
-        let pos = record.current();
-        let action = san::parse_san(pos, &m.token).map_err(|e| error(e.to_string()))?;
-        let san = san::write_san(pos, &action);
+        let start = record.current().clone();
+        let mut actions = Vec::new();
+        for part in m.token.split([',', '/']) {
+            let pos = record.current();
+            if !actions.is_empty() && pos.turn() != start.turn() {
+                return Err(error(format!(
+                    "'{part}' in '{}' is not part of the same turn",
+                    m.token
+                )));
+            }
+            if let Some(outcome) = record.outcome() {
+                return Err(error(format!(
+                    "move '{part}' after the game ended ({outcome})"
+                )));
+            }
+            let action = san::parse_san(pos, part).map_err(|e| error(e.to_string()))?;
+            record.play(&action).map_err(|e| error(e.to_string()))?;
+            actions.push(action);
+        }
         let variations = m
             .variations
             .iter()
             .map(|v| resolve_line(game_index, &before, &v.comment_before, &v.moves))
             .collect::<Result<Vec<_>, _>>()?;
-        record.play(&action).map_err(|e| error(e.to_string()))?;
         moves.push(PgnMove {
-            action,
-            san,
+            san: token_san(&start, &actions),
+            number: token_number(&start),
+            actions,
             nags: m.nags.clone(),
             comments: m.comments.clone(),
             variations,
@@ -318,11 +407,13 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
             all.push((name.clone(), value.clone()));
         }
     }
-    let moves = record
-        .history()
-        .map(|(before, action)| PgnMove {
-            action: *action,
-            san: san::write_san(before, action),
+    let history: Vec<(&G, &Action)> = record.history().collect();
+    let moves = token_actions(&history)
+        .into_iter()
+        .map(|(before, actions)| PgnMove {
+            san: token_san(before, &actions),
+            number: token_number(before),
+            actions,
             nags: Vec::new(),
             comments: Vec::new(),
             variations: Vec::new(),

@@ -155,6 +155,32 @@ pub struct RawMove {
     /// Alternatives to this move: each variation starts in the position
     /// *before* this move and its first move replaces this one.
     pub variations: Vec<RawVariation>,
+    /// The number to write before this token, when the writer's caller knows it
+    /// (multi-action rule sets, where tokens and plies do not correspond); it
+    /// overrides the [`MoveNumbering`]. Not set by the parser.
+    pub number: Option<TokenNumber>,
+}
+
+/// The move number of a token, for writing: `12.` before a token that opens a
+/// numbered unit (White's turn, a Progressive series), nothing before one that
+/// continues it, or `12...` when it continues after a comment or variation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenNumber {
+    pub number: u32,
+    pub opens: bool,
+}
+
+impl TokenNumber {
+    /// The prefix to write, given whether the token follows a break.
+    pub fn prefix(self, after_break: bool) -> Option<String> {
+        if self.opens {
+            Some(format!("{}.", self.number))
+        } else if after_break {
+            Some(format!("{}...", self.number))
+        } else {
+            None
+        }
+    }
 }
 
 impl RawMove {
@@ -561,6 +587,7 @@ impl Parser<'_> {
             nags: nag.into_iter().collect(),
             comments: Vec::new(),
             variations: Vec::new(),
+            number: None,
         });
         Ok(())
     }
@@ -862,7 +889,11 @@ impl Movetext {
         let mut after_break = true;
         for (i, mv) in moves.iter().enumerate() {
             let ply = first_ply.saturating_add(i);
-            if let Some(prefix) = numbering.prefix(ply, after_break) {
+            let prefix = match mv.number {
+                Some(number) => number.prefix(after_break),
+                None => numbering.prefix(ply, after_break),
+            };
+            if let Some(prefix) = prefix {
                 if !prefix.is_empty() {
                     self.word(&prefix, true);
                 }
