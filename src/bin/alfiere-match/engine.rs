@@ -1,0 +1,228 @@
+//! The players of a match: a UCI engine running as a child process, or the built-in
+//! random mover (a baseline opponent that needs no process).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// A fixed search limit used instead of the clock (e.g. "the engine at depth 1").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixedLimit {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(u64),
+}
+
+impl FixedLimit {
+    /// The `go` arguments of the limit.
+    pub fn go_args(self) -> String {
+        match self {
+            FixedLimit::Depth(d) => format!("depth {d}"),
+            FixedLimit::Nodes(n) => format!("nodes {n}"),
+            FixedLimit::MoveTime(ms) => format!("movetime {ms}"),
+        }
+    }
+}
+
+/// How to start one player, from `--engine key=value ...`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Shown in results and PGN tags.
+    pub name: String,
+    /// Program to run, or `random` for the built-in random mover.
+    pub command: String,
+    /// Arguments of the program.
+    pub args: Vec<String>,
+    /// `setoption` pairs sent after `uci`.
+    pub options: Vec<(String, String)>,
+    /// A fixed limit per action; `None` plays on the clock.
+    pub limit: Option<FixedLimit>,
+}
+
+impl EngineSpec {
+    /// Parses `cmd=PATH [name=N] [arg=A]... [option.NAME=VALUE]... [depth=D|nodes=N|movetime=MS]`.
+    pub fn parse(spec: &str) -> Result<EngineSpec, String> {
+        let mut out = EngineSpec {
+            name: String::new(),
+            command: String::new(),
+            args: Vec::new(),
+            options: Vec::new(),
+            limit: None,
+        };
+        for part in spec.split_whitespace() {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("'{part}' is not key=value"))?;
+            let number = |v: &str| -> Result<u64, String> {
+                v.parse()
+                    .map_err(|_| format!("'{v}' is not a number in '{part}'"))
+            };
+            match key {
+                "cmd" => out.command = value.to_string(),
+                "name" => out.name = value.to_string(),
+                "arg" => out.args.push(value.to_string()),
+                "depth" => out.limit = Some(FixedLimit::Depth(number(value)? as u32)),
+                "nodes" => out.limit = Some(FixedLimit::Nodes(number(value)?)),
+                "movetime" => out.limit = Some(FixedLimit::MoveTime(number(value)?)),
+                _ => match key.strip_prefix("option.") {
+                    Some(name) => out.options.push((
+                        name.replace('_', " ").replace("UCI ", "UCI_"),
+                        value.to_string(),
+                    )),
+                    None => return Err(format!("unknown engine setting '{key}'")),
+                },
+            }
+        }
+        if out.command.is_empty() {
+            return Err(format!("no cmd= in engine '{spec}'"));
+        }
+        if out.name.is_empty() {
+            out.name = out
+                .command
+                .rsplit('/')
+                .next()
+                .unwrap_or(&out.command)
+                .to_string();
+        }
+        Ok(out)
+    }
+
+    pub fn is_random(&self) -> bool {
+        self.command == "random"
+    }
+}
+
+/// Why an engine failed to answer as the protocol requires.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// No answer in time.
+    Timeout(&'static str),
+    /// The process ended or its pipes closed.
+    Died,
+    /// The program could not be started.
+    Spawn(String),
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Timeout(what) => write!(f, "no '{what}' in time"),
+            EngineError::Died => f.write_str("the engine process ended"),
+            EngineError::Spawn(e) => write!(f, "cannot start the engine: {e}"),
+        }
+    }
+}
+
+/// A UCI engine process, read by a thread that forwards its lines.
+pub struct UciProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl UciProcess {
+    /// Starts the program and completes the `uci` / `isready` handshake with the
+    /// given variant and options.
+    pub fn start(spec: &EngineSpec, variant_id: &str) -> Result<UciProcess, EngineError> {
+        let mut child = Command::new(&spec.command)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{}: {e}", spec.command)))?;
+        let stdin = child.stdin.take().ok_or(EngineError::Died)?;
+        let stdout = child.stdout.take().ok_or(EngineError::Died)?;
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut process = UciProcess {
+            child,
+            stdin,
+            lines,
+        };
+        process.send("uci")?;
+        process.wait_for("uciok", Duration::from_secs(10))?;
+        if variant_id != "chess" {
+            process.send(&format!("setoption name UCI_Variant value {variant_id}"))?;
+        }
+        for (name, value) in &spec.options {
+            process.send(&format!("setoption name {name} value {value}"))?;
+        }
+        process.sync()?;
+        Ok(process)
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Died)
+    }
+
+    /// Waits for a line starting with `word`, skipping others; returns it.
+    pub fn wait_for(
+        &mut self,
+        word: &'static str,
+        timeout: Duration,
+    ) -> Result<String, EngineError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if line.split_whitespace().next() == Some(word) {
+                        return Ok(line);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(word)),
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Died),
+            }
+        }
+    }
+
+    /// `isready` / `readyok`.
+    pub fn sync(&mut self) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(30))
+            .map(|_| ())
+    }
+
+    /// Sends the position and the `go` command; returns the `bestmove` token and the
+    /// time the engine took.
+    pub fn best_action(
+        &mut self,
+        position: &str,
+        go: &str,
+        timeout: Duration,
+    ) -> Result<(String, Duration), EngineError> {
+        self.send(position)?;
+        let started = Instant::now();
+        self.send(go)?;
+        let line = self.wait_for("bestmove", timeout)?;
+        let took = started.elapsed();
+        let token = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok((token, took))
+    }
+}
+
+impl Drop for UciProcess {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

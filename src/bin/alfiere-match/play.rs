@@ -1,0 +1,233 @@
+//! One game between two players with alfiere's rules as the arbiter: every action an
+//! engine names is checked against the legal actions, the clocks run per turn (the
+//! increment is added when a turn ends), and the game ends by the rules, by a draw
+//! claim the arbiter makes on the players' behalf (threefold, 50 moves), by an
+//! illegal action or a time loss, or by adjudication after a length cap.
+
+use crate::engine::{EngineError, EngineSpec, UciProcess};
+use crate::Rng;
+use alfiere::notation::{fen, uci};
+use alfiere::{ActionList, Color, EndReason, Game, Outcome, Record};
+use std::time::Duration;
+
+/// Time control: base time and increment per turn, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// Parses `10+0.1` (seconds).
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds = |s: &str| -> Result<u64, String> {
+            s.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(|v| (v * 1000.0).round() as u64)
+                .ok_or_else(|| format!("'{text}' is not a time control like 10+0.1"))
+        };
+        Ok(TimeControl {
+            base_ms: seconds(base)?,
+            increment_ms: seconds(inc)?,
+        })
+    }
+}
+
+/// A player during a game.
+pub enum Player {
+    Engine(UciProcess),
+    Random(Rng),
+}
+
+impl Player {
+    pub fn start(spec: &EngineSpec, variant_id: &str, seed: u64) -> Result<Player, EngineError> {
+        if spec.is_random() {
+            Ok(Player::Random(Rng::new(seed)))
+        } else {
+            UciProcess::start(spec, variant_id).map(Player::Engine)
+        }
+    }
+}
+
+/// How a game ended, beyond the rules' own outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// The side named an illegal or malformed action.
+    Illegal { side: Color, token: String },
+    /// The side ran out of time.
+    TimeLoss(Color),
+    /// The side's engine crashed or stopped answering.
+    Crash { side: Color, error: String },
+}
+
+/// The result of one game.
+pub struct GameReport<G: Game> {
+    pub record: Record<G>,
+    pub outcome: Outcome,
+    /// Set when the game ended by a player's fault rather than by the rules.
+    pub fault: Option<Fault>,
+    /// Set when the game was adjudicated at the length cap.
+    pub adjudicated: bool,
+}
+
+/// The longest game played before it is adjudicated a draw, in actions.
+const MAX_ACTIONS: usize = 2000;
+
+/// Extra time an engine on the clock may take over its remaining time before the
+/// arbiter stops waiting (the clock still decides the loss).
+const GRACE: Duration = Duration::from_millis(1000);
+
+fn position_command<G: Game>(record: &Record<G>) -> String {
+    let start = fen::write_fen(record.start());
+    let head = if start == fen::write_fen(&G::start()) {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {start}")
+    };
+    let moves: Vec<String> = record.actions().map(uci::action_to_uci).collect();
+    if moves.is_empty() {
+        head
+    } else {
+        format!("{head} moves {}", moves.join(" "))
+    }
+}
+
+/// Plays one game from `start`; `players` and `specs` are indexed White, Black.
+pub fn play_game<G: Game>(
+    start: Record<G>,
+    players: [&mut Player; 2],
+    specs: [&EngineSpec; 2],
+    tc: TimeControl,
+) -> GameReport<G> {
+    let mut record = start;
+    let mut players = players;
+    let mut clock_ms = [tc.base_ms as i64, tc.base_ms as i64];
+    let side_index = |c: Color| if c == Color::White { 0 } else { 1 };
+    loop {
+        if let Some(outcome) = record.outcome() {
+            return GameReport {
+                record,
+                outcome,
+                fault: None,
+                adjudicated: false,
+            };
+        }
+        if let Some(reason) = record.claimable_draw() {
+            let outcome = record.claim_draw().unwrap_or(Outcome::draw(reason));
+            return GameReport {
+                record,
+                outcome,
+                fault: None,
+                adjudicated: false,
+            };
+        }
+        if record.len() >= MAX_ACTIONS {
+            let outcome = record.agree_draw();
+            return GameReport {
+                record,
+                outcome,
+                fault: None,
+                adjudicated: true,
+            };
+        }
+        let pos = record.current().clone();
+        let side = pos.turn();
+        let i = side_index(side);
+        let spec = specs[i];
+        let answer = match &mut players[i] {
+            Player::Random(rng) => {
+                let mut list = ActionList::new();
+                pos.legal_actions(&mut list);
+                Ok((
+                    uci::action_to_uci(&list[rng.below(list.len())]),
+                    Duration::ZERO,
+                ))
+            }
+            Player::Engine(engine) => {
+                let (go, timeout) = match spec.limit {
+                    Some(limit) => (format!("go {}", limit.go_args()), Duration::from_secs(120)),
+                    None => (
+                        format!(
+                            "go wtime {} btime {} winc {} binc {}",
+                            clock_ms[0].max(1),
+                            clock_ms[1].max(1),
+                            tc.increment_ms,
+                            tc.increment_ms
+                        ),
+                        Duration::from_millis(clock_ms[i].max(0) as u64) + GRACE,
+                    ),
+                };
+                engine.best_action(&position_command(&record), &go, timeout)
+            }
+        };
+        let (token, took) = match answer {
+            Ok(answer) => answer,
+            Err(EngineError::Timeout(_)) if spec.limit.is_none() => {
+                let outcome = record.flag(side);
+                return GameReport {
+                    record,
+                    outcome,
+                    fault: Some(Fault::TimeLoss(side)),
+                    adjudicated: false,
+                };
+            }
+            Err(error) => {
+                let outcome = record.resign(side);
+                return GameReport {
+                    record,
+                    outcome,
+                    fault: Some(Fault::Crash {
+                        side,
+                        error: error.to_string(),
+                    }),
+                    adjudicated: false,
+                };
+            }
+        };
+        if spec.limit.is_none() && !spec.is_random() {
+            clock_ms[i] -= took.as_millis() as i64;
+            if clock_ms[i] < 0 {
+                let outcome = record.flag(side);
+                return GameReport {
+                    record,
+                    outcome,
+                    fault: Some(Fault::TimeLoss(side)),
+                    adjudicated: false,
+                };
+            }
+        }
+        let action = match uci::parse_action(&pos, &token) {
+            Ok(action) => action,
+            Err(_) => {
+                let outcome = record.resign(side);
+                return GameReport {
+                    record,
+                    outcome,
+                    fault: Some(Fault::Illegal { side, token }),
+                    adjudicated: false,
+                };
+            }
+        };
+        // Legal by construction: parse_action resolves against the legal actions.
+        let _ = record.play(&action);
+        if record.current().turn() != side {
+            clock_ms[i] += tc.increment_ms as i64;
+        }
+    }
+}
+
+/// Describes why a game ended, for the progress lines.
+pub fn describe<G: Game>(report: &GameReport<G>) -> String {
+    match &report.fault {
+        Some(Fault::Illegal { side, token }) => format!("{side} played illegal '{token}'"),
+        Some(Fault::TimeLoss(side)) => format!("{side} lost on time"),
+        Some(Fault::Crash { side, error }) => format!("{side}'s engine failed: {error}"),
+        None if report.adjudicated => "adjudicated a draw at the length cap".to_string(),
+        None => match report.outcome.reason {
+            EndReason::Agreement => "draw by agreement".to_string(),
+            _ => report.outcome.to_string(),
+        },
+    }
+}
