@@ -1,7 +1,7 @@
 //! The match runner `alfiere-match`: plays whole games with alfiere as the arbiter,
 //! counts results, and charges illegal actions and silent engines to the right side.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn runner() -> Command {
@@ -36,7 +36,7 @@ fn random_movers_finish_their_games_in_every_variant() {
 }
 
 /// Writes an executable fake engine that answers `bestmove <token>` to every `go`.
-fn fake_engine(dir: &PathBuf, token: &str) -> PathBuf {
+fn fake_engine(dir: &Path, token: &str) -> PathBuf {
     let path = dir.join(format!("fake-{token}.sh"));
     let script = format!(
         "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n go*) echo 'bestmove {token}';;\n quit) exit 0;;\n esac; done\n"
