@@ -15,6 +15,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod api;
 pub mod attacks;
 pub mod bitboard;
 pub mod board;

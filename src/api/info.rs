@@ -1,0 +1,170 @@
+//! Plain descriptions of moves and positions for the JS API and other front ends:
+//! a verbose move in the shape chess.js users know (`color`, `from`, `to`, `piece`,
+//! `captured`, `promotion`, `flags`, `san`, `lan`, `before`, `after`) plus what the
+//! variants add (the kind of action, the board it lands on in Alice, whether it ends
+//! the turn).
+
+use crate::board::BoardId;
+use crate::game::{Game, Phase, TurnState};
+use crate::moves::Action;
+use crate::notation::{fen, san, uci};
+use crate::types::{Color, Piece, Role, Square};
+
+/// What kind of action a move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    Move,
+    Castle,
+    EnPassant,
+    Drop,
+    Push,
+    PromotionChoice,
+}
+
+impl ActionKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ActionKind::Move => "move",
+            ActionKind::Castle => "castle",
+            ActionKind::EnPassant => "en_passant",
+            ActionKind::Drop => "drop",
+            ActionKind::Push => "push",
+            ActionKind::PromotionChoice => "promotion_choice",
+        }
+    }
+}
+
+/// A verbose move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The side that acts.
+    pub color: Color,
+    /// Departure square; `None` for a drop.
+    pub from: Option<Square>,
+    /// Arrival square (the king's for castling; the pawn's for a promotion choice).
+    pub to: Square,
+    /// The moving role (the pushed pawn for a push).
+    pub piece: Role,
+    pub captured: Option<Role>,
+    pub promotion: Option<Role>,
+    /// chess.js flags: `n` normal, `b` pawn double step, `e` en passant, `c` capture,
+    /// `p` promotion, `k`/`q` castling; alfiere adds `d` drop, `u` push, `s` choice.
+    pub flags: String,
+    pub kind: ActionKind,
+    /// SAN with its check suffix.
+    pub san: String,
+    /// The UCI token.
+    pub lan: String,
+    /// FEN before and after.
+    pub before: String,
+    pub after: String,
+    /// Alice: the board the piece ends on.
+    pub board: Option<BoardId>,
+    /// Whether the action ends the side's turn.
+    pub ends_turn: bool,
+}
+
+impl MoveInfo {
+    /// Describes `action`, legal in `pos`.
+    pub fn new<G: Game>(pos: &G, action: &Action) -> MoveInfo {
+        let mut after = pos.clone();
+        after.play_unchecked(action);
+        let kind = match action {
+            Action::Normal { .. } => ActionKind::Move,
+            Action::Castle { .. } => ActionKind::Castle,
+            Action::EnPassant { .. } => ActionKind::EnPassant,
+            Action::Drop { .. } => ActionKind::Drop,
+            Action::Push { .. } => ActionKind::Push,
+            Action::PromotionChoice { .. } => ActionKind::PromotionChoice,
+        };
+        let mut flags = String::new();
+        match action {
+            Action::Castle { .. } => flags.push(
+                if action.castling_side() == Some(crate::types::CastlingSide::KingSide) {
+                    'k'
+                } else {
+                    'q'
+                },
+            ),
+            Action::EnPassant { .. } => flags.push('e'),
+            Action::Drop { .. } => flags.push('d'),
+            Action::Push { .. } => flags.push('u'),
+            Action::PromotionChoice { .. } => flags.push('s'),
+            Action::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if *role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    flags.push('b');
+                }
+                if capture.is_some() {
+                    flags.push('c');
+                }
+                if promotion.is_some() {
+                    flags.push('p');
+                }
+                if flags.is_empty() {
+                    flags.push('n');
+                }
+            }
+        }
+        let alice = G::VARIANT == crate::Variant::Alice;
+        MoveInfo {
+            color: pos.turn(),
+            from: match action {
+                Action::Drop { .. } => None,
+                _ => action.from(),
+            },
+            to: action.to(),
+            piece: action.role(),
+            captured: action.capture(),
+            promotion: action.promotion(),
+            flags,
+            kind,
+            san: san::write_san(pos, action),
+            lan: uci::action_to_uci(action),
+            before: fen::write_fen(pos),
+            after: fen::write_fen(&after),
+            board: alice.then(|| after.placement().board_of(action.to())),
+            ends_turn: after.turn() != pos.turn(),
+        }
+    }
+}
+
+/// A piece on the board, for `board()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SquareInfo {
+    pub square: Square,
+    pub piece: Piece,
+    /// Alice: which board; `None` elsewhere.
+    pub board: Option<BoardId>,
+}
+
+/// The turn state in words, for multi-action rule sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnInfo {
+    pub side: Color,
+    /// Actions in the turn and already played.
+    pub length: u16,
+    pub played: u16,
+    /// `move`, `push` or `promotion_choice`.
+    pub phase: &'static str,
+}
+
+impl From<TurnState> for TurnInfo {
+    fn from(state: TurnState) -> TurnInfo {
+        TurnInfo {
+            side: state.side,
+            length: state.length,
+            played: state.played,
+            phase: match state.phase {
+                Phase::Move => "move",
+                Phase::Push => "push",
+                Phase::PromotionChoice => "promotion_choice",
+            },
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! A played game of any rule set behind one interface, for front ends that choose
+//! the rule set at run time (the JS API in `wasm.rs`, tests, tools).
+//!
+//! [`ApiGame`] holds a [`crate::Record`] of the chosen rule set behind the
+//! object-safe [`PlayedGame`] trait, so dispatch happens once when the game is made,
+//! not per call site. Every method validates its input and either succeeds or returns
+//! an [`ApiError`] leaving the game unchanged; `load` and `load_pgn` are atomic.
+//!
+//! ```
+//! use alfiere::api::ApiGame;
+//! let mut game = ApiGame::new("chess", None).unwrap();
+//! let mv = game.play_text("e4").unwrap();
+//! assert_eq!((mv.san.as_str(), mv.flags.as_str()), ("e4", "b"));
+//! assert_eq!(game.play_text("e4").unwrap_err().kind.name(), "IllegalMoveError");
+//! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! ```
+
+mod error;
+mod info;
+mod played;
+
+pub use error::{quote, ApiError, ApiErrorKind};
+pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo};
+pub use played::PlayedGame;
+
+use crate::game::{EndReason, Outcome};
+use crate::moves::Action;
+use crate::setup::Hand;
+use crate::types::{Color, Role, Square};
+use crate::variants::Variant;
+
+/// The longest text accepted as a move, FEN or variant id; PGN has its own cap.
+pub const MAX_SHORT_TEXT: usize = 512;
+
+/// The deepest perft the API runs (deeper ones would freeze a page for minutes).
+pub const MAX_PERFT_DEPTH: u32 = 7;
+
+/// A game of a rule set chosen at run time.
+pub struct ApiGame {
+    inner: Box<dyn PlayedGame>,
+}
+
+impl Clone for ApiGame {
+    fn clone(&self) -> ApiGame {
+        ApiGame {
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ApiGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ApiGame({}, {})", self.inner.variant(), self.inner.fen())
+    }
+}
+
+/// Parses a rule-set id or display name.
+pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
+    if id.len() > MAX_SHORT_TEXT {
+        return Err(ApiError::new(
+            ApiErrorKind::UnknownVariant,
+            "variant id too long",
+        ));
+    }
+    id.parse().map_err(|e: crate::UnknownVariantError| {
+        ApiError::new(ApiErrorKind::UnknownVariant, e.to_string())
+    })
+}
+
+fn parse_square(text: &str, what: &str) -> Result<Square, ApiError> {
+    text.parse().map_err(|_| {
+        ApiError::new(
+            ApiErrorKind::InvalidArgument,
+            format!("{what} '{}' is not a square like e4", quote(text, 16)),
+        )
+    })
+}
+
+impl ApiGame {
+    /// A new game of rule set `variant` (an id or name), from `fen` or the start.
+    ///
+    /// # Errors
+    /// `UnknownVariant` or `InvalidFen`.
+    pub fn new(variant: &str, fen: Option<&str>) -> Result<ApiGame, ApiError> {
+        let variant = parse_variant(variant)?;
+        let inner = played::new_played(variant).ok_or_else(|| {
+            ApiError::new(
+                ApiErrorKind::UnknownVariant,
+                format!("variant {variant} is not implemented"),
+            )
+        })?;
+        let mut game = ApiGame { inner };
+        if let Some(fen) = fen {
+            game.load(fen)?;
+        }
+        Ok(game)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.inner.variant()
+    }
+
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// Replaces the game by the position of `fen` (atomic).
+    ///
+    /// # Errors
+    /// `InvalidFen` with every problem found.
+    pub fn load(&mut self, fen: &str) -> Result<(), ApiError> {
+        if fen.len() > MAX_SHORT_TEXT {
+            return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
+        }
+        self.inner.load_fen(fen)
+    }
+
+    /// Whether `fen` is a valid position of the rule set; the error says why not.
+    pub fn validate_fen(variant: Variant, fen: &str) -> Result<(), ApiError> {
+        if fen.len() > MAX_SHORT_TEXT {
+            return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
+        }
+        let mut probe = played::new_played(variant).ok_or_else(|| {
+            ApiError::new(
+                ApiErrorKind::UnknownVariant,
+                format!("variant {variant} is not implemented"),
+            )
+        })?;
+        probe.load_fen(fen)
+    }
+
+    /// Plays a move given as SAN (lenient) or a UCI token.
+    ///
+    /// # Errors
+    /// `IllegalMove` (also for text that is no move at all) or `GameOver`.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, ApiError> {
+        if text.len() > MAX_SHORT_TEXT {
+            return Err(ApiError::new(
+                ApiErrorKind::IllegalMove,
+                "move text too long",
+            ));
+        }
+        self.ensure_not_over()?;
+        let action = self.inner.parse_move(text)?;
+        self.inner.play_action(&action)
+    }
+
+    /// Plays the move from `from` to `to` (`from` may be `P@`, `N@`... for a drop),
+    /// with `promotion` naming the piece when the move promotes.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for malformed squares or pieces, `IllegalMove`, `GameOver`.
+    pub fn play_from_to(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: Option<&str>,
+    ) -> Result<MoveInfo, ApiError> {
+        let to_sq = parse_square(to, "to")?;
+        let promotion = match promotion {
+            None | Some("") => None,
+            Some(p) => {
+                let mut chars = p.chars();
+                let role = chars
+                    .next()
+                    .and_then(Role::from_char)
+                    .filter(|r| chars.next().is_none() && !matches!(r, Role::Pawn | Role::King));
+                Some(role.ok_or_else(|| {
+                    ApiError::new(
+                        ApiErrorKind::InvalidArgument,
+                        format!("promotion '{}' is not one of q, r, b, n", quote(p, 8)),
+                    )
+                })?)
+            }
+        };
+        let drop_role = match from.strip_suffix('@') {
+            Some(letter) => {
+                let mut chars = letter.chars();
+                let role = chars
+                    .next()
+                    .and_then(Role::from_char)
+                    .filter(|_| chars.next().is_none());
+                Some(role.ok_or_else(|| {
+                    ApiError::new(
+                        ApiErrorKind::InvalidArgument,
+                        format!("'{}' is not a drop like N@", quote(from, 8)),
+                    )
+                })?)
+            }
+            None => None,
+        };
+        let from_sq = match drop_role {
+            Some(_) => None,
+            None => Some(parse_square(from, "from")?),
+        };
+        self.ensure_not_over()?;
+        let candidates: Vec<Action> = self
+            .inner
+            .legal_actions()
+            .into_iter()
+            .filter(|a| match (drop_role, a) {
+                (Some(role), Action::Drop { role: r, to }) => *r == role && *to == to_sq,
+                (Some(_), _) => false,
+                (None, Action::Drop { .. }) => false,
+                (None, Action::Castle { king, rook }) => {
+                    Some(*king) == from_sq && (a.to() == to_sq || *rook == to_sq)
+                }
+                (None, _) => a.from() == from_sq && a.to() == to_sq,
+            })
+            .collect();
+        let description = format!(
+            "{}{}{}",
+            quote(from, 8),
+            quote(to, 8),
+            promotion.map_or(String::new(), |r| r.char().to_string())
+        );
+        let chosen = candidates.iter().find(|a| a.promotion() == promotion);
+        match chosen {
+            Some(action) => self.inner.play_action(action),
+            None if !candidates.is_empty() && promotion.is_none() => Err(ApiError::new(
+                ApiErrorKind::IllegalMove,
+                format!("{description} needs a promotion piece (q, r, b or n)"),
+            )),
+            None => Err(ApiError::new(
+                ApiErrorKind::IllegalMove,
+                format!("illegal move {description} in {}", self.fen()),
+            )),
+        }
+    }
+
+    fn ensure_not_over(&self) -> Result<(), ApiError> {
+        match self.inner.outcome() {
+            Some(outcome) => Err(ApiError::new(
+                ApiErrorKind::GameOver,
+                format!("the game is over ({outcome})"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The legal moves, optionally only those leaving `square`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a malformed square.
+    pub fn moves(&self, square: Option<&str>) -> Result<Vec<MoveInfo>, ApiError> {
+        let square = square.map(|s| parse_square(s, "square")).transpose()?;
+        Ok(self.inner.describe_legal(square))
+    }
+
+    /// The legal actions as UCI tokens.
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .legal_actions()
+            .iter()
+            .map(crate::notation::uci::action_to_uci)
+            .collect()
+    }
+
+    /// Destinations by origin, as board UIs want them: `e2 -> [e3, e4]`; drops under
+    /// `N@` etc.; castling under the king's square with both the king's arrival and
+    /// the rook's square.
+    pub fn dests(&self) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        let mut add = |key: String, to: Square| {
+            let to = to.to_string();
+            match out.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, list)) => {
+                    if !list.contains(&to) {
+                        list.push(to);
+                    }
+                }
+                None => out.push((key, vec![to])),
+            }
+        };
+        for action in self.inner.legal_actions() {
+            match action {
+                Action::Drop { role, to } => add(format!("{}@", role.upper_char()), to),
+                Action::Castle { king, rook } => {
+                    add(king.to_string(), action.to());
+                    add(king.to_string(), rook);
+                }
+                _ => {
+                    if let Some(from) = action.from() {
+                        add(from.to_string(), action.to());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Takes back the last action.
+    pub fn undo(&mut self) -> Option<MoveInfo> {
+        self.inner.undo()
+    }
+
+    /// Every action played, described.
+    pub fn history(&self) -> Vec<MoveInfo> {
+        self.inner.history()
+    }
+
+    /// The actions played as UCI tokens.
+    pub fn history_uci(&self) -> Vec<String> {
+        self.inner
+            .history_actions()
+            .iter()
+            .map(crate::notation::uci::action_to_uci)
+            .collect()
+    }
+
+    pub fn turn(&self) -> Color {
+        self.inner.turn_info().side
+    }
+
+    pub fn turn_info(&self) -> TurnInfo {
+        self.inner.turn_info()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        self.outcome()
+            .is_some_and(|o| o.reason == EndReason::Stalemate)
+    }
+
+    /// A drawn game, or a draw the side to act may claim now.
+    pub fn is_draw(&self) -> bool {
+        match self.outcome() {
+            Some(o) => o.winner.is_none(),
+            None => self.inner.claimable_draw().is_some(),
+        }
+    }
+
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.inner.repetition_count() >= 3
+    }
+
+    /// Neither side can ever mate (the dead-position rule).
+    pub fn is_insufficient_material(&self) -> bool {
+        self.outcome()
+            .is_some_and(|o| o.reason == EndReason::InsufficientMaterial)
+    }
+
+    pub fn is_draw_by_fifty_moves(&self) -> bool {
+        self.inner.fifty_moves_reached()
+    }
+
+    /// The draw the side to act may claim now.
+    pub fn claimable_draw(&self) -> Option<EndReason> {
+        self.inner.claimable_draw()
+    }
+
+    /// Claims a draw.
+    ///
+    /// # Errors
+    /// `NoClaim` when no claim is valid.
+    pub fn claim_draw(&mut self) -> Result<Outcome, ApiError> {
+        self.inner.claim_draw()
+    }
+
+    pub fn resign(&mut self, color: Color) -> Outcome {
+        self.inner.resign(color)
+    }
+
+    pub fn agree_draw(&mut self) -> Outcome {
+        self.inner.agree_draw()
+    }
+
+    /// The pieces, a1 first (with their board in Alice).
+    pub fn board(&self) -> Vec<SquareInfo> {
+        self.inner.board()
+    }
+
+    /// A side's hand in Chess-Gi.
+    pub fn hand(&self, color: Color) -> Option<Hand> {
+        self.inner.hand(color)
+    }
+
+    /// The game as PGN, with the given extra tags.
+    pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        self.inner.pgn(tags)
+    }
+
+    /// Replaces the game by the main line of the first game of `text` (atomic).
+    ///
+    /// # Errors
+    /// `InvalidPgn` with the line and column of the problem.
+    ///
+    /// A `[Variant]` tag naming another implemented rule set switches the game to it.
+    pub fn load_pgn(&mut self, text: &str) -> Result<(), ApiError> {
+        if text.len() > crate::notation::pgn_syntax::MAX_INPUT_BYTES {
+            return Err(ApiError::new(ApiErrorKind::InvalidPgn, "PGN text too long"));
+        }
+        let variant = crate::notation::pgn::first_game_variant(text)
+            .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
+        let mut fresh = played::new_played(variant).ok_or_else(|| {
+            ApiError::new(
+                ApiErrorKind::InvalidPgn,
+                format!(
+                    "the game is {}, which this build does not implement",
+                    variant.name()
+                ),
+            )
+        })?;
+        fresh.load_pgn(text)?;
+        self.inner = fresh;
+        Ok(())
+    }
+
+    /// Perft of the current position.
+    ///
+    /// # Errors
+    /// `InvalidArgument` above [`MAX_PERFT_DEPTH`].
+    pub fn perft(&self, depth: u32) -> Result<u64, ApiError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(ApiError::new(
+                ApiErrorKind::InvalidArgument,
+                format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}"),
+            ));
+        }
+        Ok(self.inner.perft(depth))
+    }
+
+    /// The underlying object, for callers that need the generic interface.
+    pub fn played(&self) -> &dyn PlayedGame {
+        self.inner.as_ref()
+    }
+}

@@ -1,0 +1,207 @@
+//! [`PlayedGame`]: the object-safe face of a [`Record`] of any rule set, implemented
+//! once for every `Record<G>`; [`new_played`] picks the rule set.
+
+use super::error::{ApiError, ApiErrorKind};
+use super::info::{MoveInfo, SquareInfo, TurnInfo};
+use crate::game::{EndReason, Game, Outcome};
+use crate::moves::{Action, ActionList};
+use crate::notation::{fen, pgn, san, uci};
+use crate::record::Record;
+use crate::setup::Hand;
+use crate::types::{Color, Square};
+use crate::variants::Variant;
+
+/// A played game of some rule set.
+pub trait PlayedGame: Send {
+    fn variant(&self) -> Variant;
+    fn clone_box(&self) -> Box<dyn PlayedGame>;
+    fn fen(&self) -> String;
+    fn load_fen(&mut self, fen: &str) -> Result<(), ApiError>;
+    fn turn_info(&self) -> TurnInfo;
+    fn is_check(&self) -> bool;
+    fn legal_actions(&self) -> Vec<Action>;
+    /// Legal actions described, optionally only those leaving `from`.
+    fn describe_legal(&self, from: Option<Square>) -> Vec<MoveInfo>;
+    /// Resolves SAN (lenient) or a UCI token against the legal actions.
+    fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
+    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
+    fn undo(&mut self) -> Option<MoveInfo>;
+    fn history(&self) -> Vec<MoveInfo>;
+    fn history_actions(&self) -> Vec<Action>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn claimable_draw(&self) -> Option<EndReason>;
+    fn claim_draw(&mut self) -> Result<Outcome, ApiError>;
+    fn resign(&mut self, color: Color) -> Outcome;
+    fn agree_draw(&mut self) -> Outcome;
+    fn repetition_count(&self) -> usize;
+    fn fifty_moves_reached(&self) -> bool;
+    fn board(&self) -> Vec<SquareInfo>;
+    fn hand(&self, color: Color) -> Option<Hand>;
+    fn pgn(&self, tags: &[(String, String)]) -> String;
+    fn load_pgn(&mut self, text: &str) -> Result<(), ApiError>;
+    fn perft(&self, depth: u32) -> u64;
+}
+
+/// A new game at the start position of `variant`; `None` if not implemented.
+pub fn new_played(variant: Variant) -> Option<Box<dyn PlayedGame>> {
+    crate::with_variant!(variant, G, _wrap => {
+        let boxed: Box<dyn PlayedGame> = Box::new(Record::new(G::start()));
+        Some(boxed)
+    }, _ => None)
+}
+
+impl<G: Game> PlayedGame for Record<G> {
+    fn variant(&self) -> Variant {
+        G::VARIANT
+    }
+
+    fn clone_box(&self) -> Box<dyn PlayedGame> {
+        Box::new(self.clone())
+    }
+
+    fn fen(&self) -> String {
+        fen::write_fen(self.current())
+    }
+
+    fn load_fen(&mut self, text: &str) -> Result<(), ApiError> {
+        let pos = fen::read_fen::<G>(text)
+            .map_err(|e| ApiError::new(ApiErrorKind::InvalidFen, e.to_string()))?;
+        *self = Record::new(pos);
+        Ok(())
+    }
+
+    fn turn_info(&self) -> TurnInfo {
+        self.current().turn_state().into()
+    }
+
+    fn is_check(&self) -> bool {
+        self.current().is_check()
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut list = ActionList::new();
+        self.current().legal_actions(&mut list);
+        list.iter().copied().collect()
+    }
+
+    fn describe_legal(&self, from: Option<Square>) -> Vec<MoveInfo> {
+        let pos = self.current();
+        self.legal_actions()
+            .iter()
+            .filter(|a| from.is_none() || (a.from() == from && !matches!(a, Action::Drop { .. })))
+            .map(|a| MoveInfo::new(pos, a))
+            .collect()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Action, ApiError> {
+        let pos = self.current();
+        let trimmed = text.trim();
+        if uci::is_well_formed(trimmed) {
+            if let Ok(action) = uci::parse_action(pos, trimmed) {
+                return Ok(action);
+            }
+        }
+        if trimmed.is_empty() {
+            return Err(ApiError::new(ApiErrorKind::IllegalMove, "empty move"));
+        }
+        san::parse_san(pos, trimmed).map_err(|e| {
+            ApiError::new(
+                ApiErrorKind::IllegalMove,
+                format!("{e} in {}", fen::write_fen(pos)),
+            )
+        })
+    }
+
+    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
+        let info = MoveInfo::new(self.current(), action);
+        self.play(action).map_err(|e| match e {
+            crate::record::RecordError::GameOver(_) => {
+                ApiError::new(ApiErrorKind::GameOver, e.to_string())
+            }
+            _ => ApiError::new(ApiErrorKind::IllegalMove, e.to_string()),
+        })?;
+        Ok(info)
+    }
+
+    fn undo(&mut self) -> Option<MoveInfo> {
+        let action = self.undo()?;
+        Some(MoveInfo::new(self.current(), &action))
+    }
+
+    fn history(&self) -> Vec<MoveInfo> {
+        Record::history(self)
+            .map(|(before, action)| MoveInfo::new(before, action))
+            .collect()
+    }
+
+    fn history_actions(&self) -> Vec<Action> {
+        self.actions().copied().collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Record::outcome(self)
+    }
+
+    fn claimable_draw(&self) -> Option<EndReason> {
+        Record::claimable_draw(self)
+    }
+
+    fn claim_draw(&mut self) -> Result<Outcome, ApiError> {
+        Record::claim_draw(self).map_err(|e| ApiError::new(ApiErrorKind::NoClaim, e.to_string()))
+    }
+
+    fn resign(&mut self, color: Color) -> Outcome {
+        Record::resign(self, color)
+    }
+
+    fn agree_draw(&mut self) -> Outcome {
+        Record::agree_draw(self)
+    }
+
+    fn repetition_count(&self) -> usize {
+        Record::repetition_count(self)
+    }
+
+    fn fifty_moves_reached(&self) -> bool {
+        G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= 100
+    }
+
+    fn board(&self) -> Vec<SquareInfo> {
+        let alice = G::VARIANT == Variant::Alice;
+        self.current()
+            .placement()
+            .pieces()
+            .map(|p| SquareInfo {
+                square: p.square,
+                piece: p.piece,
+                board: alice.then_some(p.board),
+            })
+            .collect()
+    }
+
+    fn hand(&self, color: Color) -> Option<Hand> {
+        self.current().hand(color)
+    }
+
+    fn pgn(&self, tags: &[(String, String)]) -> String {
+        pgn::write_record(self, tags)
+    }
+
+    fn load_pgn(&mut self, text: &str) -> Result<(), ApiError> {
+        let games = pgn::read_pgn::<G>(text)
+            .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
+        let first = games
+            .into_iter()
+            .next()
+            .ok_or_else(|| ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text"))?;
+        *self = first.main_line();
+        Ok(())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::perft(self.current(), depth)
+    }
+}

@@ -1,0 +1,174 @@
+//! The run-time API (`alfiere::api::ApiGame`, what the JS `Game` wraps): chess.js-like
+//! moves and queries, typed errors that leave the game unchanged, atomic loads.
+
+use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::{Color, EndReason, Variant};
+
+fn game(variant: &str) -> ApiGame {
+    ApiGame::new(variant, None).unwrap()
+}
+
+#[test]
+fn moves_by_san_uci_and_squares() {
+    let mut g = game("chess");
+    let e4 = g.play_text("e4").unwrap();
+    assert_eq!((e4.lan.as_str(), e4.flags.as_str()), ("e2e4", "b"));
+    assert!(e4.ends_turn);
+    g.play_text("e7e5").unwrap();
+    let nf3 = g.play_from_to("g1", "f3", None).unwrap();
+    assert_eq!(nf3.san, "Nf3");
+    assert_eq!(g.history().len(), 3);
+    assert_eq!(g.history_uci(), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(g.turn(), Color::Black);
+    let undone = g.undo().unwrap();
+    assert_eq!(undone.san, "Nf3");
+    assert_eq!(g.turn(), Color::White);
+}
+
+#[test]
+fn verbose_moves_and_dests() {
+    let g = game("chess");
+    let knight = g.moves(Some("g1")).unwrap();
+    let sans: Vec<&str> = knight.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans.len(), 2);
+    assert!(sans.contains(&"Nf3") && sans.contains(&"Nh3"));
+    let dests = g.dests();
+    assert_eq!(dests.len(), 10);
+    let e2 = dests.iter().find(|(k, _)| k == "e2").unwrap();
+    assert_eq!(e2.1, ["e3", "e4"]);
+    assert_eq!(
+        g.moves(Some("z9")).unwrap_err().kind,
+        ApiErrorKind::InvalidArgument
+    );
+}
+
+#[test]
+fn castling_by_king_or_rook_square_and_promotion_needs_a_piece() {
+    let mut g = ApiGame::new("chess", Some("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")).unwrap();
+    let before = g.fen();
+    let err = g.play_from_to("b7", "b8", None).unwrap_err();
+    assert_eq!(err.kind, ApiErrorKind::IllegalMove);
+    assert!(err.message.contains("promotion"), "{}", err.message);
+    assert_eq!(g.fen(), before);
+    assert_eq!(
+        g.play_from_to("b7", "b8", Some("k")).unwrap_err().kind,
+        ApiErrorKind::InvalidArgument
+    );
+    let promo = g.play_from_to("b7", "a8", Some("q")).unwrap();
+    assert_eq!(promo.san, "bxa8=Q+");
+    assert_eq!(promo.flags, "cp");
+    g.play_text("Kf7").unwrap();
+    let castle = g.play_from_to("e1", "h1", None).unwrap();
+    assert_eq!((castle.san.as_str(), castle.flags.as_str()), ("O-O+", "k"));
+}
+
+#[test]
+fn errors_are_typed_and_leave_the_game_unchanged() {
+    let mut g = game("chess");
+    g.play_text("e4").unwrap();
+    let fen = g.fen();
+    for bad in ["", "Ke3", "e2e4", "zz", &"x".repeat(10_000), "O-O"] {
+        let err = g.play_text(bad).unwrap_err();
+        assert_eq!(err.kind, ApiErrorKind::IllegalMove, "{bad}");
+        assert_eq!(err.kind.name(), "IllegalMoveError");
+        assert_eq!(err.kind.code(), "ILLEGAL_MOVE");
+        assert_eq!(g.fen(), fen);
+    }
+    let err = g.load("not a fen").unwrap_err();
+    assert_eq!(err.kind, ApiErrorKind::InvalidFen);
+    assert_eq!(g.fen(), fen);
+    assert_eq!(g.history().len(), 1);
+    let err = g.load_pgn("1. e4 e5 2. Qxf7").unwrap_err();
+    assert_eq!(err.kind, ApiErrorKind::InvalidPgn);
+    assert!(err.message.contains("line 1"), "{}", err.message);
+    assert_eq!(g.fen(), fen);
+    assert_eq!(
+        ApiGame::new("shogi", None).unwrap_err().kind,
+        ApiErrorKind::UnknownVariant
+    );
+    assert_eq!(g.claim_draw().unwrap_err().kind, ApiErrorKind::NoClaim);
+    assert_eq!(g.perft(99).unwrap_err().kind, ApiErrorKind::InvalidArgument);
+}
+
+#[test]
+fn endings_and_predicates() {
+    let mut g = game("chess");
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_text(m).unwrap();
+    }
+    assert!(g.is_checkmate() && g.is_game_over() && g.is_check());
+    assert!(!g.is_draw());
+    assert_eq!(g.outcome().unwrap().winner, Some(Color::Black));
+    assert_eq!(g.play_text("a3").unwrap_err().kind, ApiErrorKind::GameOver);
+    assert!(g.moves(None).unwrap().is_empty());
+
+    let mut g = game("chess");
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        g.play_text(m).unwrap();
+    }
+    assert!(g.is_threefold_repetition() && g.is_draw() && !g.is_game_over());
+    assert_eq!(g.claimable_draw(), Some(EndReason::ThreefoldRepetition));
+    assert_eq!(
+        g.claim_draw().unwrap().reason,
+        EndReason::ThreefoldRepetition
+    );
+    assert!(g.is_game_over());
+
+    let g = ApiGame::new("chess", Some("8/8/8/4k3/8/8/8/K7 w - - 0 1")).unwrap();
+    assert!(g.is_insufficient_material() && g.is_draw());
+    let g = ApiGame::new("chess", Some("8/8/8/4k3/8/8/8/KQ6 w - - 100 80")).unwrap();
+    assert!(g.is_draw_by_fifty_moves() && g.is_draw());
+}
+
+#[test]
+fn pgn_round_trip_and_variant_switch() {
+    let mut g = game("chess");
+    for m in ["e4", "e5", "Nf3"] {
+        g.play_text(m).unwrap();
+    }
+    let text = g.pgn(&[("White".into(), "Ann".into())]);
+    assert!(text.contains("[White \"Ann\"]") && text.contains("1. e4 e5 2. Nf3"));
+    let mut other = game("chess");
+    other.load_pgn(&text).unwrap();
+    assert_eq!(other.fen(), g.fen());
+    // A [Variant] tag of another implemented rule set switches the game to it.
+    let mut switched = game("chess");
+    switched
+        .load_pgn("[Variant \"Racing Kings\"]\n\n1. Kh3 *")
+        .unwrap();
+    assert_eq!(switched.variant(), Variant::RacingKings);
+}
+
+#[test]
+fn every_implemented_variant_starts_and_plays() {
+    for variant in Variant::IMPLEMENTED {
+        let mut g = game(variant.id());
+        assert_eq!(g.variant(), variant);
+        assert!(!g.board().is_empty());
+        let first = g.legal_moves()[0].clone();
+        let played = g.play_text(&first).unwrap();
+        assert_eq!(played.lan, first);
+        assert_eq!(g.history().len(), 1);
+        assert!(g.perft(2).unwrap() > 0);
+        assert!(ApiGame::validate_fen(variant, &g.fen()).is_ok());
+        assert!(ApiGame::validate_fen(variant, "8/8/8 w").is_err());
+    }
+}
+
+#[test]
+fn chessgi_drops_and_alice_boards() {
+    let mut g = game("chessgi");
+    for m in ["e4", "d5", "exd5"] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.hand(Color::White).unwrap().total(), 1);
+    g.play_text("Qxd5").unwrap();
+    let drop = g.play_from_to("P@", "e6", None).unwrap();
+    assert_eq!((drop.flags.as_str(), drop.from), ("d", None));
+    assert!(g.dests().iter().any(|(k, _)| k == "P@"));
+
+    let mut alice = game("alice");
+    let e4 = alice.play_text("e4").unwrap();
+    assert_eq!(e4.board, Some(alfiere::BoardId::B));
+    assert!(alice.board().iter().all(|p| p.board.is_some()));
+}
