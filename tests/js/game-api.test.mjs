@@ -1,0 +1,159 @@
+// The JS Game class (pkg/web, wasm-bindgen `web` target) under Node: chess.js names,
+// verbose moves, typed errors that leave the game unchanged, bad argument types.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+let A;
+
+before(async () => {
+  A = await import(new URL('../../pkg/web/alfiere.js', import.meta.url).href);
+  A.initSync({ module: readFileSync(new URL('../../pkg/web/alfiere_bg.wasm', import.meta.url)) });
+});
+
+function throwsNamed(fn, name, code) {
+  let caught;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof Error, `expected an Error, got ${caught}`);
+  assert.equal(caught.name, name, caught.message);
+  if (code) assert.equal(caught.code, code);
+  return caught;
+}
+
+test('moves by SAN, UCI and {from, to}; verbose objects like chess.js', () => {
+  const g = new A.Game();
+  const e4 = g.move('e4');
+  assert.equal(e4.san, 'e4');
+  assert.equal(e4.lan, 'e2e4');
+  assert.equal(e4.from, 'e2');
+  assert.equal(e4.to, 'e4');
+  assert.equal(e4.color, 'w');
+  assert.equal(e4.piece, 'p');
+  assert.equal(e4.flags, 'b');
+  assert.equal(e4.endsTurn, true);
+  g.move('e7e5');
+  const nf3 = g.move({ from: 'g1', to: 'f3' });
+  assert.equal(nf3.san, 'Nf3');
+  assert.deepEqual(g.history(), ['e4', 'e5', 'Nf3']);
+  assert.equal(g.history({ verbose: true })[2].lan, 'g1f3');
+  assert.equal(g.turn(), 'b');
+  assert.equal(g.undo().san, 'Nf3');
+  assert.equal(g.undo().san, 'e5');
+  assert.equal(g.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+});
+
+test('moves(), legalMoves(), dests()', () => {
+  const g = new A.Game('chess');
+  assert.equal(g.moves().length, 20);
+  assert.deepEqual(g.moves({ square: 'g1' }).sort(), ['Nf3', 'Nh3']);
+  assert.equal(g.moves({ verbose: true, square: 'e2' })[0].piece, 'p');
+  assert.ok(g.legalMoves().includes('e2e4'));
+  const dests = g.dests();
+  assert.ok(dests instanceof Map);
+  assert.deepEqual(dests.get('e2'), ['e3', 'e4']);
+  assert.equal(dests.size, 10);
+});
+
+test('errors carry a stable name and code and leave the game unchanged', () => {
+  const g = new A.Game();
+  g.move('e4');
+  const fen = g.fen();
+  throwsNamed(() => g.move('Ke3'), 'IllegalMoveError', 'ILLEGAL_MOVE');
+  throwsNamed(() => g.move({ from: 'e2', to: 'e5' }), 'IllegalMoveError');
+  throwsNamed(() => g.load('garbage'), 'InvalidFenError', 'INVALID_FEN');
+  throwsNamed(() => g.loadPgn('1. e4 e5 2. Qxf7'), 'InvalidPgnError', 'INVALID_PGN');
+  throwsNamed(() => new A.Game('shogi'), 'UnknownVariantError', 'UNKNOWN_VARIANT');
+  throwsNamed(() => g.claimDraw(), 'NoClaimError');
+  assert.equal(g.fen(), fen);
+  assert.equal(g.history().length, 1);
+});
+
+test('arguments of the wrong type get InvalidArgumentError, not a crash', () => {
+  const g = new A.Game();
+  for (const bad of [null, undefined, 42, true, [], () => 1]) {
+    throwsNamed(() => g.move(bad), 'InvalidArgumentError');
+  }
+  throwsNamed(() => g.move({ from: 1, to: 'e4' }), 'InvalidArgumentError');
+  throwsNamed(() => g.load(null), 'InvalidArgumentError');
+  throwsNamed(() => g.load(12), 'InvalidArgumentError');
+  throwsNamed(() => g.loadPgn({}), 'InvalidArgumentError');
+  throwsNamed(() => new A.Game(7), 'InvalidArgumentError');
+  throwsNamed(() => g.perft(-1), 'InvalidArgumentError');
+  throwsNamed(() => g.perft('3'), 'InvalidArgumentError');
+  throwsNamed(() => g.resign('green'), 'InvalidArgumentError');
+  throwsNamed(() => g.moves(5), 'InvalidArgumentError');
+  throwsNamed(() => g.move('x'.repeat(1 << 20)), 'IllegalMoveError');
+  throwsNamed(() => g.load('x'.repeat(1 << 20)), 'InvalidFenError');
+  throwsNamed(() => g.loadPgn('1. e4 {'.repeat(200000)), 'InvalidPgnError');
+  assert.equal(g.history().length, 0);
+  assert.equal(g.perft(2), 400);
+});
+
+test('game endings and predicates', () => {
+  const g = new A.Game();
+  for (const m of ['f3', 'e5', 'g4', 'Qh4#']) g.move(m);
+  assert.equal(g.isCheckmate(), true);
+  assert.equal(g.isGameOver(), true);
+  assert.equal(g.isCheck(), true);
+  assert.deepEqual(
+    { ...g.outcome(), text: undefined },
+    { winner: 'black', reason: 'checkmate', text: undefined },
+  );
+  throwsNamed(() => g.move('a3'), 'GameOverError', 'GAME_OVER');
+  const r = new A.Game();
+  for (const m of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) r.move(m);
+  assert.equal(r.isThreefoldRepetition(), true);
+  assert.equal(r.claimableDraw(), 'threefold_repetition');
+  assert.equal(r.claimDraw().reason, 'threefold_repetition');
+  const k = new A.Game('chess', '8/8/8/4k3/8/8/8/K7 w - - 0 1');
+  assert.equal(k.isInsufficientMaterial(), true);
+  assert.equal(k.isDraw(), true);
+});
+
+test('board(), hands(), turnState(), pgn round trip, validateFen, variants', () => {
+  const g = new A.Game();
+  const board = g.board();
+  assert.equal(board.length, 8);
+  assert.deepEqual(board[7][4], { square: 'e1', type: 'k', color: 'w' });
+  assert.equal(board[4][4], null);
+  assert.equal(g.hands(), null);
+  assert.deepEqual(g.turnState(), { side: 'w', length: 1, played: 0, phase: 'move' });
+  g.move('e4');
+  const text = g.pgn({ tags: { White: 'Ann' } });
+  assert.match(text, /\[White "Ann"\]/);
+  const h = new A.Game();
+  h.loadPgn(text);
+  assert.equal(h.fen(), g.fen());
+  assert.deepEqual(A.validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1'), { ok: true });
+  const bad = A.validateFen('8/8/8 w');
+  assert.equal(bad.ok, false);
+  assert.equal(typeof bad.error, 'string');
+  assert.equal(A.validateFen(null).ok, false);
+  const ids = A.variants().map((v) => v.id);
+  assert.ok(ids.includes('chess') && ids.includes('alice'));
+  const gi = new A.Game('chessgi');
+  assert.deepEqual(gi.hands().w, { p: 0, n: 0, b: 0, r: 0, q: 0 });
+  const alice = new A.Game('alice');
+  assert.equal(alice.move('e4').board, 'b');
+});
+
+test('every implemented variant plays a few random moves through the API', () => {
+  for (const { id } of A.variants()) {
+    const g = new A.Game(id);
+    for (let i = 0; i < 12 && !g.isGameOver(); i++) {
+      const legal = g.legalMoves();
+      g.move(legal[(i * 7) % legal.length]);
+    }
+    assert.ok(g.history().length > 0, id);
+  }
+});
+
+test('calls after free() throw instead of crashing', () => {
+  const g = new A.Game();
+  g.free();
+  assert.throws(() => g.fen(), Error);
+});
