@@ -46,8 +46,8 @@ pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
 pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub use variants::{
-    Alice, AnyGame, AnyGameError, Billiards, Chess, ChessGi, RacingKings, UnknownVariantError,
-    Variant,
+    Alice, AnyGame, AnyGameError, Avalanche, Billiards, Chess, ChessGi, RacingKings,
+    UnknownVariantError, Variant,
 };
 
 /// Legal actions of a position as UCI tokens.

@@ -73,6 +73,10 @@ pub enum ExtraState {
     /// Avalanche: the side to act must first choose the piece for its pawn on this
     /// square (`promote:e1`).
     AvalanchePromote(Square),
+    /// Avalanche: the side to act has just chosen the piece on this square and makes
+    /// its move next, unless the piece attacks the enemy king, which has won the game
+    /// (`promoted:e1`; a project-dialect extension of RULES.md §9).
+    AvalanchePromoted(Square),
     /// Avalanche: an explicit `-`, nothing pending.
     AvalancheNone,
 }

@@ -3,7 +3,8 @@
 //! a `|` prefix for Alice's board-B pieces, `~` promoted markers (read and ignored),
 //! a comma-separated e.p. list, and a seventh field: `S:K` (series length and actions
 //! played; Progressive appends `:Q`, the completed series in a row without capture
-//! or pawn move, when Q > 0), `push`, `promote:e1` or `-`.
+//! or pawn move, when Q > 0), `push`, `promote:e1`, `promoted:e1` (Avalanche, right
+//! after a promotion choice; see `parse_extra`) or `-`.
 //!
 //! Reading lists *every* problem: syntax problems per field, then, if the syntax is
 //! sound, every reason the position is invalid for the rule set.
@@ -151,7 +152,7 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
             Some(state) => setup.extra = state,
             None => problems.push(syntax(
                 "seventh field",
-                format!("'{extra}' is not S:K, push, promote:<square> or -"),
+                format!("'{extra}' is not S:K, push, promote:<square>, promoted:<square> or -"),
             )),
         }
     }
@@ -171,6 +172,16 @@ fn parse_extra(text: &str) -> Option<ExtraState> {
     }
     if let Some(square) = text.strip_prefix("promote:") {
         return square.parse().ok().map(ExtraState::AvalanchePromote);
+    }
+    // Avalanche dialect extension (beyond RULES.md §9): `promoted:e1` is the moment
+    // right after the side to act chose the piece on e1; its move comes next, unless
+    // the new piece attacks the enemy king, which wins at once
+    // (EndReason::PromotionCheck). Without it, that won position would read as a turn
+    // start where the side not to act is in check, i.e. a loss of the other side by a
+    // self-checking push: same winner, another reason. (It also keeps the choice and
+    // the move that follows in one turn, as RULES.md §8 has it.)
+    if let Some(square) = text.strip_prefix("promoted:") {
+        return square.parse().ok().map(ExtraState::AvalanchePromoted);
     }
     let mut parts = text.split(':');
     let length: u16 = parts.next()?.parse().ok()?;
@@ -438,6 +449,7 @@ pub fn write_setup(setup: &Setup) -> String {
         } => fen.push_str(&format!(" {length}:{played}:{quiet}")),
         ExtraState::AvalanchePush => fen.push_str(" push"),
         ExtraState::AvalanchePromote(sq) => fen.push_str(&format!(" promote:{sq}")),
+        ExtraState::AvalanchePromoted(sq) => fen.push_str(&format!(" promoted:{sq}")),
         ExtraState::AvalancheNone => fen.push_str(" -"),
     }
     fen

@@ -1,9 +1,12 @@
 //! Standard Algebraic Notation: writing (minimal disambiguation among legal actions,
 //! `+`/`#`, `O-O`, `=Q`, drops `N@e4` and `@e4`) and reading, strict or lenient.
 //!
-//! Lenient reading also accepts UCI tokens (`e2e4`), `0-0`, a missing or superfluous
-//! `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`), `e8Q` and
-//! `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
+//! Avalanche: a push is written as its arrival square (`e6`), a promotion choice as
+//! `=Q`; each is resolved among the legal actions of its phase.
+//!
+//! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`), `0-0`, a missing or
+//! superfluous `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`),
+//! `e8Q` and `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
 //!
 //! ```
 //! use alfiere::{Chess, Game, notation::san};
@@ -288,7 +291,8 @@ fn matches(parts: &SanParts, action: &Action) -> bool {
 pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
     let shown: String = text.chars().take(32).collect();
     let trimmed = text.trim();
-    if uci::is_well_formed(trimmed) && trimmed.len() >= 4 {
+    // Three characters: an Avalanche promotion choice such as `d1q`.
+    if uci::is_well_formed(trimmed) && trimmed.len() >= 3 {
         if let Ok(action) = uci::parse_action(game, trimmed) {
             return Ok(action);
         }

@@ -12,6 +12,7 @@ pub mod racingkings;
 pub(crate) mod series;
 
 pub use alice::Alice;
+pub use avalanche::Avalanche;
 pub use billiards::Billiards;
 pub use chess::Chess;
 pub use chessgi::ChessGi;
@@ -51,12 +52,13 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 5] = [
+    pub const IMPLEMENTED: [Variant; 6] = [
         Variant::Chess,
         Variant::ChessGi,
         Variant::RacingKings,
         Variant::Alice,
         Variant::Billiards,
+        Variant::Avalanche,
     ];
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
@@ -158,6 +160,7 @@ pub enum AnyGame {
     Alice(alice::Alice),
     ChessGi(chessgi::ChessGi),
     Billiards(billiards::Billiards),
+    Avalanche(avalanche::Avalanche),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -170,6 +173,7 @@ macro_rules! with_game {
             $crate::AnyGame::Alice($g) => $body,
             $crate::AnyGame::ChessGi($g) => $body,
             $crate::AnyGame::Billiards($g) => $body,
+            $crate::AnyGame::Avalanche($g) => $body,
         }
     };
 }
@@ -204,6 +208,11 @@ macro_rules! with_variant {
             $crate::Variant::Billiards => {
                 type $G = $crate::variants::billiards::Billiards;
                 let $wrap = $crate::AnyGame::Billiards;
+                $body
+            }
+            $crate::Variant::Avalanche => {
+                type $G = $crate::variants::avalanche::Avalanche;
+                let $wrap = $crate::AnyGame::Avalanche;
                 $body
             }
             #[allow(unreachable_patterns)]
