@@ -89,3 +89,65 @@ fn uci_accepts_every_implemented_variant() {
         );
     }
 }
+
+/// The movetext of a record played from the start by UCI tokens.
+fn movetext(variant: Variant, tokens: &str) -> String {
+    with_variant!(variant, G, _wrap => {
+        let mut record = Record::new(G::start());
+        for token in tokens.split_whitespace() {
+            let action = alfiere::notation::uci::parse_action(record.current(), token).unwrap();
+            record.play(&action).unwrap();
+        }
+        let text = write_record(&record, &[]);
+        let moves = text.split("\n\n").nth(1).unwrap().trim().replace('\n', " ");
+        // The written text reads back to the same actions.
+        let back = read_pgn::<G>(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))[0].main_line();
+        assert_eq!(back.actions().collect::<Vec<_>>(), record.actions().collect::<Vec<_>>());
+        moves
+    }, _ => unreachable!())
+}
+
+#[test]
+fn turns_are_written_the_way_each_rule_set_writes_them() {
+    // Avalanche: move/push per turn; the owner's choice as its own token first.
+    assert_eq!(
+        movetext(Variant::Avalanche, "d2d4 e7e6 c7c5 h2h3 g1f3 c5c4"),
+        "1. d4/e6 c5/h3 2. Nf3/c4 *"
+    );
+    let promo = "d2d4 h7h6 e7e5 e2e3 d4e5 d7d6 d6d5 h2h3 d1g4 d5d4 d4d3 a2a3 g1f3 a7a6 \
+                 d3d2 g2g3 g4c8 d2d1 d1n b8c6 b2b3";
+    assert_eq!(
+        movetext(Variant::Avalanche, promo),
+        "1. d4/h6 e5/e3 2. dxe5/d6 d5/h3 3. Qg4/d4 d3/a3 4. Nf3/a6 d2/g3+ 5. Qxc8/d1 =N \
+         Nc6/b3 *"
+    );
+    if Variant::Marseillais.is_implemented() {
+        assert_eq!(
+            movetext(Variant::Marseillais, "e2e4 d2d4 e7e5 b8c6"),
+            "1. e4,d4 e5,Nc6 *"
+        );
+        assert_eq!(
+            movetext(Variant::MarseillaisBalanced, "e2e4 e7e5 b8c6 d1h5 g1f3"),
+            "1. e4 e5,Nc6 2. Qh5,Nf3 *"
+        );
+    }
+    if Variant::ProgressiveScottish.is_implemented() {
+        assert_eq!(
+            movetext(Variant::ProgressiveItalian, "e2e4 e7e5 d8h4 g1f3 f1c4 c4f7"),
+            "1. e4 2. e5 Qh4 3. Nf3 Bc4 Bxf7+ *"
+        );
+    }
+}
+
+#[test]
+fn marseillais_tokens_accept_comma_or_slash_and_refuse_crossing_turns() {
+    if !Variant::Marseillais.is_implemented() {
+        return;
+    }
+    with_variant!(Variant::Marseillais, G, _wrap => {
+        let games = read_pgn::<G>("1. e4/d4 e5,Nc6 *").unwrap();
+        assert_eq!(games[0].main_line().len(), 4);
+        let err = read_pgn::<G>("1. e4,d4,e5 *").unwrap_err();
+        assert!(err.to_string().contains("same turn"), "{err}");
+    }, _ => unreachable!());
+}
