@@ -1,1 +1,93 @@
-//! Placeholder: marseillais is being written (issue 4).
+//! Marseillais chess (RULES.md §7), classic ([`Marseillais`]) and balanced
+//! ([`MarseillaisBalanced`]).
+//!
+//! - Each turn is two actions by the same player (the same piece twice, or two pieces);
+//!   castling is one action. Classic: White's first turn has two actions too. Balanced:
+//!   White's first turn has one, every later turn two.
+//! - Every action is orthodox-legal: a player in check must escape with the first
+//!   action. A check given by the first action ends the turn.
+//! - Checkmate: in check at the start of a turn with no legal first action. Stalemate
+//!   (a draw): no legal action at the start of a turn, or no legal second action.
+//! - En passant: a pawn that double-stepped in either action of the opponent's last
+//!   turn may be taken, only by the first action, if it has not moved since and the
+//!   square it passed over is still empty. The second action may also capture e.p. if
+//!   the first one did and another candidate is still valid (a candidate whose capture
+//!   is illegal at the turn start may become legal after the first capture; such a
+//!   square is kept, and written in the FEN, from the turn start).
+//! - The 50/75-move clock counts single actions (100/150); repetition compares turn
+//!   starts (placement, side, castling rights, the e.p. squares that some capture can
+//!   use), as [`crate::Record`] does through `TurnState::is_turn_start`.
+//! - Dead positions and "cannot mate" as orthodox: mate is the orthodox static
+//!   condition, the extra action only helps to reach it.
+//!
+//! The multi-action machinery, the e.p. state and the FEN dialect (`S:K`) are in
+//! `series.rs`; a six-field FEN is a turn start, with one action for White at full
+//! move 1 in balanced Marseillais.
+//!
+//! ```
+//! use alfiere::variants::marseillais::{Marseillais, MarseillaisBalanced};
+//! use alfiere::{Game, perft};
+//! assert_eq!(perft::perft(&Marseillais::start(), 2), 445);
+//! assert_eq!(perft::perft(&MarseillaisBalanced::start(), 2), 400);
+//! ```
+
+use crate::types::Color;
+use crate::variants::series::{series_game, SeriesRules};
+use crate::variants::Variant;
+
+/// Classic rules: two actions in every turn.
+#[derive(Debug)]
+enum Classic {}
+
+impl SeriesRules for Classic {
+    const VARIANT: Variant = Variant::Marseillais;
+    const KEY_TAG: u64 = 0x31;
+    const CHECK_ENDS_SERIES: bool = true;
+    const EP_BY_SECOND_ACTION: bool = true;
+    const PROGRESSIVE: bool = false;
+
+    fn series_length(_: Color, _: u32) -> Option<u16> {
+        Some(2)
+    }
+}
+
+/// Balanced rules: White's first turn has one action.
+#[derive(Debug)]
+enum Balanced {}
+
+impl SeriesRules for Balanced {
+    const VARIANT: Variant = Variant::MarseillaisBalanced;
+    // Its own tags, so the two rule sets never share keys.
+    const KEY_TAG: u64 = 0x35;
+    const CHECK_ENDS_SERIES: bool = true;
+    const EP_BY_SECOND_ACTION: bool = true;
+    const PROGRESSIVE: bool = false;
+
+    fn series_length(side: Color, fullmoves: u32) -> Option<u16> {
+        Some(if side == Color::White && fullmoves <= 1 {
+            1
+        } else {
+            2
+        })
+    }
+}
+
+series_game!(
+    /// A position of classic Marseillais chess (two actions in every turn).
+    ///
+    /// ```
+    /// use alfiere::variants::marseillais::Marseillais;
+    /// use alfiere::{Game, notation::fen};
+    /// let start = Marseillais::start();
+    /// assert_eq!(start.turn_state().length, 2);
+    /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);
+    /// ```
+    Marseillais,
+    Classic
+);
+
+series_game!(
+    /// A position of balanced Marseillais chess (White's first turn has one action).
+    MarseillaisBalanced,
+    Balanced
+);

@@ -16,6 +16,8 @@ pub use avalanche::Avalanche;
 pub use billiards::Billiards;
 pub use chess::Chess;
 pub use chessgi::ChessGi;
+pub use marseillais::{Marseillais, MarseillaisBalanced};
+pub use progressive::{ProgressiveItalian, ProgressiveScottish};
 pub use racingkings::RacingKings;
 
 use std::fmt;
@@ -52,14 +54,7 @@ impl Variant {
     ];
 
     /// The rule sets this build implements.
-    pub const IMPLEMENTED: [Variant; 6] = [
-        Variant::Chess,
-        Variant::ChessGi,
-        Variant::RacingKings,
-        Variant::Alice,
-        Variant::Billiards,
-        Variant::Avalanche,
-    ];
+    pub const IMPLEMENTED: [Variant; 10] = Variant::ALL;
 
     /// The id: `chess`, `chessgi`, `racingkings`, ...
     pub const fn id(self) -> &'static str {
@@ -161,6 +156,10 @@ pub enum AnyGame {
     ChessGi(chessgi::ChessGi),
     Billiards(billiards::Billiards),
     Avalanche(avalanche::Avalanche),
+    ProgressiveScottish(progressive::ProgressiveScottish),
+    ProgressiveItalian(progressive::ProgressiveItalian),
+    Marseillais(marseillais::Marseillais),
+    MarseillaisBalanced(marseillais::MarseillaisBalanced),
 }
 
 /// Runs an expression with `$g` bound to the concrete game inside an [`AnyGame`].
@@ -174,6 +173,10 @@ macro_rules! with_game {
             $crate::AnyGame::ChessGi($g) => $body,
             $crate::AnyGame::Billiards($g) => $body,
             $crate::AnyGame::Avalanche($g) => $body,
+            $crate::AnyGame::ProgressiveScottish($g) => $body,
+            $crate::AnyGame::ProgressiveItalian($g) => $body,
+            $crate::AnyGame::Marseillais($g) => $body,
+            $crate::AnyGame::MarseillaisBalanced($g) => $body,
         }
     };
 }
@@ -213,6 +216,26 @@ macro_rules! with_variant {
             $crate::Variant::Avalanche => {
                 type $G = $crate::variants::avalanche::Avalanche;
                 let $wrap = $crate::AnyGame::Avalanche;
+                $body
+            }
+            $crate::Variant::ProgressiveScottish => {
+                type $G = $crate::variants::progressive::ProgressiveScottish;
+                let $wrap = $crate::AnyGame::ProgressiveScottish;
+                $body
+            }
+            $crate::Variant::ProgressiveItalian => {
+                type $G = $crate::variants::progressive::ProgressiveItalian;
+                let $wrap = $crate::AnyGame::ProgressiveItalian;
+                $body
+            }
+            $crate::Variant::Marseillais => {
+                type $G = $crate::variants::marseillais::Marseillais;
+                let $wrap = $crate::AnyGame::Marseillais;
+                $body
+            }
+            $crate::Variant::MarseillaisBalanced => {
+                type $G = $crate::variants::marseillais::MarseillaisBalanced;
+                let $wrap = $crate::AnyGame::MarseillaisBalanced;
                 $body
             }
             #[allow(unreachable_patterns)]

@@ -1,1 +1,750 @@
-//! Placeholder: the shared multi-action (series) core is being written (issue 4).
+//! The multi-action core shared by Progressive chess (RULES.md §6) and Marseillais
+//! chess (§7): an orthodox position whose side keeps acting until its series (or turn)
+//! of `length` actions is played, or cut short by a check where the rules say so.
+//!
+//! What lives here, for both families:
+//!
+//! - [`SeriesCore`]: the orthodox [`Chess`] position (its own e.p. square is never
+//!   used), the series length and the actions played, Progressive's count of quiet
+//!   series, and the en-passant state.
+//! - Every action is orthodox-legal on its own (the own king is never left in check,
+//!   even in mid-series; castling is one action), so the orthodox generator does the
+//!   work; a rule set may only remove actions ([`SeriesRules::allows`], e.g. Italian
+//!   Progressive's non-final checks). A player in check at a series start must
+//!   therefore escape with the first action.
+//! - En passant: only by the first action of a series (Marseillais: also by the second
+//!   when the first was an e.p. capture), against a pawn that double-stepped in the
+//!   opponent's previous series and has not moved since, with the passed square empty.
+//! - Endings ([`SeriesCore::outcome`]): checkmate (in check at a series start with no
+//!   legal action), the dead position, stalemate (no legal action, also in
+//!   mid-series), then Progressive's ten-series draw, which ends the game and so
+//!   leaves no legal actions, or Marseillais' 75-move rule (150 actions).
+//! - [`SeriesRules`]: what tells the families apart (lengths, checks, e.p. by the second
+//!   action, draw rules); `progressive.rs` and `marseillais.rs` implement it and
+//!   declare their game types with [`series_game!`].
+//!
+//! # En-passant state
+//!
+//! Two small square sets (bitboards, no heap):
+//!
+//! - `ep_targets`: the e.p. squares the side to act may capture on with its next
+//!   action. Kept canonical, so equal positions are equal values with equal keys
+//!   (RULES.md §1.2): at a series start a square stays only if some legal e.p. capture
+//!   of this series uses it, either at once or (Marseillais) as the second action after
+//!   another e.p. capture; in mid-series only squares with a legal capture right now.
+//! - `double_steps`: the landing squares of the side to act's own pawns that
+//!   double-stepped in the current series and have not moved since (and have an enemy
+//!   pawn beside them, as no other pawn could ever take them). They become the
+//!   opponent's candidates when the series ends.
+//!
+//! # FEN (RULES.md §9)
+//!
+//! The e.p. field lists, in square order, both sets as squares passed over: the side
+//! to act's targets on its relative sixth rank, and its own pending double steps on
+//! its relative third rank (e.g. `e3` with White still in mid-series after `e2e4`, just
+//! as an orthodox FEN writes the square behind a pawn that has just double-stepped).
+//! The two never occur together. The seventh field `S:K` (series length, actions
+//! played; Progressive adds `:Q`, the completed quiet series in a row, when Q > 0) is
+//! written only when it differs from the default of a six-field FEN, the start of a
+//! series (`K` = 0 and `Q` = 0, where the length follows from side and full-move
+//! number). Reading validates the length against the rule set, `K` < `S`, and every
+//! e.p. square (rank, the pawn behind it, emptiness of a target, which of the two
+//! kinds the series point allows); then keeps, as play does, only the usable ones.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::game::{EndReason, Outcome, Phase, TurnState};
+use crate::movegen::{self, Counter, Orthodox, Sink};
+use crate::moves::{Action, ActionList};
+use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::variants::chess::Chess;
+use crate::variants::Variant;
+use crate::zobrist;
+
+/// What distinguishes the multi-action rule sets.
+pub(crate) trait SeriesRules: 'static {
+    /// The rule set.
+    const VARIANT: Variant;
+    /// First of the `zobrist::extra` tags of this rule set (length, played, quiet and
+    /// pending double steps use the next ones).
+    const KEY_TAG: u64;
+    /// Whether a check ends the series at once (Scottish Progressive, Marseillais).
+    const CHECK_ENDS_SERIES: bool;
+    /// Whether the second action may capture e.p. after a first e.p. capture
+    /// (Marseillais).
+    const EP_BY_SECOND_ACTION: bool;
+    /// Progressive's draw rules: the ten-series draw instead of the 75-move rule, no
+    /// repetition, and the quiet-series count in the state.
+    const PROGRESSIVE: bool;
+
+    /// The length of the series `side` starts at full move `fullmoves`, if it fits.
+    fn series_length(side: Color, fullmoves: u32) -> Option<u16>;
+
+    /// Whether an orthodox-legal action is also legal in this rule set.
+    #[inline]
+    fn allows(core: &SeriesCore, action: &Action) -> bool {
+        let _ = (core, action);
+        true
+    }
+
+    /// Generates the legal actions other than en passant (the orthodox ones by
+    /// default; the generator is given no e.p. square).
+    #[inline]
+    fn generate_moves<S: Sink>(core: &SeriesCore, out: &mut S) {
+        movegen::generate(core.orthodox(), out);
+    }
+
+    /// Whether neither side can ever mate (the dead-position draw).
+    fn is_dead_position(chess: &Chess) -> bool {
+        chess.is_dead_position()
+    }
+
+    /// Whether `color` could never mate by any legal sequence.
+    fn cannot_mate(chess: &Chess, color: Color) -> bool {
+        Chess::cannot_mate_orthodox(&chess.board, color)
+    }
+}
+
+/// A position of a multi-action rule set (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SeriesCore {
+    /// The orthodox part; `chess.ep_square` is always `None`.
+    pub(crate) chess: Chess,
+    /// Actions of the current series in all.
+    pub(crate) length: u16,
+    /// Actions of the current series already played (always below `length`).
+    pub(crate) played: u16,
+    /// Progressive: completed series in a row without capture or pawn move.
+    pub(crate) quiet: u16,
+    /// E.p. squares the next action may capture on.
+    pub(crate) ep_targets: Bitboard,
+    /// Landing squares of the side to act's own double steps in this series.
+    pub(crate) double_steps: Bitboard,
+}
+
+/// The squares beside (same rank, next file) those of `bb`.
+#[inline]
+fn beside(bb: Bitboard) -> Bitboard {
+    let not_a = bb - Bitboard::from_file(File::A);
+    let not_h = bb - Bitboard::from_file(File::H);
+    Bitboard((not_a.0 >> 1) | (not_h.0 << 1))
+}
+
+impl SeriesCore {
+    /// The start position of rule set `R`.
+    pub(crate) fn start<R: SeriesRules>() -> SeriesCore {
+        SeriesCore {
+            chess: <Chess as crate::game::Game>::start(),
+            length: R::series_length(Color::White, 1).unwrap_or(1),
+            played: 0,
+            quiet: 0,
+            ep_targets: Bitboard::EMPTY,
+            double_steps: Bitboard::EMPTY,
+        }
+    }
+
+    /// The side to act.
+    #[inline]
+    pub(crate) fn turn(&self) -> Color {
+        self.chess.turn
+    }
+
+    /// Whose action it is and how far the series has gone.
+    #[inline]
+    pub(crate) fn turn_state(&self) -> TurnState {
+        TurnState {
+            side: self.chess.turn,
+            length: self.length,
+            played: self.played,
+            phase: Phase::Move,
+        }
+    }
+
+    /// Whether the next action is the last of its series.
+    #[inline]
+    pub(crate) fn next_is_last(&self) -> bool {
+        self.played + 1 >= self.length
+    }
+
+    /// The orthodox view for the shared generator, without an e.p. square (the
+    /// series rules add e.p. captures themselves).
+    #[inline]
+    pub(crate) fn orthodox(&self) -> Orthodox<'_> {
+        Orthodox {
+            board: &self.chess.board,
+            us: self.chess.turn,
+            castling: self.chess.castling,
+            ep_square: None,
+        }
+    }
+
+    /// Enemy pieces giving check to the side to act.
+    pub(crate) fn checkers(&self) -> Bitboard {
+        let board = &self.chess.board;
+        match board.king_of(self.chess.turn) {
+            Some(king) => movegen::checkers(board, self.chess.turn, king),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether `us` (who has just acted) attacks the enemy king.
+    #[inline]
+    fn attacks_their_king(&self, us: Color) -> bool {
+        let board = &self.chess.board;
+        board
+            .king_of(!us)
+            .is_some_and(|king| board.attackers_to(king, us, board.occupied()).any())
+    }
+
+    /// Whether `action` (legal for the side to act) would attack the enemy king,
+    /// decided exactly by playing it on a copy.
+    pub(crate) fn gives_check(&self, action: &Action) -> bool {
+        let us = self.chess.turn;
+        let mut after = self.chess.clone();
+        after.apply(action);
+        let board = &after.board;
+        board
+            .king_of(!us)
+            .is_some_and(|king| board.attackers_to(king, us, board.occupied()).any())
+    }
+
+    /// Appends the legal e.p. captures onto `target` (none if the king is missing).
+    #[inline]
+    fn ep_captures<R: SeriesRules, S: Sink>(&self, target: Square, out: &mut S) {
+        let board = &self.chess.board;
+        let us = self.chess.turn;
+        let Some(king) = board.king_of(us) else {
+            return;
+        };
+        let capturers =
+            attacks::pawn_attacks(!us, target) & board.by_piece(Piece::new(us, Role::Pawn));
+        for from in capturers {
+            let action = Action::EnPassant { from, to: target };
+            if movegen::ep_is_safe(board, us, king, from, target) && R::allows(self, &action) {
+                out.action(action);
+            }
+        }
+    }
+
+    /// Whether some legal e.p. capture onto `target` exists now.
+    fn ep_capture_exists<R: SeriesRules>(&self, target: Square) -> bool {
+        let mut counter = Counter::default();
+        self.ep_captures::<R, _>(target, &mut counter);
+        counter.0 > 0
+    }
+
+    /// The e.p. squares of `candidates` (valid targets: an enemy pawn behind, the
+    /// square empty) that some legal e.p. capture of the series starting now can use.
+    fn usable_targets<R: SeriesRules>(&self, candidates: Bitboard) -> Bitboard {
+        let mut direct = Bitboard::EMPTY;
+        for target in candidates {
+            if self.ep_capture_exists::<R>(target) {
+                direct.add(target);
+            }
+        }
+        let rest = candidates - direct;
+        if !R::EP_BY_SECOND_ACTION || self.length < 2 || rest.is_empty() || direct.is_empty() {
+            return direct;
+        }
+        // A target whose capture is illegal now may become legal as the second action,
+        // after a first e.p. capture that blocks the line it would open.
+        let mut usable = direct;
+        let mut firsts = ActionList::new();
+        for target in direct {
+            self.ep_captures::<R, _>(target, &mut firsts);
+        }
+        for target in rest {
+            let reachable = firsts.iter().any(|first| {
+                let mut after = self.clone();
+                after.chess.apply(first);
+                after.played = 1;
+                !after.attacks_their_king(self.chess.turn) && after.ep_capture_exists::<R>(target)
+            });
+            if reachable {
+                usable.add(target);
+            }
+        }
+        usable
+    }
+
+    /// Whether the ten-series draw has ended the game (Progressive).
+    #[inline]
+    fn ten_series_reached<R: SeriesRules>(&self) -> bool {
+        R::PROGRESSIVE && self.quiet >= 10
+    }
+
+    /// Generates every legal action: none once the ten-series draw has ended the game.
+    #[inline]
+    pub(crate) fn generate<R: SeriesRules, S: Sink>(&self, out: &mut S) {
+        if !self.ten_series_reached::<R>() {
+            self.generate_unfinished::<R, _>(out);
+        }
+    }
+
+    /// Generates every action the rules allow, as if the game were not drawn.
+    #[inline]
+    fn generate_unfinished<R: SeriesRules, S: Sink>(&self, out: &mut S) {
+        R::generate_moves(self, out);
+        for target in self.ep_targets {
+            self.ep_captures::<R, _>(target, out);
+        }
+    }
+
+    /// Appends every legal action to `out` (cleared first).
+    #[inline]
+    pub(crate) fn legal_actions<R: SeriesRules>(&self, out: &mut ActionList) {
+        out.clear();
+        self.generate::<R, _>(out);
+    }
+
+    /// The number of legal actions.
+    #[inline]
+    pub(crate) fn count_legal_actions<R: SeriesRules>(&self) -> usize {
+        let mut counter = Counter::default();
+        self.generate::<R, _>(&mut counter);
+        counter.0
+    }
+
+    /// Whether `action` is legal, decided without generating the others.
+    pub(crate) fn is_legal<R: SeriesRules>(&self, action: &Action) -> bool {
+        let orthodox_ok = match *action {
+            Action::EnPassant { to, .. } => {
+                self.ep_targets.contains(to)
+                    && movegen::is_legal(
+                        Orthodox {
+                            ep_square: Some(to),
+                            ..self.orthodox()
+                        },
+                        action,
+                    )
+            }
+            _ => movegen::is_legal(self.orthodox(), action),
+        };
+        orthodox_ok && R::allows(self, action) && !self.ten_series_reached::<R>()
+    }
+
+    /// Plays a legal action: the series goes on, or ends and the turn passes.
+    #[inline(always)]
+    pub(crate) fn play<R: SeriesRules>(&mut self, action: &Action) {
+        let us = self.chess.turn;
+        let (double_step, ep_capture) = match *action {
+            Action::Normal {
+                role: Role::Pawn,
+                from,
+                to,
+                ..
+            } => (from.index().abs_diff(to.index()) == 16, None),
+            Action::EnPassant { to, .. } => (false, Some(to)),
+            _ => (false, None),
+        };
+        self.chess.apply(action);
+        // The orthodox e.p. square does not apply here; ours is `ep_targets`.
+        self.chess.ep_square = None;
+        self.played += 1;
+        if double_step {
+            self.double_steps.add(action.to());
+        }
+        // Whether the action checks matters only when it would not end the series anyway.
+        let ends =
+            self.played >= self.length || (R::CHECK_ENDS_SERIES && self.attacks_their_king(us));
+        if ends {
+            self.end_series::<R>(us);
+            return;
+        }
+        if self.double_steps.any() {
+            self.double_steps = self.live_double_steps(us);
+        }
+        self.ep_targets = match ep_capture {
+            Some(taken) if R::EP_BY_SECOND_ACTION && self.ep_targets.any() => {
+                let mut still = Bitboard::EMPTY;
+                for target in self.ep_targets.without(taken) {
+                    if self.ep_capture_exists::<R>(target) {
+                        still.add(target);
+                    }
+                }
+                still
+            }
+            _ => Bitboard::EMPTY,
+        };
+    }
+
+    /// The double steps of `us` whose pawn is still on its landing square with an
+    /// enemy pawn beside it (no other pawn could ever take it en passant).
+    #[inline]
+    fn live_double_steps(&self, us: Color) -> Bitboard {
+        let board = &self.chess.board;
+        self.double_steps
+            & board.by_piece(Piece::new(us, Role::Pawn))
+            & beside(board.by_piece(Piece::new(!us, Role::Pawn)))
+    }
+
+    /// Closes the series of `us` and opens the opponent's.
+    fn end_series<R: SeriesRules>(&mut self, us: Color) {
+        let passed = if self.double_steps.any() {
+            // The square a pawn passed over is one rank behind its landing square.
+            self.live_double_steps(us).shift_forward(!us) - self.chess.board.occupied()
+        } else {
+            Bitboard::EMPTY
+        };
+        if R::PROGRESSIVE {
+            // The series was quiet iff the clock counts all its actions.
+            self.quiet = if self.chess.halfmoves >= u32::from(self.played) {
+                self.quiet.saturating_add(1)
+            } else {
+                0
+            };
+        }
+        self.chess.pass_turn();
+        self.length = R::series_length(self.chess.turn, self.chess.fullmoves).unwrap_or(u16::MAX);
+        self.played = 0;
+        self.double_steps = Bitboard::EMPTY;
+        self.ep_targets = if passed.any() {
+            self.usable_targets::<R>(passed)
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+
+    /// Endings in RULES.md's precedence: checkmate, dead position, stalemate (also in
+    /// mid-series), then the ten-series draw (Progressive) or the 75-move rule. The
+    /// ten-series draw ends the game, so it leaves no legal actions (a mate given by
+    /// the last action of the tenth series still wins).
+    pub(crate) fn outcome<R: SeriesRules>(&self) -> Option<Outcome> {
+        let mut counter = Counter::default();
+        self.generate_unfinished::<R, _>(&mut counter);
+        let no_actions = counter.0 == 0;
+        if no_actions && self.checkers().any() {
+            return Some(Outcome::win(!self.chess.turn, EndReason::Checkmate));
+        }
+        if R::is_dead_position(&self.chess) {
+            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+        }
+        if no_actions {
+            return Some(Outcome::draw(EndReason::Stalemate));
+        }
+        if self.ten_series_reached::<R>() {
+            return Some(Outcome::draw(EndReason::TenSeries));
+        }
+        if !R::PROGRESSIVE && self.chess.halfmoves >= 150 {
+            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
+        }
+        None
+    }
+
+    /// The key: placement, side, castling, the series state and the e.p. state.
+    pub(crate) fn zobrist<R: SeriesRules>(&self) -> u64 {
+        let mut key = self.chess.key
+            ^ zobrist::extra(R::KEY_TAG, u64::from(self.length))
+            ^ zobrist::extra(R::KEY_TAG + 1, u64::from(self.played));
+        if self.quiet > 0 {
+            key ^= zobrist::extra(R::KEY_TAG + 2, u64::from(self.quiet));
+        }
+        for target in self.ep_targets {
+            key ^= zobrist::en_passant(target);
+        }
+        for landing in self.double_steps {
+            key ^= zobrist::extra(R::KEY_TAG + 3, landing.index() as u64);
+        }
+        key
+    }
+
+    /// The e.p. squares for FEN and setup: targets and pending double steps.
+    fn ep_squares(&self) -> Vec<Square> {
+        let pending = self.double_steps.shift_forward(!self.chess.turn);
+        (self.ep_targets | pending).into_iter().collect()
+    }
+
+    /// The position as setup data; the seventh field only when not at its default.
+    pub(crate) fn to_setup(&self) -> Setup {
+        let mut setup = self.chess.to_setup_orthodox();
+        setup.ep_squares = self.ep_squares();
+        if self.played > 0 || self.quiet > 0 {
+            setup.extra = ExtraState::Series {
+                length: self.length,
+                played: self.played,
+                quiet: self.quiet,
+            };
+        }
+        setup
+    }
+
+    /// Validates a setup for rule set `R`, listing every problem.
+    pub(crate) fn from_setup<R: SeriesRules>(setup: &Setup) -> Result<SeriesCore, PositionError> {
+        let mut problems = Vec::new();
+        setup.reject_unsupported(
+            SetupParts {
+                seventh_field: true,
+                ..SetupParts::default()
+            },
+            &mut problems,
+        );
+        Chess::validate_orthodox(setup, &mut problems);
+        let turn = setup.turn;
+        let fullmoves = setup.fullmoves.max(1);
+        let expected = R::series_length(turn, fullmoves);
+        if expected.is_none() {
+            problems.push(PositionProblem::Variant(format!(
+                "full-move number {fullmoves} is too large for a series length"
+            )));
+        }
+        let expected = expected.unwrap_or(1);
+        let (length, played, quiet) = match setup.extra {
+            ExtraState::Default => (expected, 0, 0),
+            ExtraState::Series {
+                length,
+                played,
+                quiet,
+            } => {
+                if length != expected {
+                    problems.push(PositionProblem::Variant(format!(
+                        "series length {length}, but {} at full move {fullmoves} has {expected}",
+                        turn.name()
+                    )));
+                }
+                if played >= length {
+                    problems.push(PositionProblem::Variant(format!(
+                        "{played} actions played of a series of {length}"
+                    )));
+                }
+                if quiet > 0 && !R::PROGRESSIVE {
+                    problems.push(PositionProblem::Variant(
+                        "a quiet-series count is not part of this variant".to_string(),
+                    ));
+                }
+                (expected, played.min(expected.saturating_sub(1)), quiet)
+            }
+            _ => {
+                problems.push(PositionProblem::UnsupportedState(
+                    "an Avalanche seventh field",
+                ));
+                (expected, 0, 0)
+            }
+        };
+        if R::PROGRESSIVE
+            && quiet > 0
+            && setup.halfmoves >= u32::from(played)
+            && setup.halfmoves < u32::from(played) + u32::from(quiet)
+        {
+            // A clean current series means the clock also spans the quiet series.
+            problems.push(PositionProblem::Variant(format!(
+                "{quiet} quiet series but only {} actions without capture or pawn move",
+                setup.halfmoves
+            )));
+        }
+        let board = setup.board.clone();
+        let castling = setup.castling_rights & Bitboard::CORNERS;
+        let key = Chess::full_key(&board, turn, castling);
+        let chess = Chess {
+            board,
+            turn,
+            castling,
+            ep_square: None,
+            halfmoves: setup.halfmoves,
+            fullmoves,
+            key,
+        };
+        let kings = (chess.board.king_of(turn), chess.board.king_of(!turn));
+        if let (Some(ours), Some(theirs)) = kings {
+            if movegen::checkers(&chess.board, !turn, theirs).any() {
+                problems.push(PositionProblem::OppositeCheck);
+            }
+            let checks = movegen::checkers(&chess.board, turn, ours);
+            if checks.count() > 2 {
+                problems.push(PositionProblem::ImpossibleCheck);
+            } else if checks.any() && played > 0 {
+                problems.push(PositionProblem::Variant(
+                    "the side to act is in check in mid-series".to_string(),
+                ));
+            }
+        }
+        let (targets, pending) = Self::read_ep::<R>(setup, played, &mut problems);
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        let mut core = SeriesCore {
+            chess,
+            length,
+            played,
+            quiet,
+            ep_targets: Bitboard::EMPTY,
+            double_steps: pending,
+        };
+        // Keep only what play would keep, so equal positions are equal values.
+        core.double_steps = core.live_double_steps(turn);
+        core.ep_targets = if played == 0 {
+            core.usable_targets::<R>(targets)
+        } else {
+            let mut now = Bitboard::EMPTY;
+            for target in targets {
+                if core.ep_capture_exists::<R>(target) {
+                    now.add(target);
+                }
+            }
+            now
+        };
+        Ok(core)
+    }
+
+    /// Sorts the setup's e.p. squares into targets (relative sixth rank, an enemy pawn
+    /// behind, empty) and pending double steps (relative third rank, an own pawn in
+    /// front), reporting each square that fits neither or the series point.
+    fn read_ep<R: SeriesRules>(
+        setup: &Setup,
+        played: u16,
+        problems: &mut Vec<PositionProblem>,
+    ) -> (Bitboard, Bitboard) {
+        let us = setup.turn;
+        let board = &setup.board;
+        let mut targets = Bitboard::EMPTY;
+        let mut pending = Bitboard::EMPTY;
+        // Targets exist at a series start, or after a first e.p. capture (Marseillais);
+        // pending double steps only after an action of the series.
+        let targets_allowed = played == 0 || (R::EP_BY_SECOND_ACTION && played == 1);
+        for &sq in &setup.ep_squares {
+            let pawn_at = |dr: i32, color: Color| {
+                sq.offset(0, dr)
+                    .is_some_and(|at| board.piece_at(at) == Some(Piece::new(color, Role::Pawn)))
+            };
+            let is_target = sq.rank() == Rank::SIXTH.relative(us)
+                && !board.occupied().contains(sq)
+                && pawn_at(us.fold(-1, 1), !us);
+            let is_pending = sq.rank() == Rank::THIRD.relative(us) && pawn_at(us.fold(1, -1), us);
+            if is_target && targets_allowed && pending.is_empty() {
+                targets.add(sq);
+            } else if is_pending && played > 0 && targets.is_empty() {
+                pending.add(sq.offset(0, us.fold(1, -1)).unwrap_or(sq));
+            } else {
+                problems.push(PositionProblem::BadEnPassant(sq));
+            }
+        }
+        (targets, pending)
+    }
+}
+
+/// Declares a public game type over [`SeriesCore`] with rule set `$rules`, and its
+/// [`crate::Game`] implementation.
+macro_rules! series_game {
+    ($(#[$meta:meta])* $name:ident, $rules:ty) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name {
+            core: $crate::variants::series::SeriesCore,
+        }
+
+        impl Default for $name {
+            fn default() -> $name {
+                <$name as $crate::Game>::start()
+            }
+        }
+
+        impl $name {
+            /// The board.
+            #[inline]
+            pub fn board(&self) -> &$crate::Board {
+                &self.core.chess.board
+            }
+
+            /// Completed series in a row without capture or pawn move (always 0 in
+            /// Marseillais).
+            #[inline]
+            pub fn quiet_series(&self) -> u16 {
+                self.core.quiet
+            }
+        }
+
+        impl $crate::Game for $name {
+            const VARIANT: $crate::Variant =
+                <$rules as $crate::variants::series::SeriesRules>::VARIANT;
+            const REPETITION_RULE: bool =
+                !<$rules as $crate::variants::series::SeriesRules>::PROGRESSIVE;
+            const MOVE_COUNT_RULES: bool =
+                !<$rules as $crate::variants::series::SeriesRules>::PROGRESSIVE;
+
+            fn start() -> $name {
+                $name {
+                    core: $crate::variants::series::SeriesCore::start::<$rules>(),
+                }
+            }
+
+            fn from_setup(setup: &$crate::Setup) -> Result<$name, $crate::PositionError> {
+                $crate::variants::series::SeriesCore::from_setup::<$rules>(setup)
+                    .map(|core| $name { core })
+            }
+
+            fn to_setup(&self) -> $crate::Setup {
+                self.core.to_setup()
+            }
+
+            #[inline]
+            fn turn(&self) -> $crate::Color {
+                self.core.turn()
+            }
+
+            #[inline]
+            fn turn_state(&self) -> $crate::TurnState {
+                self.core.turn_state()
+            }
+
+            fn placement(&self) -> $crate::Placement<'_> {
+                $crate::Placement::single(&self.core.chess.board)
+            }
+
+            #[inline]
+            fn legal_actions(&self, out: &mut $crate::ActionList) {
+                self.core.legal_actions::<$rules>(out);
+            }
+
+            #[inline]
+            fn count_legal_actions(&self) -> usize {
+                self.core.count_legal_actions::<$rules>()
+            }
+
+            fn is_legal(&self, action: &$crate::Action) -> bool {
+                self.core.is_legal::<$rules>(action)
+            }
+
+            #[inline(always)]
+            fn play_unchecked(&mut self, action: &$crate::Action) {
+                self.core.play::<$rules>(action);
+            }
+
+            fn checkers(&self) -> $crate::Bitboard {
+                self.core.checkers()
+            }
+
+            fn outcome(&self) -> Option<$crate::Outcome> {
+                self.core.outcome::<$rules>()
+            }
+
+            fn cannot_mate(&self, color: $crate::Color) -> bool {
+                <$rules as $crate::variants::series::SeriesRules>::cannot_mate(
+                    &self.core.chess,
+                    color,
+                )
+            }
+
+            fn zobrist(&self) -> u64 {
+                self.core.zobrist::<$rules>()
+            }
+
+            fn halfmove_clock(&self) -> u32 {
+                self.core.chess.halfmoves
+            }
+
+            fn fullmove_number(&self) -> u32 {
+                self.core.chess.fullmoves
+            }
+
+            fn castling_rights(&self) -> $crate::Bitboard {
+                self.core.chess.castling
+            }
+
+            fn legal_ep_squares(&self) -> Vec<$crate::Square> {
+                self.core.ep_targets.into_iter().collect()
+            }
+        }
+    };
+}
+
+pub(crate) use series_game;
