@@ -188,6 +188,19 @@ fn uci_handshake() {
             pair[1]
         );
     }
+    // The search options.
+    for option in [
+        "option name Hash type spin default 16 min 1 max ",
+        "option name MultiPV type spin default 1 min 1 max ",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1500 min 400 max 2850",
+    ] {
+        assert!(
+            out.iter().any(|l| l.starts_with(option)),
+            "{option}: {out:#?}"
+        );
+    }
     assert_eq!(out.last().unwrap(), "uciok");
     assert_eq!(out.iter().filter(|l| *l == "uciok").count(), 1);
 }
@@ -222,7 +235,10 @@ fn setoption_variant_chess_and_bad_setoptions() {
 
     send(&mut s, "position startpos moves e2e4");
     let after_e4 = diagram_fen(&mut s);
-    assert_info(&send(&mut s, "setoption name Hash value 16"), &["Hash"]);
+    assert_info(
+        &send(&mut s, "setoption name Contempt value 16"),
+        &["unknown option", "Contempt"],
+    );
     assert_info(&send(&mut s, "setoption"), &["setoption"]);
     assert_info(&send(&mut s, "setoption name UCI_Variant"), &["value"]);
     assert_info(&send(&mut s, "setoption name UCI_Variant value"), &[]);
@@ -441,19 +457,118 @@ fn junk_lines_are_harmless() {
 }
 
 #[test]
-fn go_without_perft_is_answered() {
+fn go_searches_and_bad_go_arguments_are_answered() {
     let mut s = UciSession::new();
-    // `go` before any `position`: the start position, answered, no panic.
-    let out = send(&mut s, "go");
-    assert_info(&out, &["go perft"]);
-    let out = send(&mut s, "go depth 5");
-    assert_info(&out, &[]);
-    let out = send(&mut s, "go infinite");
-    assert_info(&out, &[]);
+    // `go` before any `position` searches the start position. The session prepares
+    // the search; the caller runs it (the binary on a thread).
+    assert!(send(&mut s, "go depth 2").is_empty());
+    let mut out = Vec::new();
+    s.run_pending_search(&mut |l| out.push(l.to_string()));
+    let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(
+        alfiere::notation::uci::parse_action(&Chess::start(), best).is_ok(),
+        "{out:#?}"
+    );
+    assert!(out[..out.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("info depth ")));
+    assert!(s.take_search().is_none());
+    // Bad arguments: an info string, and no search.
+    for bad in [
+        "go depth",
+        "go depth x",
+        "go depth -1",
+        "go nodes 1.5",
+        "go movetime",
+        "go wtime abc",
+        "go movestogo -2",
+        "go sideways",
+        "go searchmoves",
+        "go searchmoves e2e5",
+        "go ponder",
+        "go mate 3",
+        "go depth 3 perft 2",
+    ] {
+        assert_info(&send(&mut s, bad), &[]);
+        assert!(s.take_search().is_none(), "{bad}");
+    }
+    // Every accepted argument.
+    assert!(send(
+        &mut s,
+        "go wtime 1000 btime -5 winc 10 binc 10 movestogo 20 depth 3 nodes 50000 searchmoves e2e4 d2d4"
+    )
+    .is_empty());
+    let job = s.take_search().unwrap();
+    let limits = job.limits();
+    assert_eq!(
+        (
+            limits.wtime,
+            limits.btime,
+            limits.winc,
+            limits.movestogo,
+            limits.depth
+        ),
+        (Some(1000), Some(0), Some(10), Some(20), Some(3))
+    );
+    assert_eq!(limits.searchmoves.len(), 2);
+    // `go infinite` is an endless job; `stop` without a running search is ignored.
+    assert!(send(&mut s, "go infinite").is_empty());
+    assert!(!s.take_search().unwrap().limits().is_finite());
     assert!(send(&mut s, "stop").is_empty());
     assert_eq!(send(&mut s, "isready"), vec!["readyok"]);
     // `go perft` before `position` runs on the start position.
     assert_eq!(go_perft(&mut s, 2), 400);
+}
+
+#[test]
+fn search_options_are_set_and_checked() {
+    let mut s = UciSession::new();
+    for good in [
+        "setoption name Hash value 1",
+        "setoption name hash value 64",
+        "setoption name MultiPV value 3",
+        "setoption name Skill Level value 5",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 800",
+    ] {
+        assert!(send(&mut s, good).is_empty(), "{good}");
+    }
+    let options = *s.options();
+    assert_eq!(
+        (options.hash_mb, options.multipv, options.skill_level),
+        (64, 3, 5)
+    );
+    assert!(options.limit_strength);
+    assert_eq!(options.elo, 800);
+    assert!(options.strength().is_weakened());
+    for (bad, name) in [
+        ("setoption name Hash value 0", "Hash"),
+        ("setoption name Hash value 99999999", "Hash"),
+        ("setoption name MultiPV value 0", "MultiPV"),
+        ("setoption name Skill Level value 21", "Skill Level"),
+        ("setoption name UCI_Elo value 100", "UCI_Elo"),
+        (
+            "setoption name UCI_LimitStrength value maybe",
+            "UCI_LimitStrength",
+        ),
+        ("setoption name Hash", "Hash"),
+    ] {
+        assert_info(&send(&mut s, bad), &[name]);
+    }
+    assert_eq!(*s.options(), options, "a bad value changed an option");
+    // MultiPV 3 reports three lines per depth.
+    send(&mut s, "setoption name UCI_LimitStrength value false");
+    send(&mut s, "setoption name Hash value 1");
+    send(&mut s, "go depth 3");
+    let mut out = Vec::new();
+    s.run_pending_search(&mut |l| out.push(l.to_string()));
+    for k in 1..=3 {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("info depth 3 ") && l.contains(&format!(" multipv {k} "))),
+            "{out:#?}"
+        );
+    }
 }
 
 #[test]

@@ -1,1 +1,533 @@
-//! Placeholder: the search engine is being written (issue 5).
+//! The search engine: iterative deepening alpha-beta over any rule set, driven in
+//! slices.
+//!
+//! A [`Search`] is generic over the [`Game`] (monomorphised per rule set; dispatch
+//! once at the edge with [`crate::with_game!`]). It never reads a clock and never
+//! prints: time comes from an injected [`Clock`], and progress goes to a callback
+//! as [`SearchInfo`]. It has no threads either; the caller drives it with
+//! [`Search::step`], giving each call a node budget, so a browser worker can yield
+//! to its event loop every few milliseconds and still see `stop` in time:
+//!
+//! ```
+//! use alfiere::search::{Limits, NoClock, Progress, Search, TranspositionTable};
+//! use alfiere::{Chess, Game};
+//! let mut search = Search::<Chess>::new(TranspositionTable::new(1));
+//! search.start(Chess::start(), Limits::depth(3));
+//! let result = loop {
+//!     match search.step(500, &NoClock, &mut |_info| {}) {
+//!         Progress::Running => {} // yield to the event loop here
+//!         Progress::Done(result) => break result,
+//!     }
+//! };
+//! assert!(Chess::start().is_legal(&result.best.unwrap()));
+//! ```
+//!
+//! How the pieces fit: `root.rs` runs iterative deepening, aspiration windows and
+//! MultiPV; `alphabeta.rs` the main search, `quiescence.rs` the captures below the
+//! horizon, `frame.rs` the per-ply state that makes pausing and resuming exact,
+//! `draws.rs` game endings inside the tree, `ordering.rs` move ordering, `tt.rs`
+//! the transposition table, `limits.rs` time budgets, `skill.rs` weakened play,
+//! `params.rs` every constant and the per-rule-set policy, `bench.rs` the fixed
+//! node-count signature.
+//!
+//! Multi-action turns: depth counts actions, a score is negated only when the side
+//! to act changes, mate distances count actions, and the best result's first action
+//! is the one to play (its PV goes on with the rest of the turn).
+
+mod alphabeta;
+pub mod bench;
+mod draws;
+mod frame;
+pub mod limits;
+pub mod ordering;
+pub mod params;
+mod quiescence;
+mod root;
+pub mod score;
+pub mod skill;
+pub mod tt;
+
+pub use limits::{Limits, TimeBudget};
+pub use score::Score;
+pub use skill::Strength;
+pub use tt::TranspositionTable;
+
+use crate::game::Game;
+use crate::moves::{Action, ActionList};
+use crate::zobrist;
+use frame::{Edge, Frame};
+use ordering::History;
+use params::{Policy, MAX_DEPTH, NODES_BETWEEN_CLOCK_CHECKS};
+use root::{RootEvent, RootMove, RootState};
+use score::INFINITY;
+
+/// Milliseconds since the search started, as the caller measures them.
+pub trait Clock {
+    fn elapsed_ms(&self) -> u64;
+}
+
+impl<F: Fn() -> u64> Clock for F {
+    fn elapsed_ms(&self) -> u64 {
+        self()
+    }
+}
+
+/// A clock that stands still (for searches bounded by depth or nodes only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// The key of a position for the table and for repetitions: the rule set's
+/// repetition key mixed with the whole turn state, so positions that differ only in
+/// how far a turn has gone never share an entry.
+#[inline]
+pub fn position_key<G: Game>(pos: &G) -> u64 {
+    let turn = pos.turn_state();
+    let phase = match turn.phase {
+        crate::game::Phase::Move => 0u64,
+        crate::game::Phase::Push => 1,
+        crate::game::Phase::PromotionChoice => 2,
+    };
+    let packed = u64::from(turn.length) | u64::from(turn.played) << 16 | phase << 32;
+    pos.zobrist() ^ zobrist::extra(0x7475_726e, packed)
+}
+
+/// A progress report: one line per completed iteration and MultiPV line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// The line's rank, from 1.
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    /// Permille of the table used by this search.
+    pub hashfull: u32,
+    pub pv: Vec<Action>,
+}
+
+/// One root action's line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub action: Action,
+    /// The internal score (see [`score`]).
+    pub score: i32,
+    pub pv: Vec<Action>,
+    pub seldepth: usize,
+}
+
+/// The outcome of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The action to play; `None` only when there is no legal action.
+    pub best: Option<Action>,
+    pub score: Score,
+    /// The deepest completed iteration (0 if none completed).
+    pub depth: u32,
+    /// The best line, starting with `best`.
+    pub pv: Vec<Action>,
+    pub nodes: u64,
+    /// The lines of the last completed iteration, best first.
+    pub lines: Vec<Line>,
+}
+
+/// What a step ended with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Progress {
+    /// The budget ran out; call [`Search::step`] again.
+    Running,
+    Done(SearchResult),
+}
+
+/// Settings that persist between searches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchOptions {
+    /// Lines to search and report (UCI `MultiPV`).
+    pub multipv: usize,
+    pub strength: Strength,
+    /// Seeds the choice of weakened levels.
+    pub seed: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            multipv: 1,
+            strength: Strength::full(),
+            seed: 0x5eed,
+        }
+    }
+}
+
+/// Returned up the recursion when a slice's node budget is used up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Paused;
+
+/// A search over positions of rule set `G`.
+pub struct Search<G: Game> {
+    tt: TranspositionTable,
+    options: SearchOptions,
+    policy: Policy,
+    history: History,
+    killers: Vec<[u32; 2]>,
+    lmr_table: Vec<u8>,
+    frames: Vec<Frame>,
+    root: Option<G>,
+    game_history: Vec<u64>,
+    limits: Limits,
+    budget: TimeBudget,
+    max_depth: i32,
+    multipv: usize,
+    root_moves: Vec<RootMove>,
+    state: RootState,
+    completed: Vec<Line>,
+    completed_depth: i32,
+    nodes: u64,
+    slice_nodes: u64,
+    slice_limit: u64,
+    seldepth: usize,
+    stop_requested: bool,
+    last_reported: Option<(Action, Vec<Action>)>,
+    result: Option<SearchResult>,
+}
+
+impl<G: Game> Search<G> {
+    /// A search using `table` (kept between searches; see [`Search::into_table`]).
+    pub fn new(table: TranspositionTable) -> Search<G> {
+        Search {
+            tt: table,
+            options: SearchOptions::default(),
+            policy: params::policy(G::VARIANT),
+            history: History::default(),
+            killers: vec![[0; 2]; score::MAX_PLY + 2],
+            lmr_table: alphabeta::lmr_table(),
+            frames: Vec::new(),
+            root: None,
+            game_history: Vec::new(),
+            limits: Limits::default(),
+            budget: TimeBudget::default(),
+            max_depth: MAX_DEPTH,
+            multipv: 1,
+            root_moves: Vec::new(),
+            state: RootState::default(),
+            completed: Vec::new(),
+            completed_depth: 0,
+            nodes: 0,
+            slice_nodes: 0,
+            slice_limit: 0,
+            seldepth: 0,
+            stop_requested: false,
+            last_reported: None,
+            result: None,
+        }
+    }
+
+    /// Sets MultiPV, strength and seed for the next searches.
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.options = options;
+    }
+
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Gives the table back (to keep it for the next search, of any rule set).
+    pub fn into_table(self) -> TranspositionTable {
+        self.tt
+    }
+
+    /// Nodes searched so far by the current search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Starts a search of `pos`.
+    pub fn start(&mut self, pos: G, limits: Limits) {
+        self.start_with_history(pos, &[], limits);
+    }
+
+    /// Starts a search of `pos`, reached in a game through earlier turn-start
+    /// positions whose [`position_key`]s are `history` (since the last irreversible
+    /// action), so repetitions of them count as draws.
+    pub fn start_with_history(&mut self, pos: G, history: &[u64], limits: Limits) {
+        let mut limits = limits;
+        let strength = self.options.strength;
+        if let Some(cap) = strength.max_depth() {
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if let Some(cap) = strength.max_nodes() {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.tt.new_search();
+        self.history.clear();
+        self.killers.fill([0; 2]);
+        self.clear_suspended(0);
+        self.game_history = history.to_vec();
+        self.max_depth = limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
+        self.budget = TimeBudget::new(&limits, pos.turn(), pos.turn_state());
+        self.multipv = self.options.multipv.max(strength.multipv()).max(1);
+        self.state = RootState::default();
+        self.completed.clear();
+        self.completed_depth = 0;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stop_requested = false;
+        self.last_reported = None;
+        self.result = None;
+
+        let mut list = ActionList::new();
+        pos.legal_actions(&mut list);
+        let mut actions: Vec<Action> = list.to_vec();
+        if !limits.searchmoves.is_empty() {
+            let allowed: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| limits.searchmoves.contains(a))
+                .collect();
+            if !allowed.is_empty() {
+                actions = allowed;
+            }
+        }
+        // Order sensibly from the start: a search stopped before its first
+        // iteration plays the first action.
+        let key = position_key(&pos);
+        let table_move = self.tt.probe(key).map_or(0, |h| h.action);
+        let side = pos.turn();
+        let mut scored: Vec<(i32, Action)> = actions
+            .iter()
+            .map(|a| {
+                (
+                    ordering::order_score(a, table_move, [0; 2], &self.history, side),
+                    *a,
+                )
+            })
+            .collect();
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
+
+        self.ensure_frame(1);
+        let frame = &mut self.frames[0];
+        frame.key = key;
+        frame.turn_start = pos.turn_state().is_turn_start();
+        frame.edge = Edge::Reversible;
+        frame.suspended = false;
+        self.limits = limits;
+        if self.root_moves.is_empty() {
+            let score = draws::terminal_score(&pos, 0);
+            self.result = Some(SearchResult {
+                best: None,
+                score: Score::from_internal(score, self.policy.multi_action),
+                depth: 0,
+                pv: Vec::new(),
+                nodes: 0,
+                lines: Vec::new(),
+            });
+        }
+        self.root = Some(pos);
+    }
+
+    /// Asks the search to end: the next [`Search::step`] returns its result.
+    pub fn stop(&mut self) {
+        self.stop_requested = true;
+    }
+
+    /// Searches about `node_budget` more nodes (at least one), then returns
+    /// [`Progress::Running`], or the result once a limit is reached, the deepest
+    /// iteration is done, or [`Search::stop`] was called. Reports every completed
+    /// iteration's lines to `on_info`.
+    pub fn step(
+        &mut self,
+        node_budget: u64,
+        clock: &dyn Clock,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Progress {
+        if let Some(result) = &self.result {
+            return Progress::Done(result.clone());
+        }
+        if self.root.is_none() {
+            return Progress::Done(SearchResult {
+                best: None,
+                score: Score::Cp(0),
+                depth: 0,
+                pv: Vec::new(),
+                nodes: 0,
+                lines: Vec::new(),
+            });
+        }
+        let budget = node_budget.max(1);
+        let first = self.nodes;
+        loop {
+            let elapsed = clock.elapsed_ms();
+            let out_of_time = self.budget.hard_ms.is_some_and(|hard| elapsed >= hard);
+            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if self.stop_requested || out_of_time || out_of_nodes {
+                return Progress::Done(self.finish(elapsed, on_info));
+            }
+            let used = self.nodes - first;
+            if used >= budget {
+                return Progress::Running;
+            }
+            let mut limit = (budget - used).min(NODES_BETWEEN_CLOCK_CHECKS);
+            if let Some(n) = self.limits.nodes {
+                limit = limit.min(n - self.nodes);
+            }
+            self.slice_limit = limit;
+            self.slice_nodes = 0;
+            match self.run_root() {
+                Err(Paused) => {}
+                Ok(RootEvent::Iteration) => {
+                    let elapsed = clock.elapsed_ms();
+                    self.report_iteration(elapsed, on_info);
+                    if self.iterations_done(elapsed) {
+                        return Progress::Done(self.finish(elapsed, on_info));
+                    }
+                }
+                Ok(RootEvent::Finished) => {
+                    let elapsed = clock.elapsed_ms();
+                    return Progress::Done(self.finish(elapsed, on_info));
+                }
+            }
+        }
+    }
+
+    /// Runs the search to its end in one go (for fixed-depth or fixed-node searches,
+    /// or with a real clock).
+    pub fn run(&mut self, clock: &dyn Clock, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        loop {
+            if let Progress::Done(result) = self.step(u64::MAX, clock, on_info) {
+                return result;
+            }
+        }
+    }
+
+    /// Whether no further iteration should start.
+    fn iterations_done(&self, elapsed: u64) -> bool {
+        if self.limits.infinite {
+            return false;
+        }
+        if self.budget.soft_ms.is_some_and(|soft| elapsed >= soft) {
+            return true;
+        }
+        if self.limits.uses_clock() {
+            // A forced move, or a mate already seen in full: nothing to think about.
+            if self.root_moves.len() == 1 {
+                return true;
+            }
+            if let Some(best) = self.completed.first() {
+                if score::is_mate(best.score)
+                    && score::MATE - best.score.abs() < self.completed_depth
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn info(&self, line: &Line, multipv: usize, depth: i32, elapsed: u64) -> SearchInfo {
+        SearchInfo {
+            depth: depth.max(1) as u32,
+            seldepth: line.seldepth.max(depth.max(1) as usize) as u32,
+            multipv,
+            score: Score::from_internal(line.score, self.policy.multi_action),
+            nodes: self.nodes,
+            time_ms: elapsed,
+            // Unknown (0) before the clock has moved.
+            nps: self
+                .nodes
+                .saturating_mul(1000)
+                .checked_div(elapsed)
+                .unwrap_or(0),
+            hashfull: self.tt.hashfull(),
+            pv: line.pv.clone(),
+        }
+    }
+
+    fn report_iteration(&mut self, elapsed: u64, on_info: &mut dyn FnMut(&SearchInfo)) {
+        for (k, line) in self.completed.iter().enumerate() {
+            on_info(&self.info(line, k + 1, self.completed_depth, elapsed));
+        }
+        if let Some(first) = self.completed.first() {
+            self.last_reported = Some((first.action, first.pv.clone()));
+        }
+    }
+
+    /// Ends the search: the lines of the last completed iteration (the first one
+    /// replaced by a better action found in the unfinished iteration), the choice
+    /// among them for weakened levels, and a last report if the best line changed.
+    fn finish(&mut self, elapsed: u64, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        let mut lines = self.completed.clone();
+        if let Some(current) = self.root_moves.first() {
+            let improved = current.score > -INFINITY
+                && lines.first().is_none_or(|l| l.action != current.action);
+            if lines.is_empty() || improved {
+                let line = Line {
+                    action: current.action,
+                    score: if current.score > -INFINITY {
+                        current.score
+                    } else {
+                        0
+                    },
+                    pv: current.pv.clone(),
+                    seldepth: current.seldepth,
+                };
+                if lines.is_empty() {
+                    lines.push(line);
+                } else {
+                    lines[0] = line;
+                }
+            }
+        }
+        let choice = if lines.len() > 1 {
+            let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
+            let root_key = self.frames.first().map_or(0, |f| f.key);
+            let mut rng = skill::SplitMix(self.options.seed ^ root_key);
+            self.options
+                .strength
+                .choose(&scores, &mut || rng.next_u64())
+        } else {
+            0
+        };
+        // The best line is reported once more if it changed since the last report
+        // (a weakened level may then play another line, as the choice says).
+        if let Some(best) = lines.first() {
+            let changed = self
+                .last_reported
+                .as_ref()
+                .is_none_or(|(a, pv)| *a != best.action || *pv != best.pv);
+            if changed {
+                let depth = self.completed_depth.max(1);
+                on_info(&self.info(best, 1, depth, elapsed));
+                self.last_reported = Some((best.action, best.pv.clone()));
+            }
+        }
+        let chosen = lines.get(choice).cloned();
+        let result = SearchResult {
+            best: chosen.as_ref().map(|l| l.action),
+            score: Score::from_internal(
+                chosen.as_ref().map_or(0, |l| l.score),
+                self.policy.multi_action,
+            ),
+            depth: self.completed_depth.max(0) as u32,
+            pv: chosen.map(|l| l.pv).unwrap_or_default(),
+            nodes: self.nodes,
+            lines,
+        };
+        self.result = Some(result.clone());
+        result
+    }
+}

@@ -1,0 +1,121 @@
+//! Mobility and attacks: for every piece, the squares it attacks under the rule set's
+//! geometry (orthodox lines, Billiards' rebounding diagonals, Alice's per-board
+//! lines), scored as mobility and collected into attack maps and king-zone attack
+//! units for the king-safety term.
+
+use super::bits::{king_spread, pawn_attacks};
+use super::params::{KING_ATTACK_WEIGHT, MOBILITY, MOBILITY_CENTER};
+use super::taper::S;
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::types::{Color, Piece, Role};
+use crate::variants::billiards;
+use crate::variants::Variant;
+
+/// How pieces attack in a rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Geometry {
+    /// Orthodox lines (and every rule set built on them).
+    Orthodox,
+    /// Diagonals rebound off the edges.
+    Billiards,
+    /// Pieces see only their own board (the `board_b` mask).
+    Alice,
+}
+
+impl Geometry {
+    pub const fn of(variant: Variant) -> Geometry {
+        match variant {
+            Variant::Billiards => Geometry::Billiards,
+            Variant::Alice => Geometry::Alice,
+            _ => Geometry::Orthodox,
+        }
+    }
+}
+
+/// What the pieces of both sides do, indexed by [`Color::index`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Activity {
+    pub mobility: [S; 2],
+    /// Every square each side attacks (pawns and king included).
+    pub attacked: [Bitboard; 2],
+    /// Attack units against each side's king zone (by the other side's pieces).
+    pub king_attack_units: [i32; 2],
+    /// How many enemy pieces attack each side's king zone.
+    pub king_attackers: [i32; 2],
+}
+
+/// The squares a piece on `sq` attacks.
+#[inline]
+fn piece_attacks(
+    geometry: Geometry,
+    color: Color,
+    role: Role,
+    sq: crate::Square,
+    occupied: Bitboard,
+) -> Bitboard {
+    match geometry {
+        Geometry::Billiards => billiards::piece_attacks(color, role, sq, occupied),
+        _ => attacks::attacks(color, role, sq, occupied),
+    }
+}
+
+/// Mobility, attack maps and king-zone attacks of both sides.
+pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activity {
+    let mut out = Activity::default();
+    let occupied = board.occupied();
+    let pawn_cover = [
+        pawn_attacks(
+            Color::White,
+            board.by_piece(Piece::new(Color::White, Role::Pawn)),
+        ),
+        pawn_attacks(
+            Color::Black,
+            board.by_piece(Piece::new(Color::Black, Role::Pawn)),
+        ),
+    ];
+    let king_zone = [Color::White, Color::Black].map(|c| match board.king_of(c) {
+        Some(k) => king_spread(Bitboard::from_square(k)),
+        None => Bitboard::EMPTY,
+    });
+    for color in Color::ALL {
+        let us = color.index();
+        let them = (!color).index();
+        let own = board.by_color(color);
+        let mut attacked = pawn_cover[us];
+        if let Some(k) = board.king_of(color) {
+            attacked |= attacks::king_attacks(k);
+        }
+        let enemy_king_board_b = board.king_of(!color).is_some_and(|k| board_b.contains(k));
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for sq in board.by_piece(Piece::new(color, role)) {
+                let (att, reachable, threatens_king) = match geometry {
+                    Geometry::Alice => {
+                        let on_b = board_b.contains(sq);
+                        let same = if on_b { board_b } else { !board_b };
+                        let att = piece_attacks(geometry, color, role, sq, occupied & same);
+                        // R3: the arrival square must be empty on the other board.
+                        let reachable = att - (own & same) - (occupied - same);
+                        (att, reachable, on_b == enemy_king_board_b)
+                    }
+                    _ => {
+                        let att = piece_attacks(geometry, color, role, sq, occupied);
+                        (att, att - own, true)
+                    }
+                };
+                attacked |= att;
+                let count = (reachable - pawn_cover[them]).count() as i32;
+                out.mobility[us] +=
+                    MOBILITY[role.index()] * (count - MOBILITY_CENTER[role.index()]);
+                let hits = (att & king_zone[them]).count() as i32;
+                if hits > 0 && threatens_king {
+                    out.king_attack_units[them] += KING_ATTACK_WEIGHT[role.index()] * hits;
+                    out.king_attackers[them] += 1;
+                }
+            }
+        }
+        out.attacked[us] = attacked;
+    }
+    out
+}

@@ -1,0 +1,484 @@
+//! The main search: negamax alpha-beta with principal variation search, the
+//! transposition table, null-move pruning, reverse futility, futility and late-move
+//! pruning, late-move reductions, internal iterative reduction and check
+//! extensions, written so that it can pause and resume (see `frame.rs`).
+//!
+//! Multi-action turns: a child's score is negated only when the side to act
+//! changes between the node and the child (never by depth parity), and its window
+//! is passed through unchanged otherwise. Depth counts actions.
+
+use super::draws::terminal_score;
+use super::frame::{ChildStage, Edge, NodeState, Stage};
+use super::ordering::{is_quiet, order_score, pack, pick_next};
+use super::params::*;
+use super::score::{
+    from_table, is_mate, mate_in, mated_in, to_table, DRAW, INFINITY, MATE_BOUND, MAX_PLY,
+};
+use super::tt::Bound;
+use super::{position_key, Paused, Search};
+use crate::eval::evaluate;
+use crate::game::Game;
+use crate::moves::Action;
+use crate::types::{Color, Role};
+
+/// What entering a node gave: a score at once, or a node to search.
+enum Entered {
+    Score(i32),
+    Node(NodeState),
+}
+
+/// The position after a pass: the other side to act, no en-passant square. Built
+/// through the setup so it works for every single-action rule set; `None` where the
+/// rules do not accept it.
+fn null_position<G: Game>(pos: &G) -> Option<G> {
+    let mut setup = pos.to_setup();
+    setup.turn = !setup.turn;
+    setup.ep_squares.clear();
+    if setup.turn == Color::White {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    G::from_setup(&setup).ok()
+}
+
+/// Whether the side to act has a piece besides king and pawns (on the board or in
+/// hand): without one, zugzwang is common and a pass proves nothing.
+fn has_pieces<G: Game>(pos: &G) -> bool {
+    let side = pos.turn();
+    let board = pos.placement().board;
+    let pieces = board.by_color(side) - board.by_role(Role::Pawn) - board.by_role(Role::King);
+    pieces.any() || pos.hand(side).is_some_and(|h| !h.is_empty())
+}
+
+impl<G: Game> Search<G> {
+    /// Makes sure frames `0..=ply` exist.
+    #[inline]
+    pub(super) fn ensure_frame(&mut self, ply: usize) {
+        while self.frames.len() <= ply {
+            self.frames.push(super::frame::Frame::new());
+        }
+    }
+
+    /// Forgets every paused node from `ply` down.
+    pub(super) fn clear_suspended(&mut self, from: usize) {
+        for frame in self.frames.iter_mut().skip(from) {
+            frame.suspended = false;
+        }
+    }
+
+    /// Searches `child` of a node at `ply` where `side` acts, with the window given
+    /// from the node's side; negates only when the side to act changes.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_child(
+        &mut self,
+        side: Color,
+        child: &G,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        edge: Edge,
+    ) -> Result<i32, Paused> {
+        if child.turn() == side {
+            self.negamax(child, ply + 1, depth, alpha, beta, edge)
+        } else {
+            self.negamax(child, ply + 1, depth, -beta, -alpha, edge)
+                .map(|s| -s)
+        }
+    }
+
+    /// The edge to a child reached by `action`.
+    #[inline]
+    pub(super) fn edge_of(pos: &G, action: &Action) -> Edge {
+        if pos.is_irreversible(action) {
+            Edge::Irreversible
+        } else {
+            Edge::Reversible
+        }
+    }
+
+    /// The score of `pos` for its side to act, searched `depth` actions deep within
+    /// (`alpha`, `beta`). `Err(Paused)` when the slice's node budget ran out; the
+    /// frames then hold what is needed to resume.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        edge: Edge,
+    ) -> Result<i32, Paused> {
+        self.ensure_frame(ply + 1);
+        let key = position_key(pos);
+        let frame = &mut self.frames[ply];
+        let resume = frame.suspended && frame.key == key && frame.input == (depth, alpha, beta);
+        if frame.suspended {
+            if resume {
+                frame.suspended = false;
+            } else {
+                // The search is deterministic, so a resumed path is the paused one.
+                debug_assert!(false, "a paused node at ply {ply} was not resumed");
+                self.clear_suspended(ply);
+            }
+        }
+        let mut st = if resume {
+            self.frames[ply].state
+        } else {
+            if self.slice_nodes >= self.slice_limit {
+                return Err(Paused);
+            }
+            match self.enter(pos, ply, depth, alpha, beta, edge, key) {
+                Entered::Score(s) => return Ok(s),
+                Entered::Node(st) => st,
+            }
+        };
+
+        if st.stage == Stage::NullMove {
+            if let Some(null) = null_position(pos) {
+                let reduction = NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR;
+                self.frames[ply].state = st;
+                let result = self.negamax(
+                    &null,
+                    ply + 1,
+                    st.depth - 1 - reduction,
+                    -st.beta,
+                    -st.beta + 1,
+                    Edge::Null,
+                );
+                let score = match result {
+                    Ok(s) => -s,
+                    Err(p) => {
+                        self.frames[ply].suspended = true;
+                        return Err(p);
+                    }
+                };
+                if score >= st.beta {
+                    // An unproven mate through a pass is not trusted.
+                    return Ok(if score >= MATE_BOUND { st.beta } else { score });
+                }
+            }
+            st.stage = Stage::Moves;
+            if let Some(score) = self.generate(pos, ply, &mut st) {
+                return Ok(score);
+            }
+        }
+
+        let side = pos.turn();
+        while st.index < st.count {
+            let index = st.index;
+            let (action, child) = if st.child == ChildStage::None {
+                let frame = &mut self.frames[ply];
+                pick_next(
+                    &mut frame.actions.as_mut_slice()[..st.count],
+                    &mut frame.scores[..st.count],
+                    index,
+                );
+                let action = frame.actions[index];
+                let quiet = is_quiet(&action);
+                let prunable = st.pruning
+                    && !st.pv_node
+                    && quiet
+                    && st.searched > 0
+                    && st.best_score > -MATE_BOUND;
+                let mut child = pos.clone();
+                child.play_unchecked(&action);
+                let gives_check = child.turn() != side && child.is_check();
+                // Late-move pruning: late quiet moves near the leaves rarely matter
+                // (checks do: they may mate).
+                if prunable
+                    && !gives_check
+                    && st.depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                    && st.searched >= LATE_MOVE_PRUNING_BASE + (st.depth * st.depth) as usize
+                {
+                    st.index += 1;
+                    continue;
+                }
+                // Futility: a quiet move cannot lift a hopeless static score.
+                if prunable
+                    && !gives_check
+                    && st.depth <= FUTILITY_MAX_DEPTH
+                    && st.static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
+                {
+                    st.index += 1;
+                    continue;
+                }
+                // Check extension: checks are forcing and often decide.
+                let extension = i32::from(gives_check && (ply as i32) < 2 * self.state.depth);
+                st.new_depth = st.depth - 1 + extension;
+                let mut reduction = 0;
+                if quiet
+                    && !st.in_check
+                    && !gives_check
+                    && st.depth >= LMR_MIN_DEPTH
+                    && st.searched >= LMR_MIN_MOVES
+                {
+                    reduction = self.lmr(st.depth, st.searched);
+                    if st.pv_node {
+                        reduction -= 1;
+                    }
+                    // Actions that often cut elsewhere are reduced less.
+                    reduction -= self.history.get(side, &action) / (HISTORY_MAX / 2);
+                    reduction = reduction.clamp(0, (st.new_depth - 1).max(0));
+                }
+                st.reduced_depth = st.new_depth - reduction;
+                st.child = if st.searched == 0 {
+                    ChildStage::Full
+                } else if reduction > 0 {
+                    ChildStage::Reduced
+                } else {
+                    ChildStage::ZeroWindow
+                };
+                (action, child)
+            } else {
+                let action = self.frames[ply].actions[index];
+                let mut child = pos.clone();
+                child.play_unchecked(&action);
+                (action, child)
+            };
+            let edge = Self::edge_of(pos, &action);
+            let score = loop {
+                self.frames[ply].state = st;
+                let (d, a, b) = match st.child {
+                    ChildStage::Reduced => (st.reduced_depth, st.alpha, st.alpha + 1),
+                    ChildStage::ZeroWindow => (st.new_depth, st.alpha, st.alpha + 1),
+                    _ => (st.new_depth, st.alpha, st.beta),
+                };
+                let s = match self.search_child(side, &child, ply, d, a, b, edge) {
+                    Ok(s) => s,
+                    Err(p) => {
+                        self.frames[ply].suspended = true;
+                        return Err(p);
+                    }
+                };
+                match st.child {
+                    ChildStage::Reduced if s > st.alpha => st.child = ChildStage::ZeroWindow,
+                    ChildStage::ZeroWindow if s > st.alpha && s < st.beta && st.pv_node => {
+                        st.child = ChildStage::Full
+                    }
+                    _ => break s,
+                }
+            };
+            st.child = ChildStage::None;
+            st.searched += 1;
+            st.index += 1;
+            if score > st.best_score {
+                st.best_score = score;
+                if score > st.alpha {
+                    st.best_action = Some(action);
+                    let (head, tail) = self.frames.split_at_mut(ply + 1);
+                    let pv = &mut head[ply].pv;
+                    pv.clear();
+                    pv.push(action);
+                    pv.extend_from_slice(&tail[0].pv);
+                    if score >= st.beta {
+                        if is_quiet(&action) {
+                            self.reward_quiet(ply, side, &action, st.depth);
+                        }
+                        break;
+                    }
+                    st.alpha = score;
+                }
+            }
+            if is_quiet(&action) {
+                self.frames[ply].quiets.push(action);
+            }
+        }
+
+        let bound = if st.best_score >= st.beta {
+            Bound::Lower
+        } else if st.best_action.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            self.frames[ply].key,
+            st.best_action.as_ref().map_or(0, pack),
+            to_table(st.best_score, ply),
+            st.depth,
+            bound,
+        );
+        Ok(st.best_score)
+    }
+
+    /// The work of a fresh node before its move loop: ending checks, mate-distance
+    /// pruning, the horizon, the table, static pruning; then either a null move to
+    /// try or the generated, ordered actions.
+    #[allow(clippy::too_many_arguments)]
+    fn enter(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        edge: Edge,
+        key: u64,
+    ) -> Entered {
+        self.nodes += 1;
+        self.slice_nodes += 1;
+        let turn_start = pos.turn_state().is_turn_start();
+        let frame = &mut self.frames[ply];
+        frame.key = key;
+        frame.input = (depth, alpha, beta);
+        frame.turn_start = turn_start;
+        frame.edge = edge;
+        frame.suspended = false;
+        frame.pv.clear();
+        frame.quiets.clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return Entered::Score(evaluate(pos));
+        }
+        if let Some(score) = self.early_ending(pos, ply, turn_start, key) {
+            return Entered::Score(score);
+        }
+        // Mate-distance pruning: no line from here beats a mate found nearer the root.
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return Entered::Score(alpha);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut depth = depth;
+        if depth <= 0 {
+            if super::params::expands_at_horizon(pos) {
+                // The turn goes on: finish it before judging the position.
+                depth = 1;
+            } else {
+                return Entered::Score(self.qsearch(pos, ply, alpha, beta, 0));
+            }
+        }
+        let hit = self.tt.probe(key);
+        let table_move = hit.map_or(0, |h| h.action);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let s = from_table(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return Entered::Score(s);
+                }
+            }
+        }
+        let in_check = pos.is_check();
+        let pruning = !in_check && super::params::static_pruning_allowed(pos);
+        let static_eval = if in_check { -INFINITY } else { evaluate(pos) };
+        // Reverse futility: far above beta near the leaves, the opponent will not
+        // recover.
+        if pruning
+            && !pv_node
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && !is_mate(beta)
+            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return Entered::Score(static_eval);
+        }
+        if depth >= IIR_MIN_DEPTH && table_move == 0 {
+            depth -= 1;
+        }
+        let mut st = NodeState {
+            depth,
+            alpha,
+            beta,
+            pv_node,
+            in_check,
+            pruning,
+            static_eval,
+            stage: Stage::Moves,
+            table_move,
+            count: 0,
+            index: 0,
+            searched: 0,
+            best_score: -INFINITY,
+            best_action: None,
+            child: ChildStage::None,
+            new_depth: 0,
+            reduced_depth: 0,
+        };
+        if pruning
+            && !pv_node
+            && self.policy.null_move
+            && edge != Edge::Null
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && static_eval >= beta
+            && !is_mate(beta)
+            && has_pieces(pos)
+        {
+            st.stage = Stage::NullMove;
+            return Entered::Node(st);
+        }
+        match self.generate(pos, ply, &mut st) {
+            Some(score) => Entered::Score(score),
+            None => Entered::Node(st),
+        }
+    }
+
+    /// Generates and scores the actions of a node; returns a score if there are none
+    /// (the game is over) or the 50-move rule draws.
+    fn generate(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> Option<i32> {
+        let frame = &mut self.frames[ply];
+        pos.legal_actions(&mut frame.actions);
+        st.count = frame.actions.len();
+        if st.count == 0 {
+            return Some(terminal_score(pos, ply));
+        }
+        if ply > 0 && G::MOVE_COUNT_RULES && pos.halfmove_clock() >= 100 {
+            return Some(DRAW);
+        }
+        let killers = self.killers[ply];
+        let side = pos.turn();
+        let frame = &mut self.frames[ply];
+        for i in 0..st.count {
+            frame.scores[i] = order_score(
+                &frame.actions[i],
+                st.table_move,
+                killers,
+                &self.history,
+                side,
+            );
+        }
+        None
+    }
+
+    /// A quiet action cut off: remember it as a killer, raise its history and lower
+    /// that of the quiet actions tried before it.
+    fn reward_quiet(&mut self, ply: usize, side: Color, action: &Action, depth: i32) {
+        let packed = pack(action);
+        let killers = &mut self.killers[ply];
+        if killers[0] != packed {
+            killers[1] = killers[0];
+            killers[0] = packed;
+        }
+        let bonus = (HISTORY_BONUS * depth * depth).min(HISTORY_MAX / 2);
+        self.history.update(side, action, bonus);
+        for i in 0..self.frames[ply].quiets.len() {
+            let quiet = self.frames[ply].quiets[i];
+            self.history.update(side, &quiet, -bonus);
+        }
+    }
+
+    /// The late-move reduction for the `moves`-th action at `depth`.
+    #[inline]
+    fn lmr(&self, depth: i32, moves: usize) -> i32 {
+        let d = (depth as usize).min(63);
+        let m = moves.min(63);
+        i32::from(self.lmr_table[d * 64 + m])
+    }
+}
+
+/// The late-move reduction table, `[depth * 64 + moves]`.
+pub(super) fn lmr_table() -> Vec<u8> {
+    let mut table = vec![0u8; 64 * 64];
+    for d in 1..64 {
+        for m in 1..64 {
+            let r = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+            table[d * 64 + m] = r.max(0.0) as u8;
+        }
+    }
+    table
+}

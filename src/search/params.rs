@@ -1,0 +1,164 @@
+//! Every tunable constant of the search in one place, and the per-rule-set policy
+//! (null move, what to do at the horizon in mid-turn positions) in one function.
+//!
+//! The numbers are conventional starting points, to be tuned in matches.
+
+use crate::game::{Game, Phase};
+use crate::variants::Variant;
+
+/// The deepest iteration (in actions).
+pub const MAX_DEPTH: i32 = 96;
+
+/// Aspiration windows start at this depth, this wide, and widen by doubling: most
+/// iterations end near the previous score, and a narrow window cuts more.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+pub const ASPIRATION_DELTA: i32 = 25;
+
+/// Null move: from this depth, reduced by `BASE + depth / DIVISOR`. Passing is
+/// almost always worse than the best move, so a position still above beta after a
+/// pass is cut.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+
+/// Reverse futility: near the leaves, a static score this far above beta is kept.
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
+pub const REVERSE_FUTILITY_MARGIN: i32 = 85;
+
+/// Futility: a quiet move at depth `d` that cannot lift the static score by
+/// `BASE + PER_DEPTH * d` to alpha is skipped.
+pub const FUTILITY_MAX_DEPTH: i32 = 3;
+pub const FUTILITY_BASE: i32 = 90;
+pub const FUTILITY_PER_DEPTH: i32 = 90;
+
+/// Late-move pruning: at depth `d`, quiet moves after the first
+/// `BASE + d * d` are skipped (well-ordered lists rarely have the best move late).
+pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
+pub const LATE_MOVE_PRUNING_BASE: usize = 4;
+
+/// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, from this depth
+/// and after this many moves.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVES: usize = 3;
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Internal iterative reduction: without a table move, a node is searched one
+/// action shallower (its ordering is poor, and the next visit has a move).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Quiescence stops following captures this many actions below the horizon.
+pub const QUIESCENCE_MAX_PLIES: usize = 24;
+/// Quiescence delta pruning: a capture that cannot lift the static score to alpha
+/// even with this margin is skipped.
+pub const DELTA_MARGIN: i32 = 200;
+/// Mid-turn positions with [`MidTurn::Expand`] are expanded fully (no stand-pat) in
+/// the first plies of quiescence; deeper, the static score stands, to keep
+/// quiescence finite.
+pub const QUIESCENCE_EXPAND_PLIES: usize = 2;
+
+/// Move-ordering ranks: table move, then winning captures and queen promotions by
+/// MVV-LVA, then killers, then quiet moves by history, then under-promotions.
+pub const ORDER_TABLE_MOVE: i32 = 3_000_000;
+pub const ORDER_CAPTURE: i32 = 2_000_000;
+pub const ORDER_KILLER: i32 = 1_000_000;
+pub const ORDER_UNDER_PROMOTION: i32 = -1_000_000;
+/// History scores stay within this bound.
+pub const HISTORY_MAX: i32 = 16_384;
+/// A quiet cut-off at depth `d` adds `HISTORY_BONUS * d * d` (capped at half the
+/// bound) to its history and takes as much from the quiet actions tried before.
+pub const HISTORY_BONUS: i32 = 32;
+/// Victim values for MVV-LVA ordering, by role (a king ranks highest, for rule sets
+/// where it can be taken).
+pub const MVV_VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 20];
+/// Victim values (centipawns) for quiescence delta pruning, by role.
+pub const DELTA_VICTIM_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+
+/// Nodes between two looks at the clock inside a slice.
+pub const NODES_BETWEEN_CLOCK_CHECKS: u64 = 2048;
+
+/// Time management: the share of the clock for one turn is
+/// `time / moves_to_go + increment * INC_NUM / INC_DEN`, with `moves_to_go` this when
+/// the GUI gives none; the hard limit is `HARD_FACTOR` times that, at most
+/// `1 / MAX_SHARE` of the clock; `MOVE_OVERHEAD_MS` is kept for the GUI and the pipe.
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+pub const INC_NUM: u64 = 3;
+pub const INC_DEN: u64 = 4;
+pub const HARD_FACTOR: u64 = 4;
+pub const MAX_SHARE: u64 = 4;
+pub const MOVE_OVERHEAD_MS: u64 = 10;
+
+/// What the search does with a mid-turn position at the horizon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MidTurn {
+    /// The rule set has no mid-turn positions.
+    None,
+    /// Search the rest of the turn: the main search extends to the turn's end and
+    /// quiescence expands every action (Marseillais' second action, Avalanche's push
+    /// and promotion choice: few and decisive).
+    Expand,
+    /// Take the static score, which counts the actions left as tempo (Progressive:
+    /// finishing a series of `n` actions is exponential in `n`).
+    StandPat,
+}
+
+/// The search toggles of one rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    /// Whether null-move pruning is sound enough. Off in Racing Kings (a race of
+    /// tempi where the extra-move rule makes a pass meaningful) and in the
+    /// multi-action rule sets (a pass there is not a legal turn shape).
+    pub null_move: bool,
+    pub mid_turn: MidTurn,
+    /// Whether a turn may have several actions (mate distances reported in actions).
+    pub multi_action: bool,
+}
+
+/// The search policy of a rule set.
+pub const fn policy(variant: Variant) -> Policy {
+    match variant {
+        Variant::Chess | Variant::ChessGi | Variant::Alice | Variant::Billiards => Policy {
+            null_move: true,
+            mid_turn: MidTurn::None,
+            multi_action: false,
+        },
+        Variant::RacingKings => Policy {
+            null_move: false,
+            mid_turn: MidTurn::None,
+            multi_action: false,
+        },
+        Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche => Policy {
+            null_move: false,
+            mid_turn: MidTurn::Expand,
+            multi_action: true,
+        },
+        Variant::ProgressiveScottish | Variant::ProgressiveItalian => Policy {
+            null_move: false,
+            mid_turn: MidTurn::StandPat,
+            multi_action: true,
+        },
+    }
+}
+
+/// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):
+/// a mid-turn position whose rule set expands turns, or Avalanche's push and
+/// promotion-choice steps.
+#[inline]
+pub fn expands_at_horizon<G: Game>(pos: &G) -> bool {
+    match policy(G::VARIANT).mid_turn {
+        MidTurn::None | MidTurn::StandPat => false,
+        MidTurn::Expand => {
+            let turn = pos.turn_state();
+            !turn.is_turn_start() || turn.phase != Phase::Move
+        }
+    }
+}
+
+/// Whether the static-score shortcuts (reverse futility, null move, futility and
+/// late-move pruning) may be used at `pos`: only where a turn starts, since in
+/// mid-turn positions the side will act again.
+#[inline]
+pub fn static_pruning_allowed<G: Game>(pos: &G) -> bool {
+    let turn = pos.turn_state();
+    turn.is_turn_start() && turn.phase == Phase::Move
+}

@@ -1,0 +1,153 @@
+//! Quiescence search: below the horizon, only captures and promotions are searched
+//! (all actions when in check), with the static score as a "stand pat" lower bound,
+//! so that the search never judges a position in the middle of an exchange.
+//!
+//! Mid-turn positions (see [`super::params::MidTurn`]) get no stand-pat where the
+//! rule set expands turns: every remaining action of the turn is searched, for the
+//! first [`QUIESCENCE_EXPAND_PLIES`] plies of quiescence. Quiescence never pauses:
+//! it is small, and a pause happens only where a main-search node starts.
+
+use super::draws::terminal_score;
+use super::ordering::{is_quiet, pack, pick_next, tactical_rank};
+use super::params::{
+    expands_at_horizon, DELTA_MARGIN, DELTA_VICTIM_VALUE, ORDER_TABLE_MOVE,
+    QUIESCENCE_EXPAND_PLIES, QUIESCENCE_MAX_PLIES,
+};
+use super::score::{from_table, to_table, INFINITY, MAX_PLY};
+use super::tt::Bound;
+use super::{position_key, Search};
+use crate::eval::evaluate;
+use crate::game::Game;
+
+impl<G: Game> Search<G> {
+    /// The quiescence score of `pos` for its side to act; `qply` counts the actions
+    /// below the horizon.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        qply: usize,
+    ) -> i32 {
+        let mut alpha = alpha;
+        self.nodes += 1;
+        self.slice_nodes += 1;
+        self.ensure_frame(ply + 1);
+        self.frames[ply].pv.clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        let key = position_key(pos);
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit {
+            let s = from_table(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let table_move = hit.map_or(0, |h| h.action);
+        let expand = expands_at_horizon(pos) && qply < QUIESCENCE_EXPAND_PLIES;
+        let in_check = pos.is_check();
+        let frame = &mut self.frames[ply];
+        pos.legal_actions(&mut frame.actions);
+        let count = frame.actions.len();
+        if count == 0 {
+            return terminal_score(pos, ply);
+        }
+        let stand_pat = !in_check && !expand;
+        let mut static_eval = -INFINITY;
+        let mut best = -INFINITY;
+        if stand_pat {
+            static_eval = evaluate(pos);
+            if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+        } else if qply >= QUIESCENCE_MAX_PLIES {
+            return evaluate(pos);
+        }
+        // Keep captures and promotions (everything when in check or expanding).
+        let all = !stand_pat;
+        let mut n = 0;
+        for i in 0..count {
+            let action = frame.actions[i];
+            if all || !is_quiet(&action) {
+                frame.actions.as_mut_slice()[n] = action;
+                frame.scores[n] = if pack(&action) == table_move {
+                    ORDER_TABLE_MOVE
+                } else {
+                    tactical_rank(&action)
+                };
+                n += 1;
+            }
+        }
+        let alpha0 = alpha;
+        let mut best_action = None;
+        let side = pos.turn();
+        for i in 0..n {
+            let frame = &mut self.frames[ply];
+            pick_next(
+                &mut frame.actions.as_mut_slice()[..n],
+                &mut frame.scores[..n],
+                i,
+            );
+            let action = frame.actions[i];
+            // Delta pruning: even winning the victim cannot reach alpha.
+            if stand_pat && action.promotion().is_none() {
+                if let Some(victim) = action.capture() {
+                    if static_eval + DELTA_VICTIM_VALUE[victim.index()] + DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(&action);
+            let score = if child.turn() == side {
+                self.qsearch(&child, ply + 1, alpha, beta, qply + 1)
+            } else {
+                -self.qsearch(&child, ply + 1, -beta, -alpha, qply + 1)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_action = Some(action);
+                    let (head, tail) = self.frames.split_at_mut(ply + 1);
+                    let pv = &mut head[ply].pv;
+                    pv.clear();
+                    pv.push(action);
+                    pv.extend_from_slice(&tail[0].pv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best == -INFINITY {
+            return evaluate(pos);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_action.as_ref().map_or(0, pack),
+            to_table(best, ply),
+            -1,
+            bound,
+        );
+        best
+    }
+}
