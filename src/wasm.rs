@@ -515,3 +515,248 @@ pub fn legal_moves(variant: JsValue, fen: JsValue) -> Result<Vec<String>, JsValu
         .map(|g| g.legal_moves())
         .map_err(throw)
 }
+
+/// The search engine, driven in slices so a Web Worker can yield between them (see
+/// `js/worker.js`, which speaks UCI over it).
+///
+/// ```js
+/// const engine = new Engine('chess');
+/// engine.position(null, ['e2e4']);
+/// engine.go({ depth: 8 });
+/// let result;
+/// while (!(result = engine.step(20000, performance.now() - t0, (info) => {}))) { /* yield */ }
+/// result.bestmove;
+/// ```
+#[wasm_bindgen]
+pub struct Engine {
+    settings: api::EngineSettings,
+    limit_strength: bool,
+    elo: u32,
+    level: u32,
+    game: ApiGame,
+    running: Option<Box<dyn api::RunningSearch>>,
+}
+
+fn number_field(options: &JsValue, key: &str) -> Result<Option<f64>, JsValue> {
+    let value = get(options, key);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n)),
+        _ => Err(invalid(format!("{key} must be a non-negative number"))),
+    }
+}
+
+fn score_object(score: crate::search::Score) -> JsValue {
+    let o = Object::new();
+    match score {
+        crate::search::Score::Cp(cp) => set(&o, "cp", cp),
+        crate::search::Score::Mate(n) => set(&o, "mate", n),
+    }
+    o.into()
+}
+
+fn info_object(info: &api::EngineInfo) -> JsValue {
+    let o = Object::new();
+    set(&o, "depth", info.depth);
+    set(&o, "seldepth", info.seldepth);
+    set(&o, "multipv", info.multipv as u32);
+    set(&o, "score", score_object(info.score));
+    set(&o, "nodes", info.nodes as f64);
+    set(&o, "nps", info.nps as f64);
+    set(&o, "time", info.time_ms as f64);
+    set(&o, "hashfull", info.hashfull);
+    let pv: Array = info.pv.iter().map(|t| JsValue::from(t.as_str())).collect();
+    set(&o, "pv", pv);
+    set(&o, "uci", info.to_uci());
+    o.into()
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// `new Engine(variant = 'chess')`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: JsValue) -> Result<Engine, JsValue> {
+        let variant = string_arg(&variant, "variant", true)?.unwrap_or_else(|| "chess".into());
+        let game = ApiGame::new(&variant, None).map_err(throw)?;
+        Ok(Engine {
+            settings: api::EngineSettings::default(),
+            limit_strength: false,
+            elo: crate::search::skill::ELO_MAX,
+            level: crate::search::skill::LEVEL_MAX,
+            game,
+            running: None,
+        })
+    }
+
+    /// The rule-set id.
+    pub fn variant(&self) -> String {
+        self.game.variant().id().to_string()
+    }
+
+    /// Sets a UCI option: `Hash`, `MultiPV`, `Skill Level`, `UCI_LimitStrength`,
+    /// `UCI_Elo`, `UCI_Variant`. Values may be strings or numbers/booleans.
+    #[wasm_bindgen(js_name = setOption)]
+    pub fn set_option(&mut self, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+        let name = string_arg(&name, "option name", false)?.unwrap_or_default();
+        let text = value
+            .as_string()
+            .or_else(|| value.as_f64().map(|n| n.to_string()))
+            .or_else(|| value.as_bool().map(|b| b.to_string()))
+            .unwrap_or_default();
+        let number = |lo: u64, hi: u64| -> Result<u64, JsValue> {
+            text.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| invalid(format!("{name} must be a number from {lo} to {hi}")))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => self.settings.hash_mb = number(1, 1024)? as usize,
+            "multipv" => self.settings.multipv = number(1, 3)? as usize,
+            "skill level" => {
+                self.level = number(0, u64::from(crate::search::skill::LEVEL_MAX))? as u32
+            }
+            "uci_elo" => {
+                self.elo = number(
+                    u64::from(crate::search::skill::ELO_MIN),
+                    u64::from(crate::search::skill::ELO_MAX),
+                )? as u32
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = match text.trim() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(invalid("UCI_LimitStrength must be true or false")),
+                }
+            }
+            "uci_variant" => {
+                self.game = ApiGame::new(&text, None).map_err(throw)?;
+                self.running = None;
+            }
+            _ => {
+                return Err(invalid(format!(
+                    "unknown option '{}'",
+                    api::quote(&name, 32)
+                )))
+            }
+        }
+        self.settings.strength = if self.limit_strength {
+            crate::search::Strength::from_elo(self.elo)
+        } else {
+            crate::search::Strength::from_level(self.level)
+        };
+        Ok(())
+    }
+
+    /// Sets the position: `fen` (or `null` for the start) and the actions played
+    /// since, as UCI tokens. Atomic: on an error the old position stays.
+    pub fn position(&mut self, fen: JsValue, moves: JsValue) -> Result<(), JsValue> {
+        let fen = string_arg(&fen, "fen", true)?;
+        let mut game = ApiGame::new(self.game.variant().id(), fen.as_deref()).map_err(throw)?;
+        if !(moves.is_undefined() || moves.is_null()) {
+            if !Array::is_array(&moves) {
+                return Err(invalid("moves must be an array of UCI strings"));
+            }
+            for token in Array::from(&moves).iter() {
+                let token = string_arg(&token, "move", false)?.unwrap_or_default();
+                game.play_text(&token).map_err(throw)?;
+            }
+        }
+        self.game = game;
+        self.running = None;
+        Ok(())
+    }
+
+    /// The FEN of the engine's position.
+    pub fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// Starts a search: `{depth, nodes, movetime, infinite, wtime, btime, winc, binc,
+    /// movestogo}` (all optional; none means until `stop`).
+    pub fn go(&mut self, limits: JsValue) -> Result<(), JsValue> {
+        let mut l = crate::search::Limits::default();
+        if limits.is_object() {
+            let int = |key: &str| number_field(&limits, key).map(|v| v.map(|n| n as u64));
+            l.depth = int("depth")?.map(|d| d.clamp(1, 64) as u32);
+            l.nodes = int("nodes")?;
+            l.movetime = int("movetime")?;
+            l.wtime = int("wtime")?;
+            l.btime = int("btime")?;
+            l.winc = int("winc")?;
+            l.binc = int("binc")?;
+            l.movestogo = int("movestogo")?;
+            l.infinite = get(&limits, "infinite").is_truthy();
+        } else if !(limits.is_undefined() || limits.is_null()) {
+            return Err(invalid("go() takes an object of limits"));
+        }
+        self.running = Some(self.game.start_search(&self.settings, l));
+        Ok(())
+    }
+
+    /// Searches about `nodeBudget` nodes; `elapsedMs` is the time since `go`. Calls
+    /// `onInfo(info)` for each completed iteration; returns `null` while the search
+    /// goes on, then `{bestmove, pv, score, depth, nodes}` (`bestmove` is `null` when
+    /// the game is over).
+    pub fn step(
+        &mut self,
+        node_budget: f64,
+        elapsed_ms: f64,
+        on_info: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        let Some(search) = self.running.as_mut() else {
+            return Err(invalid("step() without a search: call go() first"));
+        };
+        let budget = if node_budget.is_finite() && node_budget >= 1.0 {
+            node_budget as u64
+        } else {
+            1
+        };
+        let elapsed = if elapsed_ms.is_finite() && elapsed_ms >= 0.0 {
+            elapsed_ms as u64
+        } else {
+            0
+        };
+        let mut forward = |info: &api::EngineInfo| {
+            let _ = on_info.call1(&JsValue::NULL, &info_object(info));
+        };
+        match search.step(budget, elapsed, &mut forward) {
+            None => Ok(JsValue::NULL),
+            Some(result) => {
+                self.running = None;
+                let o = Object::new();
+                set(
+                    &o,
+                    "bestmove",
+                    result.best.as_deref().map_or(JsValue::NULL, JsValue::from),
+                );
+                let pv: Array = result
+                    .pv
+                    .iter()
+                    .map(|t| JsValue::from(t.as_str()))
+                    .collect();
+                set(&o, "pv", pv);
+                set(&o, "score", score_object(result.score));
+                set(&o, "depth", result.depth);
+                set(&o, "nodes", result.nodes as f64);
+                set(&o, "uci", result.to_uci());
+                Ok(o.into())
+            }
+        }
+    }
+
+    /// Asks the running search to end; the next `step` returns its result.
+    pub fn stop(&mut self) {
+        if let Some(search) = self.running.as_mut() {
+            search.stop();
+        }
+    }
+
+    /// Whether a search is running.
+    #[wasm_bindgen(js_name = isSearching)]
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+}

@@ -15,10 +15,12 @@
 //! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! ```
 
+mod engine;
 mod error;
 mod info;
 mod played;
 
+pub use engine::{EngineInfo, EngineResult, EngineSettings, RunningSearch};
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo};
 pub use played::PlayedGame;
@@ -434,6 +436,16 @@ impl ApiGame {
             ));
         }
         Ok(self.inner.perft(depth))
+    }
+
+    /// Starts a search of the current position, to be driven with
+    /// [`RunningSearch::step`].
+    pub fn start_search(
+        &self,
+        settings: &EngineSettings,
+        limits: crate::search::Limits,
+    ) -> Box<dyn RunningSearch> {
+        self.inner.start_search(settings, limits)
     }
 
     /// The underlying object, for callers that need the generic interface.

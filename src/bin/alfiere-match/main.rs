@@ -22,30 +22,24 @@ mod play;
 mod stats;
 
 use alfiere::notation::pgn;
+use alfiere::search::skill::SplitMix;
 use alfiere::{Color, Game, Record, Variant};
 use engine::EngineSpec;
 use play::{Player, TimeControl};
 use stats::Tally;
 use std::sync::{Arc, Mutex};
 
-/// A small deterministic generator (SplitMix64) for openings and the random mover.
-pub struct Rng(u64);
+/// A deterministic generator for openings and the random mover (the search's
+/// SplitMix64).
+pub struct Rng(SplitMix);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        Rng(SplitMix(seed))
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 }
 
