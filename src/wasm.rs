@@ -524,7 +524,7 @@ pub fn legal_moves(variant: JsValue, fen: JsValue) -> Result<Vec<String>, JsValu
 /// engine.position(null, ['e2e4']);
 /// engine.go({ depth: 8 });
 /// let result;
-/// while (!(result = engine.step(20000, performance.now() - t0, (info) => {}))) { /* yield */ }
+/// while (!(result = engine.step(20000, performance.now() - t0, (info) => {}))) { await tick(); }
 /// result.bestmove;
 /// ```
 #[wasm_bindgen]
