@@ -5,19 +5,11 @@ mod common;
 
 use alfiere::notation::{fen, uci};
 use alfiere::variants::alice::Alice;
-use alfiere::{Action, ActionList, BoardId, Color, EndReason, Game, Record, Role, Square};
-use common::{build_game, check_position, read_perft_file};
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
+use alfiere::{Action, BoardId, Color, EndReason, Game, Record, Role, Square};
+use common::{build_game, legal_tokens, read_perft_file, sq};
 
 fn legal(pos: &Alice) -> Vec<String> {
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
-    tokens.sort();
-    tokens
+    legal_tokens(pos)
 }
 
 fn has(pos: &Alice, token: &str) -> bool {
@@ -30,15 +22,10 @@ fn alice(fen_text: &str) -> Alice {
 
 /// The Alice rows of `startpos-cases.txt` as (position, depth, expected).
 fn startpos_cases() -> Vec<(String, u32, u64)> {
-    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split(';').collect::<Vec<_>>())
-        .filter(|f| f[0] == "alice")
-        .map(|f| {
-            let position = f[1].trim().strip_prefix("position ").unwrap().to_string();
-            (position, f[2].parse().unwrap(), f[3].parse().unwrap())
-        })
+    common::read_cases("startpos-cases.txt")
+        .into_iter()
+        .filter(|c| c.variant == "alice")
+        .map(|c| (c.position, c.depth, c.expected))
         .collect()
 }
 
@@ -90,20 +77,10 @@ fn bulk_and_full_perft_agree() {
 
 #[test]
 fn data_positions_keep_every_invariant() {
-    let mut checked = 0;
-    for case in read_perft_file("alice.perft") {
-        let pos: Alice = build_game(&case.position);
-        check_position(&pos, true);
-        let mut list = ActionList::new();
-        pos.legal_actions(&mut list);
-        for action in list.iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(action);
-            check_position(&child, false);
-        }
-        checked += 1;
-    }
-    assert_eq!(checked, 40);
+    assert_eq!(
+        common::check_data_file_invariants::<Alice>("alice.perft"),
+        40
+    );
 }
 
 #[test]

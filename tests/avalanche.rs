@@ -89,34 +89,13 @@ fn perft_file() {
     assert_eq!(checked, 40 * 3);
 }
 
-struct Case {
-    position: String,
-    depth: u32,
-    expected: u64,
-    what: String,
-}
-
-fn read_cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(common::data_dir().join("avalanche-cases.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            // The description (last field) may itself contain ';'.
-            let fields: Vec<&str> = l.splitn(5, ';').collect();
-            assert_eq!(fields.len(), 5, "{l}");
-            assert_eq!(fields[0], "avalanche", "{l}");
-            Case {
-                position: fields[1]
-                    .trim()
-                    .strip_prefix("position ")
-                    .unwrap()
-                    .to_string(),
-                depth: fields[2].parse().unwrap(),
-                expected: fields[3].parse().unwrap(),
-                what: fields[4].to_string(),
-            }
-        })
-        .collect()
+/// The cases of `avalanche-cases.txt`, every one of which is an Avalanche case.
+fn read_cases() -> Vec<common::CaseLine> {
+    let cases = common::read_cases("avalanche-cases.txt");
+    for case in &cases {
+        assert_eq!(case.variant, "avalanche", "{}", case.line);
+    }
+    cases
 }
 
 /// Every line of the cases file; debug builds skip counts above two million nodes

@@ -7,7 +7,7 @@ mod common;
 use alfiere::notation::{fen, uci};
 use alfiere::variants::billiards::{rebound_attacks, rebound_path, Billiards};
 use alfiere::{perft, Action, ActionList, Bitboard, Chess, EndReason, Game, Square};
-use common::{build_game, check_perft_file, check_position, read_perft_file};
+use common::{build_game, check_perft_file, check_position, legal_tokens as tokens};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -15,15 +15,6 @@ fn sq(name: &str) -> Square {
 
 fn read<G: Game>(text: &str) -> G {
     fen::read_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The legal actions as sorted UCI tokens.
-fn tokens<G: Game>(pos: &G) -> Vec<String> {
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    let mut out: Vec<String> = list.iter().map(uci::action_to_uci).collect();
-    out.sort();
-    out
 }
 
 fn is_legal_token<G: Game>(pos: &G, token: &str) -> bool {
@@ -59,15 +50,18 @@ fn perft_data_file() {
 
 #[test]
 fn start_position_rows_of_startpos_cases() {
-    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
     let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("billiards;")) {
-        let fields: Vec<&str> = line.split(';').collect();
-        let position = fields[1].trim().strip_prefix("position ").unwrap();
-        let depth: u32 = fields[2].parse().unwrap();
-        let expected: u64 = fields[3].parse().unwrap();
-        let game: Billiards = build_game(position);
-        assert_eq!(perft::perft(&game, depth), expected, "{line}");
+    for case in common::read_cases("startpos-cases.txt") {
+        if case.variant != "billiards" {
+            continue;
+        }
+        let game: Billiards = build_game(&case.position);
+        assert_eq!(
+            perft::perft(&game, case.depth),
+            case.expected,
+            "{}",
+            case.line
+        );
         checked += 1;
     }
     assert_eq!(checked, 4);
@@ -134,20 +128,10 @@ fn speed_against_orthodox_chess() {
 
 #[test]
 fn perft_data_positions_keep_every_invariant() {
-    let mut checked = 0;
-    for case in read_perft_file("billiards.perft") {
-        let pos: Billiards = build_game(&case.position);
-        check_position(&pos, true);
-        let mut list = ActionList::new();
-        pos.legal_actions(&mut list);
-        for action in list.iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(action);
-            check_position(&child, false);
-        }
-        checked += 1;
-    }
-    assert_eq!(checked, 40);
+    assert_eq!(
+        common::check_data_file_invariants::<Billiards>("billiards.perft"),
+        40
+    );
 }
 
 #[test]

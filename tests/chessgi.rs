@@ -91,15 +91,18 @@ fn published_checks() {
 #[test]
 fn startpos_cases_rows() {
     // Rows of tests/data/startpos-cases.txt for this variant (if the file has any).
-    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
     let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("chessgi;")) {
-        let fields: Vec<&str> = line.split(';').collect();
-        let position = fields[1].trim().trim_start_matches("position ").trim();
-        let game: ChessGi = common::build_game(position);
-        let depth: u32 = fields[2].parse().unwrap();
-        let expected: u64 = fields[3].parse().unwrap();
-        assert_eq!(perft::perft(&game, depth), expected, "{line}");
+    for case in common::read_cases("startpos-cases.txt") {
+        if case.variant != "chessgi" {
+            continue;
+        }
+        let game: ChessGi = common::build_game(&case.position);
+        assert_eq!(
+            perft::perft(&game, case.depth),
+            case.expected,
+            "{}",
+            case.line
+        );
         checked += 1;
     }
     // The start position is covered by `published_checks` when the file has no rows.

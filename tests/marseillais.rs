@@ -7,76 +7,15 @@
 
 mod common;
 
-use alfiere::notation::fen::{read_fen, write_fen, FenProblem};
-use alfiere::notation::uci::{action_to_uci, parse_action};
-use alfiere::variants::marseillais::{Marseillais, MarseillaisBalanced};
-use alfiere::{
-    Action, ActionList, Color, EndReason, Game, Outcome, Phase, PositionProblem, Record, Role,
-    Square, TurnState,
+use common::{
+    after_tokens as played, ep_tokens as ep_actions, legal_tokens as tokens, move_state as state,
+    play_tokens as play, position_problems, read as pos, sq,
 };
 
-fn pos<G: Game>(fen: &str) -> G {
-    read_fen(fen).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn tokens<G: Game>(game: &G) -> Vec<String> {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut tokens: Vec<String> = list.iter().map(action_to_uci).collect();
-    tokens.sort();
-    tokens
-}
-
-fn play<G: Game>(game: &mut G, moves: &str) {
-    for token in moves.split_whitespace() {
-        let action = parse_action(game, token)
-            .unwrap_or_else(|e| panic!("{token} in {}: {e}", write_fen(game)));
-        game.play(&action).unwrap();
-    }
-}
-
-fn played<G: Game>(game: &G, moves: &str) -> G {
-    let mut copy = game.clone();
-    play(&mut copy, moves);
-    copy
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn state(side: Color, length: u16, played: u16) -> TurnState {
-    TurnState {
-        side,
-        length,
-        played,
-        phase: Phase::Move,
-    }
-}
-
-fn ep_actions<G: Game>(game: &G) -> Vec<String> {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut found: Vec<String> = list
-        .iter()
-        .filter(|a| matches!(a, Action::EnPassant { .. }))
-        .map(action_to_uci)
-        .collect();
-    found.sort();
-    found
-}
-
-fn position_problems<G: Game>(fen: &str) -> Vec<PositionProblem> {
-    read_fen::<G>(fen)
-        .unwrap_err()
-        .problems
-        .into_iter()
-        .map(|p| match p {
-            FenProblem::Position(p) => p,
-            FenProblem::Syntax { field, message } => panic!("syntax {field}: {message}"),
-        })
-        .collect()
-}
+use alfiere::notation::fen::{read_fen, write_fen};
+use alfiere::notation::uci::parse_action;
+use alfiere::variants::marseillais::{Marseillais, MarseillaisBalanced};
+use alfiere::{Action, Color, EndReason, Game, Outcome, PositionProblem, Record, Role};
 
 // ---------------------------------------------------------------------------
 // Perft
@@ -143,25 +82,12 @@ fn start_perft_deep() {
 
 #[test]
 fn perft_data_positions_keep_every_invariant() {
-    fn check<G: Game>(file: &str) -> usize {
-        let mut checked = 0;
-        for case in common::read_perft_file(file) {
-            let game: G = common::build_game(&case.position);
-            common::check_position(&game, true);
-            let mut list = ActionList::new();
-            game.legal_actions(&mut list);
-            for action in list.iter() {
-                let mut child = game.clone();
-                child.play_unchecked(action);
-                common::check_position(&child, false);
-            }
-            checked += 1;
-        }
-        checked
-    }
-    assert_eq!(check::<Marseillais>("marseillais.perft"), 40);
     assert_eq!(
-        check::<MarseillaisBalanced>("marseillais-balanced.perft"),
+        common::check_data_file_invariants::<Marseillais>("marseillais.perft"),
+        40
+    );
+    assert_eq!(
+        common::check_data_file_invariants::<MarseillaisBalanced>("marseillais-balanced.perft"),
         40
     );
 }

@@ -52,23 +52,15 @@ fn chess_random_positions_perft() {
 /// Checks the hand-made cases of a `variant;position command;depth;expected;what`
 /// file for the implemented rule sets; returns how many were checked.
 fn check_cases(name: &str) -> usize {
-    let text = std::fs::read_to_string(common::data_dir().join(name)).unwrap();
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let fields: Vec<&str> = line.split(';').collect();
-        let variant = Variant::from_name(fields[0]).expect("variant id");
+    for case in common::read_cases(name) {
+        let variant = Variant::from_name(&case.variant).expect("variant id");
         if !variant.is_implemented() {
             continue;
         }
-        let position = fields[1].trim().strip_prefix("position ").unwrap();
-        let depth: u32 = fields[2].parse().unwrap();
-        let expected: u64 = fields[3].parse().unwrap();
-        let game = build_position(variant, position);
-        let got = with_game!(&game, g => perft::perft(g, depth));
-        assert_eq!(got, expected, "{line}");
+        let game = build_position(variant, &case.position);
+        let got = with_game!(&game, g => perft::perft(g, case.depth));
+        assert_eq!(got, case.expected, "{}", case.line);
         checked += 1;
     }
     checked

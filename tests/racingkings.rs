@@ -101,15 +101,18 @@ fn perft_deep() {
 
 #[test]
 fn startpos_cases() {
-    let text = std::fs::read_to_string(common::data_dir().join("startpos-cases.txt")).unwrap();
     let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("racingkings;")) {
-        let fields: Vec<&str> = line.split(';').collect();
-        let position = fields[1].trim().strip_prefix("position ").unwrap();
-        let depth: u32 = fields[2].parse().unwrap();
-        let expected: u64 = fields[3].parse().unwrap();
-        let game: RacingKings = common::build_game(position);
-        assert_eq!(alfiere::perft::perft(&game, depth), expected, "{line}");
+    for case in common::read_cases("startpos-cases.txt") {
+        if case.variant != "racingkings" {
+            continue;
+        }
+        let game: RacingKings = common::build_game(&case.position);
+        assert_eq!(
+            alfiere::perft::perft(&game, case.depth),
+            case.expected,
+            "{}",
+            case.line
+        );
         checked += 1;
     }
     assert_eq!(checked, 4);
@@ -121,21 +124,8 @@ fn startpos_cases() {
 
 #[test]
 fn perft_data_positions_keep_every_invariant() {
-    let mut checked = 0;
-    for file in ["racingkings-standard.perft", "racingkings.perft"] {
-        for case in common::read_perft_file(file) {
-            let game: RacingKings = common::build_game(&case.position);
-            common::check_position(&game, true);
-            let mut list = ActionList::new();
-            game.legal_actions(&mut list);
-            for action in list.iter() {
-                let mut child = game.clone();
-                child.play_unchecked(action);
-                common::check_position(&child, false);
-            }
-            checked += 1;
-        }
-    }
+    let checked = common::check_data_file_invariants::<RacingKings>("racingkings-standard.perft")
+        + common::check_data_file_invariants::<RacingKings>("racingkings.perft");
     assert_eq!(checked, 45);
 }
 

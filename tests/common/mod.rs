@@ -304,3 +304,133 @@ pub fn random_games<G: Game>(
     }
     positions
 }
+
+/// One line of a hand-made cases file (`startpos-cases.txt`, `avalanche-cases.txt`):
+/// `variant;position command;depth;expected nodes;what it exercises`.
+#[derive(Debug, Clone)]
+pub struct CaseLine {
+    pub variant: String,
+    /// The `position` command's arguments (`startpos moves ...`).
+    pub position: String,
+    pub depth: u32,
+    pub expected: u64,
+    /// What the case exercises (may itself contain `;`).
+    pub what: String,
+    /// The whole line, for messages.
+    pub line: String,
+}
+
+/// Every case of a cases file, comments and blank lines skipped.
+pub fn read_cases(name: &str) -> Vec<CaseLine> {
+    let text = std::fs::read_to_string(data_dir().join(name)).expect("cases file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.splitn(5, ';').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            CaseLine {
+                variant: fields[0].to_string(),
+                position: fields[1]
+                    .trim()
+                    .strip_prefix("position ")
+                    .unwrap_or_else(|| panic!("no 'position' in {line}"))
+                    .trim()
+                    .to_string(),
+                depth: fields[2].parse().unwrap(),
+                expected: fields[3].parse().unwrap(),
+                what: fields[4].to_string(),
+                line: line.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Checks the invariants on every position of a perft data file (exhaustively) and
+/// on each of its children; returns how many data positions were checked.
+pub fn check_data_file_invariants<G: Game>(file: &str) -> usize {
+    let mut checked = 0;
+    for case in read_perft_file(file) {
+        let game: G = build_game(&case.position);
+        check_position(&game, true);
+        let mut list = ActionList::new();
+        game.legal_actions(&mut list);
+        for action in list.iter() {
+            let mut child = game.clone();
+            child.play_unchecked(action);
+            check_position(&child, false);
+        }
+        checked += 1;
+    }
+    checked
+}
+
+/// A position of rule set `G` from a FEN that must be valid.
+pub fn read<G: Game>(text: &str) -> G {
+    fen::read_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// A square by name.
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// The legal actions as sorted UCI tokens.
+pub fn legal_tokens<G: Game>(game: &G) -> Vec<String> {
+    let mut list = ActionList::new();
+    game.legal_actions(&mut list);
+    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
+    tokens.sort();
+    tokens
+}
+
+/// The legal en-passant captures as sorted UCI tokens.
+pub fn ep_tokens<G: Game>(game: &G) -> Vec<String> {
+    let mut list = ActionList::new();
+    game.legal_actions(&mut list);
+    let mut found: Vec<String> = list
+        .iter()
+        .filter(|a| matches!(a, Action::EnPassant { .. }))
+        .map(uci::action_to_uci)
+        .collect();
+    found.sort();
+    found
+}
+
+/// Plays UCI tokens (which must be legal) on `game`.
+pub fn play_tokens<G: Game>(game: &mut G, moves: &str) {
+    for token in moves.split_whitespace() {
+        let action = uci::parse_action(game, token)
+            .unwrap_or_else(|e| panic!("{token} in {}: {e}", fen::write_fen(game)));
+        game.play(&action).unwrap();
+    }
+}
+
+/// A copy of `game` after UCI tokens.
+pub fn after_tokens<G: Game>(game: &G, moves: &str) -> G {
+    let mut copy = game.clone();
+    play_tokens(&mut copy, moves);
+    copy
+}
+
+/// The position problems of a FEN whose syntax is sound but whose position is not.
+pub fn position_problems<G: Game>(text: &str) -> Vec<alfiere::PositionProblem> {
+    fen::read_fen::<G>(text)
+        .unwrap_err()
+        .problems
+        .into_iter()
+        .map(|p| match p {
+            fen::FenProblem::Position(p) => p,
+            fen::FenProblem::Syntax { field, message } => panic!("syntax {field}: {message}"),
+        })
+        .collect()
+}
+
+/// The turn state of an ordinary action (phase `Move`).
+pub fn move_state(side: alfiere::Color, length: u16, played: u16) -> alfiere::TurnState {
+    alfiere::TurnState {
+        side,
+        length,
+        played,
+        phase: alfiere::Phase::Move,
+    }
+}
