@@ -390,6 +390,52 @@ fn castling_if_legal(board: &Board, us: Color, king: Square, rook: Square) -> Op
     Some(Action::Castle { king, rook })
 }
 
+/// The board after a normal move of `us` and the square of `us`'s king then, if the
+/// move has a valid shape on `board`: the piece stands on `from`, `to` holds no piece
+/// of ours and exactly the `capture` named (never a king), `to` is in
+/// `reach(role, from)` (the piece's movement, which rule sets with other sliders
+/// supply), and the promotion fits the arrival rank. `None` otherwise. The legality
+/// checks that work by playing (independent of the generators) share this.
+pub(crate) fn normal_move_after(
+    board: &Board,
+    us: Color,
+    king: Square,
+    action: &Action,
+    reach: impl Fn(Role, Square) -> Bitboard,
+) -> Option<(Board, Square)> {
+    let Action::Normal {
+        role,
+        from,
+        to,
+        capture,
+        promotion,
+    } = *action
+    else {
+        return None;
+    };
+    if board.piece_at(from) != Some(crate::Piece::new(us, role))
+        || board.by_color(us).contains(to)
+        || board.role_at(to) != capture
+        || capture == Some(Role::King)
+    {
+        return None;
+    }
+    let promotes = role == Role::Pawn && to.rank() == us.promotion_rank();
+    let promotion_ok = match promotion {
+        None => !promotes,
+        Some(p) => promotes && Role::PROMOTIONS.contains(&p),
+    };
+    if !reach(role, from).contains(to) || !promotion_ok {
+        return None;
+    }
+    let mut after = board.clone();
+    after.take(to);
+    after.take(from);
+    after.put(to, crate::Piece::new(us, promotion.unwrap_or(role)));
+    let king_after = if role == Role::King { to } else { king };
+    Some((after, king_after))
+}
+
 /// Whether one action is legal, decided without generating the others: the
 /// action's shape is checked against the board, then the king's safety after it.
 /// (Independent of [`generate`], so tests can compare the two.)
@@ -404,40 +450,14 @@ pub(crate) fn is_legal(pos: Orthodox<'_>, action: &Action) -> bool {
         return false;
     };
     match *action {
-        Action::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            if board.piece_at(from) != Some(crate::Piece::new(us, role))
-                || board.by_color(us).contains(to)
-                || board.role_at(to) != capture
-                || capture == Some(Role::King)
-            {
-                return false;
-            }
-            let reach = match role {
+        Action::Normal { .. } => {
+            let reach = |role, from| match role {
                 Role::Pawn => pawn_targets(board, us, from),
                 _ => attacks::attacks(us, role, from, board.occupied()),
             };
-            let promotes = role == Role::Pawn && to.rank() == us.promotion_rank();
-            let promotion_ok = match promotion {
-                None => !promotes,
-                Some(p) => promotes && Role::PROMOTIONS.contains(&p),
-            };
-            if !reach.contains(to) || !promotion_ok {
-                return false;
-            }
-            let mut after = board.clone();
-            after.take(to);
-            after.take(from);
-            after.put(to, crate::Piece::new(us, promotion.unwrap_or(role)));
-            let king_after = if role == Role::King { to } else { king };
-            after
-                .attackers_to(king_after, !us, after.occupied())
-                .is_empty()
+            normal_move_after(board, us, king, action, reach).is_some_and(|(after, king)| {
+                after.attackers_to(king, !us, after.occupied()).is_empty()
+            })
         }
         Action::Castle { king: k, rook } => {
             k == king

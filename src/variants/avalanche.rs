@@ -354,41 +354,17 @@ impl Avalanche {
             return false;
         };
         match *action {
-            Action::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => {
-                if board.piece_at(from) != Some(Piece::new(us, role))
-                    || board.by_color(us).contains(to)
-                    || board.role_at(to) != capture
-                    || capture == Some(Role::King)
-                {
-                    return false;
-                }
-                let reach = match role {
+            Action::Normal { .. } => {
+                let reach = |role, from| match role {
                     Role::Pawn => movegen::pawn_targets(board, us, from),
                     _ => attacks::attacks(us, role, from, board.occupied()),
                 };
-                let promotes = role == Role::Pawn && to.rank() == us.promotion_rank();
-                let promotion_ok = match promotion {
-                    None => !promotes,
-                    Some(p) => promotes && Role::PROMOTIONS.contains(&p),
-                };
-                if !reach.contains(to) || !promotion_ok {
-                    return false;
-                }
-                let mut after = board.clone();
-                after.take(to);
-                after.take(from);
-                after.put(to, Piece::new(us, promotion.unwrap_or(role)));
-                let king_after = if role == Role::King { to } else { king };
-                push_targets(&after, !us).any()
-                    || after
-                        .attackers_to(king_after, !us, after.occupied())
-                        .is_empty()
+                movegen::normal_move_after(board, us, king, action, reach).is_some_and(
+                    |(after, king)| {
+                        push_targets(&after, !us).any()
+                            || after.attackers_to(king, !us, after.occupied()).is_empty()
+                    },
+                )
             }
             // Orthodox castling conditions; a legal castling is king-safe.
             Action::Castle { .. } => movegen::is_legal(
