@@ -30,19 +30,32 @@ pub(crate) fn checkers(board: &Board, us: Color, king: Square) -> Bitboard {
 /// Pieces of colour `us` pinned to their king on `king`.
 #[inline]
 pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
-    let them = board.by_color(!us);
-    let snipers =
-        (attacks::rook_attacks(king, Bitboard::EMPTY) & board.orthogonal_sliders() & them)
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.diagonal_sliders() & them);
-    let mut pinned = Bitboard::EMPTY;
+    line_blockers(board, king, !us, board.by_color(us))
+}
+
+/// Pieces among `candidates` that alone stand between `king` and a slider of colour
+/// `snipers` on one line: pinned pieces (the king's own side), or pieces whose
+/// move uncovers a check (the snipers' side).
+#[inline]
+pub(crate) fn line_blockers(
+    board: &Board,
+    king: Square,
+    snipers: Color,
+    candidates: Bitboard,
+) -> Bitboard {
+    let theirs = board.by_color(snipers);
+    let sliders = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.orthogonal_sliders()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.diagonal_sliders())
+        & theirs;
     let occupied = board.occupied();
-    for sniper in snipers {
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in sliders {
         let between = attacks::between(king, sniper) & occupied;
         if !between.more_than_one() {
-            pinned |= between & board.by_color(us);
+            blockers |= between & candidates;
         }
     }
-    pinned
+    blockers
 }
 
 /// Where generated actions go: a list, or a counter for perft's bulk counting.

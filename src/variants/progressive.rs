@@ -150,17 +150,7 @@ impl CheckMasks {
     fn new(board: &Board, us: Color, their_king: Square) -> CheckMasks {
         let occupied = board.occupied();
         let ours = board.by_color(us);
-        let snipers = ((attacks::rook_attacks(their_king, Bitboard::EMPTY)
-            & board.orthogonal_sliders())
-            | (attacks::bishop_attacks(their_king, Bitboard::EMPTY) & board.diagonal_sliders()))
-            & ours;
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers {
-            let between = attacks::between(their_king, sniper) & occupied;
-            if !between.more_than_one() {
-                discoverers |= between & ours;
-            }
-        }
+        let discoverers = movegen::line_blockers(board, their_king, us, ours);
         CheckMasks {
             their_king,
             occupied,
