@@ -72,6 +72,27 @@ else
   fi
 fi
 
+# --- Chromium + ChromeDriver (Debian packages) for the browser tests -----------------
+# The browser tests drive Debian's /usr/bin/chromium (playwright-core, wasm-bindgen-test);
+# downloaded browsers are not used. Set ALFIERE_NO_BROWSER=1 to skip (no browser tests).
+if [ "${ALFIERE_NO_BROWSER:-0}" = 1 ]; then
+  log "chromium: skipped (ALFIERE_NO_BROWSER=1)"
+elif [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  log "chromium + chromedriver: already installed"
+else
+  log "chromium + chromedriver: apt-get install chromium chromium-driver"
+  sudo_cmd=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "[setup] error: need root or sudo to apt-get install chromium chromium-driver" >&2; exit 1; }
+    sudo_cmd="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  if ! $sudo_cmd apt-get install -y --no-install-recommends chromium chromium-driver; then
+    $sudo_cmd apt-get update
+    $sudo_cmd apt-get install -y --no-install-recommends chromium chromium-driver
+  fi
+fi
+
 # --- npm dependencies ---------------------------------------------------------------
 # The stamp records the lockfile hash we last installed from, so this is a no-op until
 # package.json / package-lock.json change.

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, in stages, on a fresh machine.
+#
+#   1. scripts/setup.sh      installs what is missing (idempotent)
+#   2. cargo test            the Rust core, UCI, search, match runner, invariants
+#   3. scripts/build-wasm.sh the wasm module and its JS bindings (pkg/)
+#   4. node --test tests/js  the package's JS tests in Node
+#   5. scripts/test.d/*.sh   further stages in name order (browser, consumer, page)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+cargo_bin="${CARGO_HOME:-$HOME/.cargo}/bin"
+case ":$PATH:" in
+  *":$cargo_bin:"*) ;;
+  *) export PATH="$cargo_bin:$PATH" ;;
+esac
+
+stage() { printf '\n[test] === %s ===\n' "$*"; }
+
+stage "setup"
+bash scripts/setup.sh
+stage "cargo test"
+cargo test
+stage "wasm build"
+bash scripts/build-wasm.sh
+stage "node --test tests/js"
+node --test tests/js/*.test.mjs
+for extra in scripts/test.d/*.sh; do
+  [ -e "$extra" ] || continue
+  stage "$extra"
+  bash "$extra"
+done
+stage "all tests passed"
