@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Dependency-free static server for development: www/ at /, the wasm-bindgen web
-// build (pkg/web/) at /pkg/. Listens on $PORT (default 8080).
+// Dependency-free static server for the page assembled in dist/page/ (by
+// scripts/build-page.mjs; `npm start` builds it first). Listens on $PORT (default 8080).
 //
-//   node scripts/serve.mjs            # after `npm run build`
+//   node scripts/serve.mjs            # after scripts/build-wasm.sh + build-page.mjs
 //   PORT=3000 node scripts/serve.mjs
 //
 // Only GET and HEAD; paths are resolved and must stay inside their root (no `..`
@@ -17,10 +17,7 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // Longest prefix first.
-const mounts = [
-  { prefix: '/pkg/', root: resolve(repoRoot, 'pkg/web') },
-  { prefix: '/', root: resolve(repoRoot, 'www') },
-];
+const mounts = [{ prefix: '/', root: resolve(repoRoot, 'dist/page') }];
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -95,7 +92,7 @@ async function handle(req, res) {
       info = await stat(file);
     }
   } catch {
-    const hint = pathname.startsWith('/pkg/') ? ' (has the wasm been built? npm run build)' : '';
+    const hint = pathname === '/' ? ' (has the page been built? npm start builds it)' : '';
     return send(res, 404, `Not Found${hint}\n`);
   }
   if (!info.isFile()) return send(res, 404, 'Not Found\n');
@@ -112,7 +109,8 @@ async function handle(req, res) {
     .pipe(res);
 }
 
-const port = Number(process.env.PORT || 8080);
+// PORT=0 picks a free port (the tests do); the URL printed below has the real one.
+const port = process.env.PORT === undefined || process.env.PORT === '' ? 8080 : Number(process.env.PORT);
 const server = createServer((req, res) => {
   handle(req, res).catch((err) => {
     console.error(err);
@@ -125,7 +123,7 @@ server.on('error', (err) => {
   process.exit(1);
 });
 server.listen(port, () => {
-  console.log(`alfiere: serving www/ and pkg/web/ at http://localhost:${port}/ (Ctrl+C to stop)`);
+  console.log(`alfiere: serving dist/page/ at http://localhost:${server.address().port}/ (Ctrl+C to stop)`);
 });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => process.exit(0));

@@ -58,6 +58,9 @@ if [ -z "$wb_version" ]; then
   exit 1
 fi
 have_wb="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+# The same crate installs wasm-bindgen-test-runner (scripts/test.d/20-wasm-bindgen-test.sh).
+have_runner="$(wasm-bindgen-test-runner --version 2>/dev/null | awk '{print $2}' || true)"
+[ "$have_runner" = "$wb_version" ] || have_wb="${have_wb:-none} (test runner: ${have_runner:-none})"
 if [ "$have_wb" = "$wb_version" ]; then
   log "wasm-bindgen-cli $wb_version: already installed"
 else

@@ -18,7 +18,7 @@
 //! assert!(game.legal_moves().contains(&result.best.unwrap()));
 //! ```
 
-use crate::search::{Score, SearchOptions, Strength};
+use crate::search::{Score, SearchOptions, Strength, TranspositionTable};
 
 /// Settings kept between searches (UCI options).
 #[derive(Debug, Clone, PartialEq)]
@@ -125,4 +125,6 @@ pub trait RunningSearch: Send {
     ) -> Option<EngineResult>;
     /// Ends the search: the next `step` returns the result.
     fn stop(&mut self);
+    /// The search's table, to be reused by the next search (its entries stay).
+    fn into_table(self: Box<Self>) -> TranspositionTable;
 }

@@ -445,7 +445,19 @@ impl ApiGame {
         settings: &EngineSettings,
         limits: crate::search::Limits,
     ) -> Box<dyn RunningSearch> {
-        self.inner.start_search(settings, limits)
+        let table = crate::search::TranspositionTable::new(settings.hash_mb.max(1));
+        self.inner.start_search(settings, limits, table)
+    }
+
+    /// Like [`ApiGame::start_search`], with a table kept from an earlier search
+    /// ([`RunningSearch::into_table`]), so what it learnt carries over.
+    pub fn start_search_with_table(
+        &self,
+        settings: &EngineSettings,
+        limits: crate::search::Limits,
+        table: crate::search::TranspositionTable,
+    ) -> Box<dyn RunningSearch> {
+        self.inner.start_search(settings, limits, table)
     }
 
     /// The underlying object, for callers that need the generic interface.

@@ -43,8 +43,14 @@ pub trait PlayedGame: Send {
     fn load_pgn(&mut self, text: &str) -> Result<(), ApiError>;
     fn perft(&self, depth: u32) -> u64;
     /// Starts a search of the current position (repetitions of earlier positions of
-    /// the game count as draws inside it).
-    fn start_search(&self, settings: &EngineSettings, limits: Limits) -> Box<dyn RunningSearch>;
+    /// the game count as draws inside it) with `table`, which
+    /// [`RunningSearch::into_table`] gives back.
+    fn start_search(
+        &self,
+        settings: &EngineSettings,
+        limits: Limits,
+        table: TranspositionTable,
+    ) -> Box<dyn RunningSearch>;
 }
 
 /// A new game at the start position of `variant`; `None` if not implemented.
@@ -210,7 +216,12 @@ impl<G: Game> PlayedGame for Record<G> {
         crate::perft::perft(self.current(), depth)
     }
 
-    fn start_search(&self, settings: &EngineSettings, limits: Limits) -> Box<dyn RunningSearch> {
+    fn start_search(
+        &self,
+        settings: &EngineSettings,
+        limits: Limits,
+        table: TranspositionTable,
+    ) -> Box<dyn RunningSearch> {
         // Turn-start positions since the last irreversible action, for repetitions.
         let mut keys = Vec::new();
         for (before, action) in Record::history(self) {
@@ -220,7 +231,7 @@ impl<G: Game> PlayedGame for Record<G> {
                 keys.push(search::position_key(before));
             }
         }
-        let mut search = Search::<G>::new(TranspositionTable::new(settings.hash_mb.max(1)));
+        let mut search = Search::<G>::new(table);
         search.set_options(settings.search_options());
         search.start_with_history(self.current().clone(), &keys, limits);
         Box::new(search)
@@ -262,5 +273,9 @@ impl<G: Game> RunningSearch for Search<G> {
 
     fn stop(&mut self) {
         Search::stop(self);
+    }
+
+    fn into_table(self: Box<Self>) -> TranspositionTable {
+        Search::into_table(*self)
     }
 }

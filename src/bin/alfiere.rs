@@ -111,8 +111,10 @@ impl Engine {
                     self.wait(true);
                     return Control::Quit;
                 }
-                "isready" | "ponderhit" | "position" | "d" | "uci" | "" => {}
-                _ => self.wait(false),
+                // Only these need the search's table; anything else, unknown
+                // commands included, is answered while the search goes on.
+                "go" | "setoption" | "ucinewgame" => self.wait(false),
+                _ => {}
             }
         }
         let control = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -124,7 +124,9 @@ impl fmt::Display for UnknownVariantError {
         write!(
             f,
             "unknown variant '{}' (known: {})",
-            self.0,
+            // Escaped: the id may come from a UCI line, where a raw `\r` or NUL
+            // in the answer would break the protocol's one-line replies.
+            self.0.escape_debug(),
             ids.join(", ")
         )
     }

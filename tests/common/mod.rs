@@ -434,3 +434,148 @@ pub fn move_state(side: alfiere::Color, length: u16, played: u16) -> alfiere::Tu
         phase: alfiere::Phase::Move,
     }
 }
+
+/// A random game of up to `plies` actions from `start` (it stops at an ending),
+/// played through a [`alfiere::Record`].
+pub fn random_record<G: Game>(start: &G, rng: &mut Rng, plies: usize) -> alfiere::Record<G> {
+    let mut record = alfiere::Record::new(start.clone());
+    for _ in 0..plies {
+        if record.outcome().is_some() {
+            break;
+        }
+        let mut list = ActionList::new();
+        record.current().legal_actions(&mut list);
+        let action = list[rng.below(list.len())];
+        record.play(&action).expect("a listed action is legal");
+    }
+    record
+}
+
+/// `count` positions met along deterministic random games from `start`: every
+/// position after the first action of games of up to `plies` actions, endings
+/// included.
+pub fn random_positions<G: Game>(start: &G, seed: u64, count: usize, plies: usize) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut pos = start.clone();
+        for _ in 0..plies.max(1) {
+            let mut list = ActionList::new();
+            pos.legal_actions(&mut list);
+            if list.is_empty() || out.len() == count {
+                break;
+            }
+            pos.play_unchecked(&list[rng.below(list.len())]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+/// Changes one thing of a setup at random: a piece removed, moved or added, the
+/// side to act, a castling right, an e.p. square, a hand, Alice's board, the
+/// clocks or the turn state. The result is often not a legal position.
+pub fn mutate_setup(setup: &mut alfiere::Setup, rng: &mut Rng) {
+    use alfiere::{Color, ExtraState, Piece};
+    let occupied: Vec<Square> = setup.board.occupied().into_iter().collect();
+    let square = |rng: &mut Rng| Square::new(rng.below(64) as u32).unwrap();
+    let color = |rng: &mut Rng| Color::ALL[rng.below(2)];
+    match rng.below(10) {
+        0 => {
+            let non_kings: Vec<Square> = occupied
+                .iter()
+                .copied()
+                .filter(|&s| setup.board.role_at(s) != Some(Role::King))
+                .collect();
+            if !non_kings.is_empty() {
+                let sq = non_kings[rng.below(non_kings.len())];
+                setup.board.take(sq);
+                setup.board_b.remove(sq);
+            }
+        }
+        1 => {
+            let from = occupied[rng.below(occupied.len())];
+            let to = square(rng);
+            if setup.board.piece_at(to).is_none() {
+                let piece = setup.board.take(from).unwrap();
+                setup.board.put(to, piece);
+                let on_b = setup.board_b.contains(from);
+                setup.board_b.remove(from);
+                setup.board_b.set(to, on_b);
+            }
+        }
+        2 => {
+            let to = square(rng);
+            if setup.board.piece_at(to).is_none() {
+                let role = Role::ALL[rng.below(5)];
+                setup.board.put(to, Piece::new(color(rng), role));
+            }
+        }
+        3 => setup.turn = !setup.turn,
+        4 => {
+            let corner = [Square::A1, Square::H1, Square::A8, Square::H8][rng.below(4)];
+            setup.castling_rights.toggle(corner);
+        }
+        5 => {
+            let file = rng.below(8) as u32;
+            let rank = if rng.below(2) == 0 { 2 } else { 5 };
+            setup.ep_squares = vec![Square::new(rank * 8 + file).unwrap()];
+        }
+        6 => {
+            if let Some(hands) = &mut setup.hands {
+                let c = color(rng);
+                hands[c].add(Role::IN_HAND[rng.below(Role::IN_HAND.len())]);
+            }
+        }
+        7 => {
+            if !occupied.is_empty() {
+                setup.board_b.toggle(occupied[rng.below(occupied.len())]);
+            }
+        }
+        8 => {
+            setup.halfmoves = rng.below(160) as u32;
+            setup.fullmoves = 1 + rng.below(200) as u32;
+        }
+        _ => {
+            setup.extra = match setup.extra {
+                ExtraState::Series { length, .. } => {
+                    let length = (length + rng.below(3) as u16).saturating_sub(1).max(1);
+                    ExtraState::Series {
+                        length,
+                        played: rng.below(usize::from(length)) as u16,
+                        quiet: rng.below(12) as u16,
+                    }
+                }
+                ExtraState::Default => ExtraState::Default,
+                _ => match rng.below(4) {
+                    0 => ExtraState::AvalanchePush,
+                    1 => ExtraState::AvalanchePromote(square(rng)),
+                    2 => ExtraState::AvalanchePromoted(square(rng)),
+                    _ => ExtraState::AvalancheNone,
+                },
+            }
+        }
+    }
+}
+
+/// Up to `count` valid positions made by mutating positions of random games with
+/// [`mutate_setup`] (one to three changes each) and keeping what `from_setup`
+/// accepts; also returns how many setups were tried.
+pub fn mutated_positions<G: Game>(seed: u64, count: usize) -> (Vec<G>, usize) {
+    let mut rng = Rng::new(seed);
+    let bases = random_positions(&G::start(), seed ^ 0x5e7, 96, 48);
+    let mut out = Vec::with_capacity(count);
+    let mut tried = 0;
+    while out.len() < count && tried < count * 40 {
+        tried += 1;
+        let mut setup = bases[rng.below(bases.len())].to_setup();
+        for _ in 0..=rng.below(3) {
+            mutate_setup(&mut setup, &mut rng);
+        }
+        match G::from_setup(&setup) {
+            Ok(pos) => out.push(pos),
+            Err(e) => assert!(!e.problems.is_empty(), "an error without problems"),
+        }
+    }
+    (out, tried)
+}

@@ -21,3 +21,30 @@ test("'alfiere/wasm' resolves to the wasm file", async () => {
   const require = createRequire(import.meta.url);
   assert.match(require.resolve('alfiere/wasm'), /alfiere_bg\.wasm$/);
 });
+
+test("'alfiere/engine' and 'alfiere/worker' resolve to the Node builds under the node condition", async () => {
+  const require = createRequire(import.meta.url);
+  assert.match(require.resolve('alfiere/worker'), /js\/engine-worker-node\.js$/);
+  assert.match(import.meta.resolve('alfiere/engine'), /js\/engine-node\.js$/);
+  const { Engine, parseInfo, parseBestMove, ErrorKinds } = await import('alfiere/engine');
+  assert.equal(typeof Engine, 'function');
+  assert.equal(typeof parseInfo, 'function');
+  assert.equal(typeof parseBestMove, 'function');
+  assert.deepEqual(ErrorKinds.GameOver, ['GameOverError', 'GAME_OVER']);
+});
+
+test('a Node script using only the promise API exits without terminate()', async () => {
+  const { execFile } = await import('node:child_process');
+  const script = `
+    import { Engine } from 'alfiere/engine';
+    const engine = new Engine({ variant: 'alice' });
+    const { bestmove } = await engine.analyse({ depth: 3 });
+    console.log(bestmove);
+  `;
+  const t0 = Date.now();
+  const out = await new Promise((resolve, reject) =>
+    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), timeout: 30000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout))));
+  assert.match(out.trim(), /^[a-h][1-8][a-h][1-8]/);
+  assert.ok(Date.now() - t0 < 30000);
+});

@@ -1,0 +1,3 @@
+//! SAN against a position: see `alfiere_fuzz::text::san_target`.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| alfiere_fuzz::text::san_target(data));

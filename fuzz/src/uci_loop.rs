@@ -1,0 +1,116 @@
+//! The UCI command loop: arbitrary lines through [`UciSession`], the same loop the
+//! `alfiere` binary runs. After every line: answers are single lines, a refused
+//! command (`info string ...`) leaves variant, position and options unchanged, the
+//! position keeps its invariants and `d` shows its FEN; a `go` ends with exactly
+//! one `bestmove`, a legal action (or `(none)` when there is none).
+
+use crate::invariants::{check_position, legal_list};
+use alfiere::notation::{fen, uci};
+use alfiere::uci::{Control, UciSession};
+use alfiere::{with_game, Game};
+use std::sync::atomic::AtomicBool;
+
+/// Lines per input at most.
+const MAX_LINES: usize = 64;
+
+/// Whether the harness runs a line: deep `go perft` and big `Hash` values are valid
+/// but only cost time and memory here (the catalogue tests cover them).
+fn affordable(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() == Some(&"go") && words.get(1) == Some(&"perft") {
+        return words
+            .get(2)
+            .and_then(|d| d.parse::<i64>().ok())
+            .is_none_or(|d| d <= 3);
+    }
+    if line.to_ascii_lowercase().contains("hash") {
+        return !words.iter().any(|w| w.parse::<u64>().is_ok_and(|n| n > 2));
+    }
+    true
+}
+
+pub fn uci_loop_target(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut session = UciSession::new();
+    // A small table: the default 16 MiB would be allocated on every execution.
+    session.handle_line("setoption name Hash value 1", &mut |_| {});
+    for line in text.split('\n').take(MAX_LINES) {
+        if !affordable(line) {
+            continue;
+        }
+        let before = (
+            session.variant(),
+            session.game().clone(),
+            *session.options(),
+        );
+        let mut out = Vec::new();
+        let control = session.handle_line(line, &mut |l| out.push(l.to_string()));
+        for l in &out {
+            assert!(
+                !l.contains('\n') && !l.contains('\r'),
+                "answer {l:?} to {line:?}"
+            );
+        }
+        if out.iter().any(|l| l.starts_with("info string")) {
+            let after = (
+                session.variant(),
+                session.game().clone(),
+                *session.options(),
+            );
+            assert_eq!(
+                before, after,
+                "refused {line:?} changed the session: {out:?}"
+            );
+            assert!(
+                session.take_search().is_none(),
+                "refused {line:?} started a search"
+            );
+        }
+        assert_eq!(session.game().variant(), session.variant());
+        with_game!(session.game(), g => check_position(g));
+        check_diagram(&mut session);
+        if let Some(job) = session.take_search() {
+            run_job(&mut session, job);
+        }
+        if control == Control::Quit {
+            break;
+        }
+    }
+}
+
+/// `d` shows the session's position.
+fn check_diagram(session: &mut UciSession) {
+    let mut out = Vec::new();
+    session.handle_line("d", &mut |l| out.push(l.to_string()));
+    let expected = with_game!(session.game(), g => format!("Fen: {}", fen::write_fen(g)));
+    assert!(out.contains(&expected), "{out:?} lacks {expected}");
+}
+
+/// Runs a prepared search: small depth or node limits to the end, anything else
+/// stopped at once (deterministic and fast); checks its single `bestmove`.
+fn run_job(session: &mut UciSession, job: alfiere::uci::SearchJob) {
+    let limits = job.limits();
+    let small = !limits.infinite
+        && !limits.uses_clock()
+        && (limits.depth.is_some_and(|d| d <= 2) || limits.nodes.is_some_and(|n| n <= 2000));
+    let stop = AtomicBool::new(!small);
+    let game = job.game().clone();
+    let mut out = Vec::new();
+    let table = job.run(&stop, &mut |l| out.push(l.to_string()));
+    session.finish_search(table);
+    let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{out:?}");
+    assert_eq!(out.last(), Some(best[0]), "bestmove is not last: {out:?}");
+    let token = best[0].strip_prefix("bestmove ").expect("bestmove <token>");
+    let token = token.split_whitespace().next().unwrap_or("");
+    with_game!(&game, g => {
+        let list = legal_list(g);
+        if list.is_empty() {
+            assert_eq!(token, "(none)", "bestmove without legal actions");
+        } else {
+            let action = uci::parse_action(g, token)
+                .unwrap_or_else(|e| panic!("bestmove {token} in {}: {e}", fen::write_fen(g)));
+            assert!(g.is_legal(&action));
+        }
+    });
+}

@@ -1,0 +1,130 @@
+// Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
+// in Node): the engine in a worker, with a promise API and raw UCI.
+
+import type { VariantId, Score } from '../pkg/web/alfiere.js';
+
+export type { VariantId, Score };
+
+/** Where the worker gets the wasm module: a URL, its bytes (transferred) or a compiled
+ * module. In Node, a file path works too. */
+export type WasmSource = string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+export interface EngineOptions {
+  /** The rule set (default 'chess'). */
+  variant?: VariantId;
+  /** An already-started worker running alfiere/worker (e.g. from a Blob URL). */
+  worker?: Worker;
+  /** Where to start the worker from, when `worker` is not given. */
+  workerUrl?: string | URL;
+  /** Where the worker gets the wasm; default: alfiere_bg.wasm next to the glue. */
+  wasm?: WasmSource;
+}
+
+/** One progress report: a completed iteration of one MultiPV line. */
+export interface Info {
+  depth: number;
+  seldepth: number;
+  /** 1 for the best line. */
+  multipv: number;
+  score: Score;
+  nodes: number;
+  nps: number;
+  /** Milliseconds since the search started. */
+  time: number;
+  /** Permille of the hash table in use. */
+  hashfull: number;
+  /** The line, as UCI action tokens. */
+  pv: string[];
+}
+
+export interface AnalyseOptions {
+  /** The position (default: the variant's start). */
+  fen?: string | null;
+  /** UCI action tokens played from `fen` (so repetitions are known). */
+  moves?: string[] | null;
+  /** Search this many actions deep (1-64). */
+  depth?: number;
+  /** Search this many milliseconds. */
+  movetime?: number;
+  /** Search about this many nodes. */
+  nodes?: number;
+  /** Report this many lines (1-3) for this search. */
+  multiPv?: number;
+  /** Search until stop(). */
+  infinite?: boolean;
+}
+
+export interface AnalyseResult {
+  bestmove: string;
+  /** The expected reply, when the line has one. */
+  ponder?: string;
+  score: Score;
+  pv: string[];
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  nps: number;
+  time: number;
+  /** The last report of each MultiPV line, best first. */
+  lines: Info[];
+}
+
+/** The parsed `bestmove` line. */
+export interface BestMove {
+  bestmove: string | null;
+  ponder?: string;
+}
+
+/** Error names and codes: `name` and `code` of the Errors the engine rejects with
+ * (besides the Game ones: InvalidFenError, IllegalMoveError, UnknownVariantError...). */
+export declare const ErrorKinds: Readonly<{
+  InvalidArgument: readonly ['InvalidArgumentError', 'INVALID_ARGUMENT'];
+  GameOver: readonly ['GameOverError', 'GAME_OVER'];
+  EngineTerminated: readonly ['EngineTerminatedError', 'ENGINE_TERMINATED'];
+  WasmLoad: readonly ['WasmLoadError', 'WASM_LOAD_FAILED'];
+  Worker: readonly ['WorkerError', 'WORKER_FAILED'];
+  EngineCrashed: readonly ['EngineCrashedError', 'ENGINE_CRASHED'];
+}>;
+
+/** An Error of the engine: `name` and `code` are stable. */
+export interface EngineError extends Error {
+  code: string;
+}
+
+/** The UCI engine in a worker. */
+export declare class Engine extends EventTarget {
+  constructor(options?: EngineOptions);
+  /** Resolves when the wasm is loaded and the variant set; rejects with an EngineError. */
+  readonly ready: Promise<void>;
+  /** The current rule set. */
+  readonly variant: VariantId;
+  /** 'UCI_Variant', 'Hash', 'MultiPV' (1-3), 'Skill Level' (0-20), 'UCI_LimitStrength',
+   * 'UCI_Elo' (400-2850). */
+  setOption(name: string, value: string | number | boolean): Promise<void>;
+  /** Start position, empty hash table (UCI ucinewgame). */
+  newGame(): Promise<void>;
+  /** Searches a position; a running analysis is stopped first. Rejects with
+   * InvalidArgumentError, InvalidFenError, IllegalMoveError or GameOverError. */
+  analyse(options?: AnalyseOptions, onInfo?: (info: Info) => void): Promise<AnalyseResult>;
+  /** The running analysis resolves with its best action so far (within ~10 ms). */
+  stop(): void;
+  /** Kills the worker; pending promises reject with EngineTerminatedError. */
+  terminate(): void;
+  /** Sends raw UCI text; replies come as 'message' events (event.data: one line). */
+  postMessage(line: string): void;
+  /** The same as postMessage(line). */
+  uci(line: string): void;
+  /** A handler for every UCI output line, like Worker.onmessage. */
+  onmessage: ((this: Engine, event: MessageEvent<string>) => void) | null;
+  addEventListener(type: 'message', listener: (event: MessageEvent<string>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<string>) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
+
+/** Parses a UCI `info` line (`{string}` for `info string`, `null` for other lines). */
+export declare function parseInfo(line: string): (Partial<Info> & { multipv: number; pv: string[]; currmove?: string }) | { string: string } | null;
+
+/** Parses a UCI `bestmove` line, or returns `null`. */
+export declare function parseBestMove(line: string): BestMove | null;

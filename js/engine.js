@@ -1,0 +1,320 @@
+// The main-thread side of the engine (package subpath 'alfiere/engine'): `Engine` runs
+// the wasm search in a module Web Worker (engine-worker.js) and offers
+//  - a promise API: ready, setOption, newGame, analyse (with parsed info objects),
+//    stop, terminate;
+//  - raw UCI, as Stockfish.js does: postMessage('go depth 10') / uci(line), and the
+//    replies as 'message' events whose `data` is one UCI line (`onmessage` works too).
+// Every failure is an Error with a stable `name` and `code` (see errors.js).
+// No dependencies; Node uses engine-node.js, which passes in a worker_threads worker.
+
+import { ErrorKinds, rebuildError, typedError } from './errors.js';
+import { normaliseAnalyseOptions } from './analyse-options.js';
+
+export { parseInfo, parseBestMove } from './uci.js';
+export { ErrorKinds } from './errors.js';
+
+const invalid = (message) => typedError(ErrorKinds.InvalidArgument, message);
+const terminated = () => typedError(ErrorKinds.EngineTerminated, 'the engine was terminated');
+
+function typeName(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
+
+/** The `wasm` option as a message field plus what to transfer with it. */
+function wasmForWorker(wasm) {
+  if (wasm === undefined || wasm === null) return [undefined, []];
+  if (typeof wasm === 'string') {
+    // Relative URLs mean relative to the page, not to the worker script.
+    const base = globalThis.document?.baseURI ?? globalThis.location?.href;
+    return [base ? new URL(wasm, base).href : wasm, []];
+  }
+  if (wasm instanceof URL) return [wasm.href, []];
+  if (wasm instanceof ArrayBuffer) return [wasm, [wasm]];
+  if (ArrayBuffer.isView(wasm)) {
+    // Only a view of a whole buffer is transferred (a Node Buffer may share its pool).
+    const whole = wasm.buffer instanceof ArrayBuffer && wasm.byteOffset === 0 && wasm.byteLength === wasm.buffer.byteLength;
+    return [wasm, whole ? [wasm.buffer] : []];
+  }
+  if (typeof WebAssembly !== 'undefined' && wasm instanceof WebAssembly.Module) return [wasm, []];
+  throw invalid(`wasm must be a URL, the module's bytes or a WebAssembly.Module, not ${typeName(wasm)}`);
+}
+
+function lineEvent(line) {
+  if (typeof MessageEvent === 'function') return new MessageEvent('message', { data: line });
+  const event = new Event('message');
+  Object.defineProperty(event, 'data', { value: line });
+  return event;
+}
+
+/** Reports an exception of a user callback without breaking the engine. */
+function reportLater(error) {
+  queueMicrotask(() => {
+    throw error;
+  });
+}
+
+/** Checks the options of `new Engine()`; throws an InvalidArgumentError. Returns them
+ * with defaults and the `wasm` option prepared for the worker. */
+export function checkEngineOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalid(`Engine options must be an object, not ${typeName(options)}`);
+  }
+  const { variant = 'chess', worker, workerUrl, wasm } = options;
+  if (typeof variant !== 'string') throw invalid(`variant must be a string, not ${typeName(variant)}`);
+  if (worker !== undefined && (typeof worker?.postMessage !== 'function' || typeof worker.addEventListener !== 'function')) {
+    throw invalid('worker must be a Worker (with postMessage and addEventListener)');
+  }
+  if (workerUrl !== undefined && typeof workerUrl !== 'string' && !(workerUrl instanceof URL)) {
+    throw invalid(`workerUrl must be a string or URL, not ${typeName(workerUrl)}`);
+  }
+  const [wasmField, transfer] = wasmForWorker(wasm);
+  return { variant, worker, workerUrl, wasmField, transfer };
+}
+
+export class Engine extends EventTarget {
+  #worker;
+  #variant;
+  #ready;
+  #pending = new Map(); // id -> { resolve, reject, onInfo }
+  #nextId = 1;
+  #dead = null; // the error every call gets once the engine is gone
+  #rawUsed = false; // raw UCI was sent: replies may come at any time
+  #onmessage = null;
+
+  /**
+   * `new Engine({ variant = 'chess', worker, workerUrl, wasm } = {})`: starts the worker
+   * (or uses `worker`) and loads the wasm; `ready` settles when that is done.
+   */
+  constructor(options = {}) {
+    super();
+    const { variant, worker, workerUrl, wasmField, transfer } = checkEngineOptions(options);
+    this.#variant = variant;
+    this.#worker = worker ?? Engine.#spawn(workerUrl);
+    this.#worker.addEventListener('message', (event) => this.#receive(event.data));
+    this.#worker.addEventListener('error', (event) => {
+      const detail = event?.message || event?.error?.message || 'the worker failed to start or crashed';
+      this.#die(typedError(ErrorKinds.Worker, `engine worker error: ${detail}`));
+    });
+    this.#worker.addEventListener('messageerror', () => {
+      this.#die(typedError(ErrorKinds.Worker, 'a message from the engine worker could not be read'));
+    });
+    this.#ready = new Promise((resolve, reject) => this.#pending.set(0, { resolve, reject }));
+    this.#ready.catch(() => {}); // an engine nobody awaits must not log an unhandled rejection
+    this.#keepAlive();
+    try {
+      this.#worker.postMessage({ type: 'init', id: 0, variant, wasm: wasmField }, transfer);
+    } catch (error) {
+      this.#die(typedError(ErrorKinds.Worker, `could not send to the engine worker: ${error?.message ?? error}`));
+    }
+  }
+
+  static #spawn(workerUrl) {
+    if (workerUrl !== undefined) return new Worker(workerUrl, { type: 'module' });
+    // This exact form lets bundlers (Vite, webpack) find and bundle the worker.
+    return new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+  }
+
+  /** Resolves when the wasm is loaded and the variant set; rejects with a typed Error. */
+  get ready() {
+    return this.#ready;
+  }
+
+  /** The current rule-set id. */
+  get variant() {
+    return this.#variant;
+  }
+
+  /** Sets a UCI option ('UCI_Variant', 'Hash', 'MultiPV', 'Skill Level',
+   * 'UCI_LimitStrength', 'UCI_Elo'); rejects on a bad name or value. */
+  setOption(name, value) {
+    if (typeof name !== 'string') return Promise.reject(invalid(`option name must be a string, not ${typeName(name)}`));
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      return Promise.reject(invalid(`the value of ${name.slice(0, 32)} must be a string, number or boolean, not ${typeName(value)}`));
+    }
+    return this.#request({ type: 'setOption', name, value }).then((result) => {
+      if (typeof result?.variant === 'string') this.#variant = result.variant;
+    });
+  }
+
+  /** Forgets the game: the start position and an empty hash table (UCI ucinewgame). */
+  newGame() {
+    return this.#request({ type: 'newGame' }).then(() => undefined);
+  }
+
+  /**
+   * Searches `fen` (default: the variant's start) after `moves` (UCI tokens) within
+   * `depth` / `movetime` / `nodes` (or `infinite: true` until stop()); with no limit,
+   * 1 second. `onInfo(info)` gets every progress report. A running analysis is stopped
+   * first (its promise resolves with its best move).
+   */
+  analyse(options, onInfo) {
+    let normalised;
+    try {
+      normalised = normaliseAnalyseOptions(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
+      return Promise.reject(invalid(`onInfo must be a function, not ${typeName(onInfo)}`));
+    }
+    const { fen, moves, limits, multiPv } = normalised;
+    return this.#request({ type: 'analyse', fen, moves, multiPv, ...limits }, onInfo ?? undefined);
+  }
+
+  /** Ends the running analysis (and any waiting one): each resolves with its best
+   * action so far, within a slice of the search (a few milliseconds). */
+  stop() {
+    if (this.#dead) return;
+    this.#send({ type: 'stop' });
+  }
+
+  /** Kills the worker; pending promises reject with EngineTerminatedError. */
+  terminate() {
+    if (this.#dead?.code === ErrorKinds.EngineTerminated[1]) return;
+    this.#die(terminated());
+  }
+
+  /** Sends raw UCI text (one or more lines); replies arrive as 'message' events. */
+  postMessage(text) {
+    if (typeof text !== 'string') throw invalid(`a UCI command must be a string, not ${typeName(text)}`);
+    if (this.#dead) throw this.#dead;
+    for (const line of text.split(/\r?\n/)) {
+      const command = line.trim().split(/\s+/, 1)[0];
+      if (command === 'quit') {
+        this.terminate();
+        return;
+      }
+      this.#send(line);
+    }
+    this.#rawUsed = true;
+    this.#keepAlive();
+  }
+
+  /** The same as postMessage(line). */
+  uci(line) {
+    this.postMessage(line);
+  }
+
+  /** A handler for every UCI output line (`event.data`), like Worker.onmessage. */
+  get onmessage() {
+    return this.#onmessage?.handler ?? null;
+  }
+
+  set onmessage(handler) {
+    if (this.#onmessage) this.removeEventListener('message', this.#onmessage.listener);
+    this.#onmessage = null;
+    if (typeof handler === 'function') {
+      const listener = (event) => handler.call(this, event);
+      this.#onmessage = { handler, listener };
+      this.addEventListener('message', listener);
+    }
+  }
+
+  #send(message, transfer) {
+    this.#worker.postMessage(message, transfer);
+  }
+
+  #request(message, onInfo) {
+    if (this.#dead) return Promise.reject(this.#dead);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      try {
+        this.#send({ ...message, id });
+      } catch (error) {
+        // e.g. a DataCloneError for a value that cannot cross to the worker
+        reject(invalid(`could not send the request to the engine worker: ${error?.message ?? error}`));
+        return;
+      }
+      this.#pending.set(id, { resolve, reject, onInfo });
+      this.#keepAlive();
+    });
+  }
+
+  #settle(id, settle) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    settle(pending);
+    this.#keepAlive();
+  }
+
+  #emitLine(line) {
+    this.dispatchEvent(lineEvent(line));
+  }
+
+  #receive(message) {
+    if (typeof message === 'string') {
+      this.#emitLine(message);
+      return;
+    }
+    if (message === null || typeof message !== 'object') return;
+    switch (message.type) {
+      case 'ready':
+        if (typeof message.variant === 'string') this.#variant = message.variant;
+        this.#settle(0, (p) => p.resolve());
+        return;
+      case 'variant':
+        if (typeof message.variant === 'string') this.#variant = message.variant;
+        return;
+      case 'result':
+        this.#settle(message.id, (p) => p.resolve(message.value));
+        return;
+      case 'info': {
+        const { uci, ...info } = message.info ?? {};
+        const pending = this.#pending.get(message.id);
+        if (pending?.onInfo) {
+          try {
+            pending.onInfo(info);
+          } catch (error) {
+            reportLater(error);
+          }
+        }
+        if (typeof uci === 'string') this.#emitLine(uci);
+        return;
+      }
+      case 'done': {
+        const { uci, ...result } = message.result ?? {};
+        result.lines = (result.lines ?? []).map(({ uci: _line, ...line }) => line);
+        if (typeof uci === 'string') this.#emitLine(uci);
+        this.#settle(message.id, (p) => p.resolve(result));
+        return;
+      }
+      case 'error': {
+        const error = rebuildError(message.error);
+        const id = message.id ?? 0;
+        if (id === 0 && this.#pending.has(0)) {
+          // The engine could not start: nothing else will work either.
+          this.#die(error);
+        } else {
+          this.#settle(id, (p) => p.reject(error));
+        }
+        return;
+      }
+      default:
+    }
+  }
+
+  /** Ends the engine: the worker is terminated and every pending promise rejects. */
+  #die(error) {
+    if (this.#dead) return;
+    this.#dead = error;
+    try {
+      this.#worker.terminate();
+    } catch {
+      // already gone
+    }
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) p.reject(error);
+  }
+
+  /** A Node worker thread keeps the process alive while a promise is pending, and
+   * from the first raw UCI command on (replies may come at any time) until terminate(). */
+  #keepAlive() {
+    const busy = !this.#dead && (this.#pending.size > 0 || this.#rawUsed);
+    if (busy) this.#worker.ref?.();
+    else this.#worker.unref?.();
+  }
+}

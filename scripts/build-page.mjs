@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Assembles the page into dist/ (git-ignored):
+//
+//   dist/page/        the served page: www/ plus js/engine*.js and pkg/web/ laid out so
+//                     every relative import resolves, and sw.js with the list of files
+//                     to cache and a version hash of their contents;
+//   dist/alfiere.html the single-file build (see build-single.mjs), unless --no-single.
+//
+// Needs pkg/web (scripts/build-wasm.sh). Run: node scripts/build-page.mjs [--no-single]
+
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'dist', 'page');
+const log = (msg) => console.log(`[build-page] ${msg}`);
+
+function fail(message) {
+  console.error(`[build-page] error: ${message}`);
+  process.exit(1);
+}
+
+for (const needed of ['pkg/web/alfiere.js', 'pkg/web/alfiere_bg.wasm']) {
+  if (!existsSync(join(root, needed))) fail(`${needed} is missing: run bash scripts/build-wasm.sh first`);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// www/ as it is, except the service worker, written below.
+cpSync(join(root, 'www'), out, { recursive: true, filter: (src) => !src.endsWith(`${sep}sw.js`) });
+
+// The engine (js/engine.js + its worker) and the wasm glue, at the paths they import.
+const engineFiles = ['engine.js', 'engine-worker.js'];
+const haveEngine = engineFiles.every((f) => existsSync(join(root, 'js', f)));
+if (haveEngine) {
+  mkdirSync(join(out, 'js'), { recursive: true });
+  // The browser's modules only (the *-node.js files are the Node worker's).
+  for (const entry of readdirSync(join(root, 'js'))) {
+    if (entry.endsWith('.js') && !entry.endsWith('-node.js')) cpSync(join(root, 'js', entry), join(out, 'js', entry));
+  }
+} else {
+  log('warning: js/engine.js or js/engine-worker.js missing; the page will play without the computer');
+}
+mkdirSync(join(out, 'pkg', 'web'), { recursive: true });
+for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web', f), join(out, 'pkg', 'web', f));
+
+// Every file goes into the service worker's cache; the hash of them all names it.
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+const files = walk(out).sort();
+const hash = createHash('sha256');
+for (const file of files) {
+  hash.update(relative(out, file));
+  hash.update(readFileSync(file));
+}
+const swSource = readFileSync(join(root, 'www', 'sw.js'), 'utf8');
+hash.update(swSource);
+const version = hash.digest('hex').slice(0, 16);
+const precache = ['./', ...files.map((f) => `./${relative(out, f).split(sep).join('/')}`)];
+writeFileSync(
+  join(out, 'sw.js'),
+  `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache, null, 1)};\n${swSource}`,
+);
+log(`dist/page: ${files.length + 1} files, cache version ${version}`);
+
+if (!process.argv.includes('--no-single')) {
+  const { buildSingle } = await import('./build-single.mjs');
+  await buildSingle({ root, page: out, output: join(root, 'dist', 'alfiere.html'), log });
+}
+

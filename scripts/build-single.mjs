@@ -1,0 +1,93 @@
+// The single-file build: dist/alfiere.html holds the whole page, the app's modules
+// bundled into one inline module script (esbuild), the stylesheet inline, the wasm and
+// the engine worker's code bundled into one classic script, as base64 blocks
+// (app/platform-inline.js starts the worker from a Blob). Works when opened from file://. The Content-Security-Policy
+// allows exactly the inline script and style by their sha256 hashes, blob: workers and
+// WebAssembly, and no network at all.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+async function bundle(entry, { plugins = [], format = 'esm' } = {}) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format,
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+    // The glue's default wasm URL (import.meta.url) is unused here: the bytes are passed.
+    logOverride: { 'empty-import-meta': 'silent' },
+    plugins,
+  });
+  return result.outputFiles[0].text;
+}
+
+/** Every `</script` would end the inline block early; esbuild escapes them in strings. */
+function assertInlineSafe(name, text) {
+  if (/<\/script/i.test(text) || /<!--/.test(text)) throw new Error(`${name} cannot be inlined: it contains </script or <!--`);
+}
+
+export async function buildSingle({ page, output, log }) {
+  const workerEntry = join(page, 'js', 'engine-worker.js');
+  if (!existsSync(workerEntry) || !existsSync(join(page, 'js', 'engine.js'))) {
+    log('single-file build skipped: js/engine.js or js/engine-worker.js missing');
+    return false;
+  }
+  // The app, with platform.js swapped for platform-inline.js.
+  const swapPlatform = {
+    name: 'inline-platform',
+    setup(b) {
+      b.onResolve({ filter: /\/platform\.js$/ }, () => ({ path: resolve(page, 'app', 'platform-inline.js') }));
+    },
+  };
+  const app = await bundle(join(page, 'app', 'main.js'), { plugins: [swapPlatform] });
+  // A classic worker: Chromium refuses module workers from blob: URLs in a file:// page.
+  // (The glue's import.meta.url default is never used: the worker is given the bytes.)
+  const worker = await bundle(workerEntry, { format: 'iife' });
+  assertInlineSafe('the app bundle', app);
+  const css = readFileSync(join(page, 'style.css'), 'utf8');
+  const wasm = readFileSync(join(page, 'pkg', 'web', 'alfiere_bg.wasm')).toString('base64');
+  const workerB64 = Buffer.from(worker, 'utf8').toString('base64');
+  const icon = `data:image/svg+xml;base64,${readFileSync(join(page, 'icon.svg')).toString('base64')}`;
+
+  const csp = [
+    "default-src 'none'",
+    `script-src ${sha256(app)} 'wasm-unsafe-eval'`,
+    `style-src ${sha256(css)}`,
+    'img-src data: blob:',
+    'worker-src blob:',
+    "connect-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+
+  let html = readFileSync(join(page, 'index.html'), 'utf8');
+  const replaceOnce = (pattern, replacement) => {
+    if (!pattern.test(html)) throw new Error(`index.html: ${pattern} not found`);
+    html = html.replace(pattern, () => replacement);
+  };
+  replaceOnce(/<meta http-equiv="Content-Security-Policy"[^>]*>/s, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  replaceOnce(/<!-- No inline scripts[\s\S]*?-->\s*/, '<!-- Single-file build: inline script and style allowed by hash only; no network. -->\n  ');
+  replaceOnce(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
+  replaceOnce(/\s*<link rel="manifest"[^>]*>/, '');
+  replaceOnce(/<link rel="stylesheet" href="style.css">/, `<style>${css}</style>`);
+  replaceOnce(/<script type="module" src="app\/main.js"><\/script>/, '');
+  replaceOnce(
+    /<\/body>/,
+    `<script type="application/octet-stream" id="alfiere-wasm">${wasm}</script>\n` +
+      `<script type="text/plain" id="alfiere-worker">${workerB64}</script>\n` +
+      `<script type="module">${app}</script>\n</body>`,
+  );
+  writeFileSync(output, html);
+  log(`dist/alfiere.html: ${(html.length / 1024 / 1024).toFixed(2)} MB (app ${(app.length / 1024).toFixed(0)} kB, worker ${(worker.length / 1024).toFixed(0)} kB, wasm ${(wasm.length / 1024).toFixed(0)} kB base64)`);
+  return true;
+}

@@ -1,0 +1,185 @@
+//! The JavaScript API, through wasm-bindgen: the only module that touches JS types.
+//!
+//! Compiled only for `wasm32` (see `lib.rs`). Everything here is a thin adapter over
+//! [`crate::api::ApiGame`]: it checks the types of JS arguments, calls the core, and
+//! turns results into plain JS objects and failures into thrown `Error`s with a stable
+//! `name` and `code` (`IllegalMoveError`/`ILLEGAL_MOVE`, `InvalidFenError`, ...). A
+//! failed call leaves the game unchanged. No chess logic lives here.
+//!
+//! - `game.rs`: the `Game` class and the free functions (`validateFen`, `variants`,
+//!   `legalMoves`);
+//! - `engine.rs`: the `Engine` class, a search driven in slices (run in a Web Worker
+//!   by `js/engine-host.js`).
+//!
+//! ```js
+//! import init, { Game } from 'alfiere';
+//! await init();
+//! const game = new Game('chess');
+//! game.move('e4');                       // verbose move object
+//! game.move({ from: 'e7', to: 'e5' });
+//! game.moves({ verbose: true, square: 'g1' });
+//! game.fen();
+//! try { game.move('Ke3'); } catch (e) { e.name === 'IllegalMoveError'; }
+//! ```
+
+mod engine;
+mod game;
+#[cfg(test)]
+mod tests;
+
+use crate::api::{ApiError, ApiErrorKind};
+use crate::types::{Color, Role};
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+/// The TypeScript shapes of the plain objects the classes take and return (added to
+/// the generated `.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** A rule-set id. */
+export type VariantId = 'chess' | 'chessgi' | 'racingkings' | 'alice' | 'billiards'
+  | 'progressive-scottish' | 'progressive-italian' | 'marseillais' | 'marseillais-balanced'
+  | 'avalanche';
+export type Color = 'w' | 'b';
+export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+/** A move given as squares; `from: 'N@'` drops a knight (Chess-Gi). */
+export interface MoveInput { from: string; to: string; promotion?: string }
+/** A verbose move: chess.js's fields plus `kind`, `board` (Alice) and `endsTurn`. */
+export interface Move {
+  color: Color;
+  /** Absent for a drop. */
+  from?: string;
+  to: string;
+  piece: PieceSymbol;
+  captured?: PieceSymbol;
+  promotion?: PieceSymbol;
+  /** n normal, b double step, e en passant, c capture, p promotion, k/q castling,
+   *  d drop, u push (Avalanche), s promotion choice. */
+  flags: string;
+  san: string;
+  lan: string;
+  before: string;
+  after: string;
+  kind: 'move' | 'castle' | 'en_passant' | 'drop' | 'push' | 'promotion_choice';
+  board?: 'a' | 'b';
+  endsTurn: boolean;
+}
+/** `moves({verbose: true})` gives Move[], otherwise SAN strings. */
+export interface MovesOptions { verbose?: boolean; square?: string }
+/** The typed overloads of `moves` and `history` (merged into the class). */
+export interface Game {
+  moves(options: MovesOptions & { verbose: true }): Move[];
+  moves(options?: MovesOptions & { verbose?: false }): string[];
+  history(options: { verbose: true }): Move[];
+  history(options?: { verbose?: false }): string[];
+}
+export type EndReason = 'checkmate' | 'stalemate' | 'insufficient_material' | 'seventyfive_moves'
+  | 'fivefold_repetition' | 'fifty_moves' | 'threefold_repetition' | 'ten_series' | 'variant_win'
+  | 'variant_draw' | 'self_check' | 'promotion_check' | 'resignation' | 'agreement' | 'time_forfeit';
+export interface Outcome { winner: 'white' | 'black' | null; reason: EndReason; text: string }
+/** Action `played + 1` of `length` of `side`'s turn. */
+export interface TurnState { side: Color; length: number; played: number; phase: 'move' | 'push' | 'promotion_choice' }
+export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
+export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;
+export interface Hands { w: Hand; b: Hand }
+export interface VariantInfo { id: VariantId; name: string }
+export type FenValidation = { ok: true } | { ok: false; error: string };
+/** A score from the side to act's point of view: centipawns, or moves to mate
+ *  (negative: being mated). */
+export type Score = { cp: number } | { mate: number };
+/** The limits of `Engine.go`; none means until `stop()`. */
+export interface GoLimits {
+  depth?: number; nodes?: number; movetime?: number; infinite?: boolean;
+  wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
+}
+/** One progress report of the wasm Engine (one per iteration and MultiPV line). */
+export interface SearchInfo {
+  depth: number; seldepth: number; multipv: number; score: Score; nodes: number;
+  nps: number; time: number; hashfull: number; pv: string[];
+  /** The same report as a UCI `info` line. */
+  uci: string;
+}
+/** The end of a search of the wasm Engine. */
+export interface StepResult {
+  /** `null` when the side to act has no legal action. */
+  bestmove: string | null; pv: string[]; score: Score; depth: number; nodes: number;
+  /** The UCI `bestmove` line. */
+  uci: string;
+}
+"#;
+
+/// Runs once when the module is instantiated (`init()` / `initSync()`).
+///
+/// Installs a panic hook so that a Rust panic (a bug) is logged with its message and
+/// location instead of an opaque `unreachable` trap.
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// A thrown `Error` with `name` and `code` set.
+pub(crate) fn js_error(kind: ApiErrorKind, message: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    error.set_name(kind.name());
+    let _ = Reflect::set(&error, &"code".into(), &kind.code().into());
+    error.into()
+}
+
+pub(crate) fn throw(e: ApiError) -> JsValue {
+    js_error(e.kind, &e.message)
+}
+
+pub(crate) fn invalid(message: impl AsRef<str>) -> JsValue {
+    js_error(ApiErrorKind::InvalidArgument, message.as_ref())
+}
+
+/// A short description of a JS value's type, for error messages.
+pub(crate) fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if value.is_undefined() {
+        "undefined".into()
+    } else {
+        value
+            .js_typeof()
+            .as_string()
+            .unwrap_or_else(|| "value".into())
+    }
+}
+
+/// A string argument; `None` for undefined/null when `optional`.
+pub(crate) fn string_arg(
+    value: &JsValue,
+    what: &str,
+    optional: bool,
+) -> Result<Option<String>, JsValue> {
+    if optional && (value.is_undefined() || value.is_null()) {
+        return Ok(None);
+    }
+    match value.as_string() {
+        Some(s) => Ok(Some(s)),
+        None => Err(invalid(format!(
+            "{what} must be a string, not {}",
+            type_name(value)
+        ))),
+    }
+}
+
+pub(crate) fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    let _ = Reflect::set(object, &key.into(), &value.into());
+}
+
+pub(crate) fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+pub(crate) fn color_letter(color: Color) -> &'static str {
+    match color {
+        Color::White => "w",
+        Color::Black => "b",
+    }
+}
+
+pub(crate) fn role_letter(role: Role) -> String {
+    role.char().to_string()
+}

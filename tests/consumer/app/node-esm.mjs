@@ -1,0 +1,18 @@
+// Node ESM: import 'alfiere' (no init call) and 'alfiere/engine' (worker thread).
+import assert from 'node:assert/strict';
+import { Game, variants, validateFen } from 'alfiere';
+import { Engine } from 'alfiere/engine';
+
+const game = new Game('chessgi');
+assert.equal(game.move('e4').san, 'e4');
+assert.equal(variants().length, 10);
+assert.equal(validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1').ok, true);
+
+const engine = new Engine({ variant: 'chess' });
+await engine.ready;
+const result = await engine.analyse({ moves: ['e2e4'], depth: 5 });
+const after = new Game();
+after.move('e2e4');
+assert.ok(after.legalMoves().includes(result.bestmove), result.bestmove);
+await assert.rejects(engine.analyse({ fen: 'bad' }), (e) => e.name === 'InvalidFenError' && e.code === 'INVALID_FEN');
+console.log(`node ESM: ok (engine played ${result.bestmove} at depth ${result.depth})`);

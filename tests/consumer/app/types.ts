@@ -1,0 +1,29 @@
+// Type-checked with tsc --noEmit against the package's .d.ts files (generated + js/engine.d.ts).
+import { Game, validateFen, variants, type Move, type Outcome, type VariantId } from 'alfiere';
+import { Engine, parseInfo, type AnalyseResult, type Info } from 'alfiere/engine';
+
+const variant: VariantId = 'marseillais';
+const game = new Game(variant);
+const played: Move = game.move('e4');
+const san: string[] = game.moves();
+const verbose: Move[] = game.moves({ verbose: true, square: 'd2' });
+const history: Move[] = game.history({ verbose: true });
+const outcome: Outcome | null = game.outcome();
+const dests: Map<string, string[]> = game.dests();
+const check = validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+if (!check.ok) console.log(check.error.length);
+const names: string[] = variants().map((v) => v.name);
+
+async function analyse(): Promise<string> {
+  const engine = new Engine({ variant: 'alice' });
+  await engine.ready;
+  const infos: Info[] = [];
+  const result: AnalyseResult = await engine.analyse({ depth: 4, multiPv: 2 }, (info) => infos.push(info));
+  engine.onmessage = (event) => console.log(event.data.toUpperCase());
+  engine.postMessage('isready');
+  const parsed = parseInfo('info depth 1 score cp 3 pv e2e4');
+  engine.terminate();
+  return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${parsed}`;
+}
+
+export { played, san, verbose, history, outcome, dests, names, analyse };

@@ -1,0 +1,21 @@
+// Checks the file list of the packed tarball (`npm pack --json` output on stdin): every
+// file the exports map, the worker and the types need is there, and nothing else big.
+import assert from 'node:assert/strict';
+
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const [pack] = JSON.parse(input);
+const files = new Set(pack.files.map((f) => f.path));
+const required = [
+  'package.json', 'README.md',
+  'pkg/web/alfiere.js', 'pkg/web/alfiere.d.ts', 'pkg/web/alfiere_bg.wasm', 'pkg/web/package.json',
+  'pkg/node/alfiere.js', 'pkg/node/alfiere.d.ts', 'pkg/node/alfiere_bg.wasm', 'pkg/node/package.json',
+  'js/engine.js', 'js/engine-node.js', 'js/engine.d.ts', 'js/engine-worker.js', 'js/engine-worker-node.js',
+  'js/engine-worker.d.ts', 'js/engine-host.js', 'js/uci.js', 'js/errors.js', 'js/analyse-options.js',
+];
+for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
+const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|package\.json$|README\.md$|LICENSE)/.test(f));
+assert.deepEqual(stray, [], 'files outside pkg/, js/ and the top-level docs');
+const wasm = pack.files.find((f) => f.path === 'pkg/web/alfiere_bg.wasm');
+console.log(`tarball ${pack.filename}: ${pack.files.length} files, ${pack.size} bytes packed, ${pack.unpackedSize} unpacked; ` +
+  `pkg/web/alfiere_bg.wasm ${wasm.size} bytes`);

@@ -1,0 +1,107 @@
+// The worker-side host (js/engine-host.js) driven directly in this thread, with the real
+// wasm glue or with a stand-in whose search traps: command order, stop of queued
+// searches, and recovery after a wasm trap (EngineCrashedError, then a fresh engine with
+// the same variant and options).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as glue from '../../pkg/web/alfiere.js';
+import { createEngineHost } from '../../js/engine-host.js';
+
+glue.initSync({ module: readFileSync(new URL('../../pkg/web/alfiere_bg.wasm', import.meta.url)) });
+
+function hostWith(load) {
+  const sent = [];
+  const waiters = [];
+  const host = createEngineHost({
+    post: (message) => {
+      sent.push(message);
+      for (const w of [...waiters]) if (w.match(message)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(message);
+    },
+    load,
+  });
+  const next = (match) => new Promise((resolve) => waiters.push({ match, resolve }));
+  return { host, sent, next };
+}
+
+test('a stop sent before a queued analysis makes it return at once', async () => {
+  const { host, next } = hostWith(async () => glue);
+  host.receive({ type: 'init', id: 0, variant: 'chess' });
+  const done = next((m) => m.type === 'done' && m.id === 1);
+  host.receive({ type: 'analyse', id: 1, infinite: true });
+  host.receive({ type: 'stop' });
+  const { result } = await done;
+  assert.ok(new glue.Game().legalMoves().includes(result.bestmove));
+});
+
+test('commands run in order: an option set before an analysis applies to it', async () => {
+  const { host, next } = hostWith(async () => glue);
+  host.receive({ type: 'init', id: 0, variant: 'chess' });
+  host.receive({ type: 'setOption', id: 1, name: 'UCI_Variant', value: 'racingkings' });
+  const done = next((m) => m.type === 'done' && m.id === 2);
+  host.receive({ type: 'analyse', id: 2, depth: 2 });
+  const { result } = await done;
+  assert.ok(new glue.Game('racingkings').legalMoves().includes(result.bestmove));
+});
+
+test('a wasm trap in a search is an EngineCrashedError, and the engine is rebuilt with its options', async () => {
+  const made = [];
+  let trap = true;
+  class TrappingEngine extends glue.Engine {
+    constructor(variant) {
+      super(variant);
+      this.options = [];
+      made.push(this);
+    }
+    setOption(name, value) {
+      super.setOption(name, value);
+      this.options.push([name, value]);
+    }
+    step(budget, elapsed, onInfo) {
+      if (trap) {
+        trap = false;
+        throw new WebAssembly.RuntimeError('unreachable');
+      }
+      return super.step(budget, elapsed, onInfo);
+    }
+  }
+  const fake = { ...glue, Engine: TrappingEngine };
+  const { host, next } = hostWith(async () => fake);
+  host.receive({ type: 'init', id: 0, variant: 'alice' });
+  host.receive({ type: 'setOption', id: 1, name: 'Skill Level', value: 7 });
+  const failed = next((m) => m.id === 2 && m.type !== 'info');
+  host.receive({ type: 'analyse', id: 2, depth: 2 });
+  const crash = await failed;
+  assert.equal(crash.type, 'error');
+  assert.deepEqual([crash.error.name, crash.error.code], ['EngineCrashedError', 'ENGINE_CRASHED']);
+  assert.match(crash.error.message, /unreachable/);
+  assert.equal(made.length, 2, 'a new engine was made');
+  assert.equal(made[1].variant(), 'alice');
+  assert.deepEqual(made[1].options, [['skill level', 7]]);
+  const done = next((m) => m.id === 3 && m.type !== 'info');
+  host.receive({ type: 'analyse', id: 3, depth: 2 });
+  const ok = await done;
+  assert.equal(ok.type, 'done');
+  assert.ok(new glue.Game('alice').legalMoves().includes(ok.result.bestmove));
+});
+
+test('raw UCI after a trap still answers bestmove, so a GUI never hangs', async () => {
+  let trap = true;
+  class TrappingEngine extends glue.Engine {
+    step(budget, elapsed, onInfo) {
+      if (trap) {
+        trap = false;
+        throw new WebAssembly.RuntimeError('unreachable');
+      }
+      return super.step(budget, elapsed, onInfo);
+    }
+  }
+  const { host, sent, next } = hostWith(async () => ({ ...glue, Engine: TrappingEngine }));
+  const best = next((m) => typeof m === 'string' && m.startsWith('bestmove'));
+  host.receive('go depth 3');
+  assert.equal(await best, 'bestmove (none)');
+  assert.ok(sent.some((l) => typeof l === 'string' && l.startsWith('info string engine error')));
+  const again = next((m) => typeof m === 'string' && m.startsWith('bestmove'));
+  host.receive('go depth 3');
+  assert.ok(new glue.Game().legalMoves().includes((await again).split(' ')[1]));
+});

@@ -1,0 +1,131 @@
+// Import and export: a hostile PGN (markup in its tags and comments) is shown as text
+// and runs nothing; bad FEN and PGN get a clear error in the page and leave the game
+// alone; a PGN file opened from disk loads; the exported PGN loads back in the Game.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, loadRules, newGame, openPage, pageFen, pagePgn, startServer, waitFenChange } from './helpers.mjs';
+
+let server;
+let browser;
+let A;
+let page;
+let errors;
+
+before(async () => {
+  A = await loadRules();
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser, server.url));
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  await page.evaluate(() => {
+    document.getElementById('io-card').open = true;
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const HOSTILE = `[Event "<img src=x onerror=alert(1)>"]
+[Site "<iframe src=javascript:alert(2)>"]
+[White "<script>alert('w')</script>"]
+[Black "Bob <b>bold</b> &amp; \\"quoted\\""]
+[Result "*"]
+
+1. e4 {<img src=x onerror=window.__pwned=1>} e5 {</textarea><script>window.__pwned=2</script>}
+2. Nf3 {<svg onload=window.__pwned=3>} *`;
+
+test('a hostile PGN is shown as text and runs nothing', async () => {
+  const before = await pageFen(page);
+  await page.fill('#io-text', HOSTILE);
+  await page.click('#io-load');
+  await waitFenChange(page, before);
+  assert.equal(await page.$$eval('#moves .move-token', (els) => els.at(-1).textContent), 'Nf3');
+  // The markup is there, literally, as text.
+  assert.equal(await page.textContent('#name-bottom'), "<script>alert('w')</script>");
+  assert.equal(await page.textContent('#name-top'), 'Bob <b>bold</b> &amp; "quoted"');
+  assert.match(await page.textContent('#game-tags'), /<img src=x onerror=alert\(1\)>/);
+  const comments = await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(comments, [
+    '<img src=x onerror=window.__pwned=1>',
+    '</textarea><script>window.__pwned=2</script>',
+    '<svg onload=window.__pwned=3>',
+  ]);
+  // ...and no element was made from it, and nothing ran.
+  const counts = await page.evaluate(() => ({
+    img: document.querySelectorAll('img, iframe, b').length,
+    scripts: document.scripts.length,
+    svgOnload: document.querySelectorAll('svg[onload]').length,
+    pwned: window.__pwned ?? null,
+  }));
+  assert.deepEqual(counts, { img: 0, scripts: 1, svgOnload: 0, pwned: null });
+  // The export keeps the names as PGN text and loads back.
+  const pgn = await pagePgn(page);
+  assert.match(pgn, /\[White "<script>alert\('w'\)<\/script>"\]/);
+  const game = new A.Game();
+  game.loadPgn(pgn);
+  assert.deepEqual(game.history(), ['e4', 'e5', 'Nf3']);
+  assert.deepEqual(errors, []);
+});
+
+test('a bad FEN and a bad PGN get clear errors and change nothing', async () => {
+  const fen = await pageFen(page);
+  await page.fill('#io-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1');
+  await page.click('#io-load');
+  await page.waitForSelector('#io-error:not([hidden])');
+  assert.match(await page.textContent('#io-error'), /FEN could not be loaded: .+/);
+  assert.equal(await pageFen(page), fen);
+  await page.fill('#io-text', '[Event "x"]\n\n1. e4 e5 2. Qxf7 *');
+  await page.click('#io-load');
+  await page.waitForFunction(() => /PGN could not be loaded/.test(document.getElementById('io-error').textContent));
+  assert.equal(await pageFen(page), fen);
+  await page.fill('#io-text', '<b>not a position</b>');
+  await page.click('#io-load');
+  await page.waitForFunction(() => /could not be loaded/.test(document.getElementById('io-error').textContent));
+  assert.equal(await page.locator('#io-error b').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('a PGN file opened from disk loads, in its own variant', async () => {
+  const game = new A.Game('marseillais');
+  for (const m of ['e4', 'd4', 'e5', 'd5', 'Nf3']) game.move(m);
+  await page.setInputFiles('#io-file', {
+    name: 'game.pgn',
+    mimeType: 'application/x-chess-pgn',
+    buffer: Buffer.from(game.pgn()),
+  });
+  await page.waitForFunction((fen) => document.getElementById('fen-out').value === fen, game.fen());
+  assert.equal(await page.inputValue('#variant'), 'marseillais');
+  assert.match(await page.textContent('#moves'), /1\. e4,d4 e5,d5/);
+  assert.match(await page.textContent('#turn-info'), /White's turn: action 2 of 2 · so far: Nf3/);
+  assert.deepEqual(errors, []);
+});
+
+test('Content-Security-Policy: a meta tag, no inline script, nothing from other origins', async () => {
+  const { context, page: fresh, errors: freshErrors } = await openPage(browser, null);
+  const requests = [];
+  fresh.on('request', (request) => requests.push(request.url()));
+  await fresh.goto(server.url);
+  await fresh.waitForSelector('body.ready');
+  const csp = await fresh.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /default-src 'self'/);
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  const inline = await fresh.$$eval('script', (els) => els.filter((s) => !s.src).length);
+  assert.equal(inline, 0);
+  const origin = new URL(server.url).origin;
+  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
+  assert.deepEqual(foreign, []);
+  // An inline script injected later is refused by the policy.
+  const ran = await fresh.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true';
+    document.body.append(s);
+    return window.__inlineRan === true;
+  });
+  assert.equal(ran, false);
+  assert.ok(freshErrors.every((e) => /Content Security Policy/.test(e)), freshErrors.join('\n'));
+  await context.close();
+});

@@ -1,0 +1,155 @@
+// The analysis panel and the evaluation bar: best lines (MultiPV up to 3) in SAN,
+// depth, speed, and a bar that shows White's share. Engine scores are from the view
+// of the side to act; the bar and the numbers here are always from White's view.
+
+export class AnalysisView {
+  constructor(rules) {
+    this.rules = rules;
+    this.bar = document.getElementById('eval-bar');
+    this.fill = document.getElementById('eval-fill');
+    this.stats = document.getElementById('analysis-stats');
+    this.list = document.getElementById('analysis-lines');
+    this.lines = new Map();
+    this.fen = null;
+    this.pending = null;
+    this.lastDraw = 0;
+    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans}
+  }
+
+  start(fen) {
+    if (this.fen !== fen) {
+      this.fen = fen;
+      this.lines.clear();
+      this.list.replaceChildren();
+      this.stats.textContent = 'Thinking…';
+    }
+    this.bar.hidden = false;
+  }
+
+  clear(gameOver = false) {
+    this.fen = null;
+    this.forgetLines();
+    this.lines.clear();
+    this.list.replaceChildren();
+    this.stats.textContent = gameOver ? 'The game is over.' : '';
+    this.bar.hidden = true;
+  }
+
+  update(info, context) {
+    if (context.fen !== this.fen) return;
+    this.lines.set(info.multipv ?? 1, { info, context });
+    // Coalesce bursts of info into at most a few redraws a second: the main thread
+    // stays free while the engine searches.
+    if (!this.pending) {
+      const wait = Math.max(0, REDRAW_MS - (performance.now() - this.lastDraw));
+      this.pending = setTimeout(() => {
+        requestAnimationFrame(() => {
+          this.pending = null;
+          this.lastDraw = performance.now();
+          this.draw();
+        });
+      }, wait);
+    }
+  }
+
+  draw() {
+    const entries = [...this.lines.entries()].sort((a, b) => a[0] - b[0]);
+    if (!entries.length) return;
+    const best = entries[0][1];
+    const white = whiteView(best.info.score, best.context.side);
+    this.bar.hidden = false;
+    const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-white.cp / 350)) - 1);
+    // A transform, not a height: the bar animates on the compositor, with no layout.
+    const transform = `scaleY(${(share / 100).toFixed(3)})`;
+    if (this.fill.style.transform !== transform) this.fill.style.transform = transform;
+    this.bar.setAttribute('aria-label', `Evaluation ${scoreText(white)}`);
+    const { depth, nps, nodes } = best.info;
+    setText(this.stats, `Depth ${depth} · ${formatSpeed(nps)} · ${formatNodes(nodes)} nodes`);
+    // Reuse the list items; only their text changes.
+    while (this.list.children.length > entries.length) this.list.lastElementChild.remove();
+    entries.forEach(([, { info, context }], i) => {
+      let li = this.list.children[i];
+      if (!li) {
+        li = document.createElement('li');
+        const score = document.createElement('span');
+        score.className = 'line-score';
+        const moves = document.createElement('span');
+        moves.className = 'line-moves';
+        li.append(score, moves);
+        this.list.append(li);
+      }
+      setText(li.firstElementChild, scoreText(whiteView(info.score, context.side)));
+      setText(li.lastElementChild, this.sanLine(context, info.pv ?? [], i));
+    });
+  }
+
+  /**
+   * The PV in SAN, played on a copy of the analysed position. Each line keeps its copy
+   * and the SAN so far: a new PV usually changes only its tail, so only that is
+   * replayed (the main thread stays free while the engine searches).
+   */
+  sanLine({ fen, variant }, pv, slot) {
+    const tokens = pv.slice(0, MAX_PV);
+    let line = this.sanLines.get(slot);
+    if (!line || line.fen !== fen || line.variant !== variant) {
+      line?.game?.free();
+      line = { fen, variant, game: null, tokens: [], sans: [] };
+      try {
+        line.game = new this.rules.Game(variant, fen);
+      } catch {
+        return '';
+      }
+      this.sanLines.set(slot, line);
+    }
+    let common = 0;
+    while (common < tokens.length && common < line.tokens.length && tokens[common] === line.tokens[common]) common++;
+    while (line.tokens.length > common) {
+      line.game.undo();
+      line.tokens.pop();
+      line.sans.pop();
+    }
+    for (const token of tokens.slice(common)) {
+      try {
+        line.sans.push(line.game.move(token).san);
+        line.tokens.push(token);
+      } catch {
+        break; // a PV from an older position: show what was converted
+      }
+    }
+    return line.sans.join(' ');
+  }
+
+  forgetLines() {
+    for (const line of this.sanLines.values()) line.game?.free();
+    this.sanLines.clear();
+  }
+}
+
+const REDRAW_MS = 250;
+const MAX_PV = 10;
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function whiteView(score, side) {
+  if (!score) return { cp: 0 };
+  const flip = side === 'b' ? -1 : 1;
+  return 'mate' in score ? { mate: score.mate * flip } : { cp: score.cp * flip };
+}
+
+export function scoreText(score) {
+  if ('mate' in score) return score.mate > 0 ? `#${score.mate}` : `#-${-score.mate}`;
+  const pawns = score.cp / 100;
+  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
+}
+
+function formatSpeed(nps) {
+  if (!nps) return '–';
+  return nps >= 1e6 ? `${(nps / 1e6).toFixed(1)} M nodes/s` : `${Math.round(nps / 1000)} k nodes/s`;
+}
+
+function formatNodes(nodes) {
+  if (!nodes) return '0';
+  return nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} M` : nodes >= 1e3 ? `${Math.round(nodes / 1e3)} k` : String(nodes);
+}

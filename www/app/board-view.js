@@ -1,0 +1,199 @@
+// One 8×8 board in the DOM: 64 focusable, labelled squares (`data-square`, and
+// `data-board` in Alice), the pieces, coordinates, and the markers the game asks for
+// (last move, check, selection, legal-move dots, pushable pawns, a Billiards path).
+// It only draws what it is given; all input handling lives in input.js.
+
+import { pieceName, pieceSvg } from './pieces.js';
+
+const FILES = 'abcdefgh';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function squareName(file, rank) {
+  return FILES[file] + (rank + 1);
+}
+
+export function squareCoords(square) {
+  return { file: FILES.indexOf(square[0]), rank: Number(square[1]) - 1 };
+}
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} host  where the board goes
+   * @param {{boardId?: 'a'|'b'|null, label: string}} options
+   */
+  constructor(host, { boardId = null, label }) {
+    this.boardId = boardId;
+    this.orientation = 'w';
+    this.squares = new Map();
+    this.pieceKeys = new Map();
+    this.focusTarget = 'e2';
+    this.root = document.createElement('div');
+    this.root.className = 'board';
+    if (boardId) this.root.dataset.boardId = boardId;
+    this.grid = document.createElement('div');
+    this.grid.className = 'board-grid';
+    this.grid.setAttribute('role', 'grid');
+    this.grid.setAttribute('aria-label', label);
+    this.overlay = document.createElementNS(SVG_NS, 'svg');
+    this.overlay.setAttribute('viewBox', '0 0 8 8');
+    this.overlay.setAttribute('aria-hidden', 'true');
+    this.overlay.classList.add('board-overlay');
+    this.root.append(this.grid, this.overlay);
+    host.append(this.root);
+    this.build();
+  }
+
+  /** (Re)creates the squares in reading order for the current orientation. */
+  build() {
+    this.grid.replaceChildren();
+    this.squares.clear();
+    this.pieceKeys.clear();
+    const white = this.orientation === 'w';
+    for (let row = 0; row < 8; row++) {
+      const rowEl = document.createElement('div');
+      rowEl.setAttribute('role', 'row');
+      rowEl.className = 'board-row';
+      const rank = white ? 7 - row : row;
+      for (let col = 0; col < 8; col++) {
+        const file = white ? col : 7 - col;
+        const name = squareName(file, rank);
+        const sq = document.createElement('div');
+        sq.className = `sq ${(file + rank) % 2 === 0 ? 'dark' : 'light'}`;
+        sq.setAttribute('role', 'gridcell');
+        sq.dataset.square = name;
+        if (this.boardId) sq.dataset.board = this.boardId;
+        sq.tabIndex = name === this.focusTarget ? 0 : -1;
+        if (row === 7) sq.append(coordinate('file', FILES[file]));
+        if (col === 0) sq.append(coordinate('rank', String(rank + 1)));
+        rowEl.append(sq);
+        this.squares.set(name, sq);
+      }
+      this.grid.append(rowEl);
+    }
+  }
+
+  setOrientation(color) {
+    if (color === this.orientation) return;
+    const hadFocus = this.grid.contains(document.activeElement);
+    this.orientation = color;
+    this.build();
+    if (this.lastState) this.render(this.lastState);
+    if (hadFocus) this.focus(this.focusTarget);
+  }
+
+  /** Square centre in overlay units (0..8), for paths. */
+  centre(square) {
+    const { file, rank } = squareCoords(square);
+    const x = this.orientation === 'w' ? file : 7 - file;
+    const y = this.orientation === 'w' ? 7 - rank : rank;
+    return { x: x + 0.5, y: y + 0.5 };
+  }
+
+  /**
+   * Draws a state: {pieces: Map<square,{type,color}>, lastFrom, lastTo, check, selected,
+   * dests: Set, captures: Set, pushable: Set, paths: string[][], movable: Set,
+   * animate: {from, to, fromView}}.
+   */
+  render(state) {
+    this.lastState = state;
+    for (const [name, sq] of this.squares) {
+      const piece = state.pieces.get(name) ?? null;
+      const key = piece ? piece.color + piece.type : '';
+      if (this.pieceKeys.get(name) !== key || (piece && !sq.querySelector('svg.piece'))) {
+        sq.querySelector('svg.piece')?.remove();
+        if (piece) sq.append(pieceSvg(piece.color, piece.type));
+        this.pieceKeys.set(name, key);
+      }
+      const classes = sq.classList;
+      classes.toggle('last', name === state.lastFrom || name === state.lastTo);
+      classes.toggle('check', name === state.check);
+      classes.toggle('selected', name === state.selected);
+      classes.toggle('dest', state.dests?.has(name) ?? false);
+      classes.toggle('capture', (state.dests?.has(name) && piece !== null) || (state.captures?.has(name) ?? false));
+      classes.toggle('pushable', state.pushable?.has(name) ?? false);
+      classes.toggle('movable', state.movable?.has(name) ?? false);
+      classes.toggle('dragging-origin', name === state.dragOrigin);
+      sq.setAttribute('aria-label', this.label(name, piece, state));
+    }
+    this.drawPaths(state.paths ?? []);
+    if (state.animate) this.animate(state.animate);
+  }
+
+  label(name, piece, state) {
+    const parts = [name];
+    parts.push(piece ? pieceName(piece.color, piece.type) : 'empty');
+    if (this.boardId) parts.push(`board ${this.boardId.toUpperCase()}`);
+    if (name === state.selected) parts.push('selected');
+    if (state.dests?.has(name)) parts.push(piece ? 'capture possible' : 'move possible');
+    if (state.pushable?.has(name)) parts.push('can be pushed');
+    if (name === state.check) parts.push('in check');
+    return parts.join(', ');
+  }
+
+  drawPaths(paths) {
+    this.overlay.replaceChildren();
+    for (const path of paths) {
+      if (path.length < 2) continue;
+      const points = path.map((sq) => this.centre(sq));
+      const line = document.createElementNS(SVG_NS, 'polyline');
+      line.setAttribute('points', points.map((p) => `${p.x},${p.y}`).join(' '));
+      line.classList.add('rebound-path');
+      this.overlay.append(line);
+      for (const p of points.slice(1, -1)) {
+        const dot = document.createElementNS(SVG_NS, 'circle');
+        dot.setAttribute('cx', p.x);
+        dot.setAttribute('cy', p.y);
+        dot.setAttribute('r', '0.07');
+        dot.classList.add('rebound-step');
+        this.overlay.append(dot);
+      }
+      const end = points.at(-1);
+      const head = document.createElementNS(SVG_NS, 'circle');
+      head.setAttribute('cx', end.x);
+      head.setAttribute('cy', end.y);
+      head.setAttribute('r', '0.14');
+      head.classList.add('rebound-end');
+      this.overlay.append(head);
+    }
+  }
+
+  /** Slides the piece now on `to` from where `from` is (on this board or `fromView`). */
+  animate({ from, to, fromView }) {
+    const target = this.squares.get(to)?.querySelector('svg.piece');
+    const origin = (fromView ?? this).squares.get(from);
+    if (!target || !origin || typeof target.animate !== 'function') return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const a = origin.getBoundingClientRect();
+    const b = this.squares.get(to).getBoundingClientRect();
+    const dx = a.left - b.left;
+    const dy = a.top - b.top;
+    if (!dx && !dy) return;
+    target.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }], {
+      duration: 170,
+      easing: 'cubic-bezier(.2,.7,.3,1)',
+    });
+  }
+
+  /** Moves the keyboard cursor (roving tabindex) and focuses the square. */
+  focus(square, { move = true } = {}) {
+    const old = this.squares.get(this.focusTarget);
+    if (old) old.tabIndex = -1;
+    this.focusTarget = square;
+    const sq = this.squares.get(square);
+    if (!sq) return;
+    sq.tabIndex = 0;
+    if (move) sq.focus();
+  }
+
+  squareElement(square) {
+    return this.squares.get(square);
+  }
+}
+
+function coordinate(kind, text) {
+  const span = document.createElement('span');
+  span.className = `coord ${kind}`;
+  span.setAttribute('aria-hidden', 'true');
+  span.textContent = text;
+  return span;
+}

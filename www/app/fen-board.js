@@ -1,0 +1,31 @@
+// Reads the placement field of a FEN (the project's dialect: `|` marks a board-B piece
+// in Alice, `[..]` holds Chess-Gi hands, `~` marks promoted pieces) into a map of
+// square -> {type, color, board}, for drawing positions the wasm Game is not in.
+
+const FILES = 'abcdefgh';
+
+export function readPlacement(fen) {
+  const pieces = new Map();
+  const field = String(fen).trim().split(/\s+/)[0].replace(/\[.*$/, '');
+  const ranks = field.split('/').slice(0, 8);
+  ranks.forEach((row, index) => {
+    const rank = 8 - index;
+    let file = 0;
+    let onB = false;
+    for (const ch of row) {
+      if (ch === '|') {
+        onB = true;
+      } else if (ch === '~') {
+        // promoted marker: nothing to draw
+      } else if (/[1-8]/.test(ch)) {
+        file += Number(ch);
+      } else if (/[pnbrqk]/i.test(ch) && file < 8) {
+        const color = ch === ch.toUpperCase() ? 'w' : 'b';
+        pieces.set(FILES[file] + rank, { type: ch.toLowerCase(), color, board: onB ? 'b' : 'a' });
+        file += 1;
+        onB = false;
+      }
+    }
+  });
+  return pieces;
+}

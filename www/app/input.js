@@ -1,0 +1,259 @@
+// Moving pieces: pointer events (mouse, pen and touch alike) for drag-and-drop and
+// click-click on the boards and the Chess-Gi pockets, and the keyboard (roving focus
+// over the squares with the arrow keys, Enter or Space to pick up and put down,
+// Escape to cancel). Everything ends in Controller.select / tryMove.
+
+import { pieceSvg } from './pieces.js';
+import { squareCoords, squareName } from './board-view.js';
+import { unlockAudio } from './sound.js';
+
+const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
+
+export function attachInput(controller) {
+  const boards = document.getElementById('boards');
+  let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket}
+
+  function squareAt(x, y) {
+    const el = document.elementFromPoint(x, y)?.closest?.('[data-square]');
+    return el && boards.contains(el) ? { square: el.dataset.square, board: el.dataset.board ?? null } : null;
+  }
+
+  function startPress(event, origin, board, fromPocket, wasSelected = false) {
+    press = {
+      origin,
+      board,
+      x: event.clientX,
+      y: event.clientY,
+      pointerId: event.pointerId,
+      wasSelected,
+      ghost: null,
+      fromPocket,
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+  }
+
+  function ghostFor(origin, board) {
+    let color;
+    let role;
+    if (origin.endsWith('@')) {
+      color = controller.model.game.turn();
+      role = origin[0].toLowerCase();
+    } else {
+      const piece = controller.pieceMap().get(origin);
+      if (!piece) return null;
+      color = piece.color;
+      role = piece.type;
+    }
+    const view = controller.views.find((v) => !board || v.boardId === board) ?? controller.views[0];
+    const size = view.squareElement('a1').getBoundingClientRect().width;
+    const ghost = pieceSvg(color, role, 'drag-ghost');
+    ghost.style.width = `${size}px`;
+    ghost.style.height = `${size}px`;
+    document.body.append(ghost);
+    return ghost;
+  }
+
+  function placeGhost(ghost, x, y) {
+    const size = ghost.getBoundingClientRect().width;
+    ghost.style.transform = `translate(${x - size / 2}px, ${y - size / 2}px)`;
+  }
+
+  function onMove(event) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    if (!press.ghost) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD) return;
+      press.ghost = ghostFor(press.origin, press.board);
+      if (!press.ghost) return;
+      controller.drag = { origin: press.origin, board: press.board };
+      controller.render();
+    }
+    placeGhost(press.ghost, event.clientX, event.clientY);
+    const over = squareAt(event.clientX, event.clientY);
+    controller.setHover(over?.square ?? null);
+  }
+
+  function endPress() {
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', onUp);
+    window.removeEventListener('pointercancel', onCancel);
+    press?.ghost?.remove();
+    const wasDragging = Boolean(controller.drag);
+    controller.drag = null;
+    press = null;
+    return wasDragging;
+  }
+
+  function onUp(event) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const { origin, board, wasSelected, ghost } = press;
+    endPress();
+    if (ghost) {
+      const target = squareAt(event.clientX, event.clientY);
+      if (target && controller.targetsOf(origin).includes(target.square)) {
+        controller.tryMove(origin, target.square, { dragged: true });
+      } else {
+        controller.select(origin, board);
+      }
+      return;
+    }
+    // A click: pressing the selected piece (or pocket piece) again puts it down.
+    if (wasSelected) controller.clearSelection();
+  }
+
+  function onCancel() {
+    endPress();
+    controller.render();
+  }
+
+  boards.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 && event.pointerType === 'mouse') return;
+    unlockAudio(controller.settings.muted);
+    const el = event.target.closest('[data-square]');
+    if (!el) return;
+    const square = el.dataset.square;
+    const board = el.dataset.board ?? null;
+    el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
+    viewOf(board)?.focus(square, { move: false });
+    if (!controller.canAct()) return;
+    event.preventDefault(); // no text selection, no touch scrolling while dragging
+    activate(square, board, event);
+  });
+
+  /** A click or a keyboard Enter on a square. `event` is the pointer event, if any. */
+  function activate(square, board, event = null) {
+    const selection = controller.selection;
+    if (selection && controller.targetsOf(selection.origin).includes(square) && selection.origin !== square) {
+      controller.tryMove(selection.origin, square);
+      return;
+    }
+    const pieceBoard = controller.boardOf(square);
+    if (controller.isOrigin(square) && !(board && pieceBoard && board !== pieceBoard)) {
+      const turn = controller.model.game.turnState();
+      const targets = controller.targetsOf(square);
+      if (turn.phase === 'push' && targets.length === 1 && !event) {
+        controller.tryMove(square, targets[0]);
+        return;
+      }
+      if (turn.phase === 'push' && targets.length === 1 && event) {
+        // A push is one square forward: a tap plays it, a drag also works.
+        startPress(event, square, board, false);
+        pendingPush = { square, target: targets[0] };
+        return;
+      }
+      const wasSelected = selection?.origin === square;
+      if (!wasSelected) controller.select(square, board ?? controller.boardOf(square));
+      if (event) startPress(event, square, board ?? controller.boardOf(square), false, wasSelected);
+      else if (selection?.origin === square) controller.clearSelection();
+      return;
+    }
+    controller.clearSelection();
+  }
+
+  // A tap on a pushable pawn pushes it when the pointer comes up without dragging.
+  let pendingPush = null;
+  window.addEventListener(
+    'pointerup',
+    () => {
+      if (!pendingPush) return;
+      const { square, target } = pendingPush;
+      pendingPush = null;
+      if (!controller.drag) controller.tryMove(square, target);
+    },
+    true,
+  );
+
+  boards.addEventListener('pointerover', (event) => {
+    const el = event.target.closest?.('[data-square]');
+    if (el && controller.selection) controller.setHover(el.dataset.square);
+  });
+
+  // ---- pockets (Chess-Gi) ----------------------------------------------------------
+  for (const pocket of [document.getElementById('pocket-top'), document.getElementById('pocket-bottom')]) {
+    pocket.addEventListener('pointerdown', (event) => {
+      const button = event.target.closest('[data-pocket]');
+      if (!button || button.disabled || !controller.canAct()) return;
+      event.preventDefault();
+      unlockAudio(controller.settings.muted);
+      const key = `${button.dataset.pocket}@`;
+      const already = controller.selection?.origin === key;
+      if (!already) controller.select(key, null);
+      startPress(event, key, null, true, already);
+    });
+    pocket.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      const button = event.target.closest('[data-pocket]');
+      if (!button || button.disabled) return;
+      event.preventDefault();
+      const key = `${button.dataset.pocket}@`;
+      if (controller.selection?.origin === key) controller.clearSelection();
+      else {
+        controller.select(key, null);
+        const first = controller.targetsOf(key)[0];
+        if (first) controller.views[0].focus(first);
+      }
+    });
+  }
+
+  // ---- keyboard on the squares ------------------------------------------------------
+  function viewOf(board) {
+    return controller.views.find((v) => (v.boardId ?? null) === (board ?? null)) ?? controller.views[0];
+  }
+
+  boards.addEventListener('keydown', (event) => {
+    const el = event.target.closest?.('[data-square]');
+    if (!el) return;
+    const square = el.dataset.square;
+    const board = el.dataset.board ?? null;
+    const view = viewOf(board);
+    const flipped = view.orientation === 'b';
+    const steps = {
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    };
+    if (event.key in steps) {
+      event.preventDefault();
+      const [df, dr] = steps[event.key];
+      const { file, rank } = squareCoords(square);
+      const sign = flipped ? -1 : 1;
+      const nf = Math.min(7, Math.max(0, file + df * sign));
+      const nr = Math.min(7, Math.max(0, rank + dr * sign));
+      view.focus(squareName(nf, nr));
+      controller.setHover(squareName(nf, nr));
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      const { rank } = squareCoords(square);
+      const left = event.key === 'Home' ? !flipped : flipped;
+      view.focus(squareName(left ? 0 : 7, rank));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      unlockAudio(controller.settings.muted);
+      if (!controller.canAct()) return;
+      activate(square, board, null);
+      // Keep focus on the board after a re-render.
+      const again = viewOf(board).squareElement(square);
+      if (again && document.activeElement !== again && !controller.picker.open) again.focus();
+    } else if (event.key === 'Escape') {
+      controller.clearSelection();
+    }
+  });
+
+  boards.addEventListener('focusin', (event) => {
+    const el = event.target.closest?.('[data-square]');
+    if (el) viewOf(el.dataset.board ?? null).focus(el.dataset.square, { move: false });
+  });
+
+  // Shortcuts outside text fields.
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'f') controller.flip();
+    else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
+      event.preventDefault();
+      controller.takeBack();
+    }
+  });
+}

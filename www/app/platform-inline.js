@@ -1,0 +1,50 @@
+// The single-file build's platform (scripts/build-single.mjs puts it in place of
+// platform.js): the wasm and the engine worker's code travel inside the HTML file as
+// base64 blocks, so nothing is fetched and the page works from file://. The worker is
+// started from a Blob URL and is handed the wasm bytes.
+
+import initRules, * as rulesModule from '../pkg/web/alfiere.js';
+import { Engine } from '../js/engine.js';
+
+export const SINGLE_FILE = true;
+
+function base64Bytes(id) {
+  const text = document.getElementById(id)?.textContent.trim() ?? '';
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+let wasmBytes = null;
+
+function wasm() {
+  if (!wasmBytes) wasmBytes = base64Bytes('alfiere-wasm');
+  return wasmBytes;
+}
+
+export async function loadRules() {
+  await initRules({ module_or_path: wasm() });
+  return rulesModule;
+}
+
+let workerUrl = null;
+
+export async function createEngine(variant) {
+  if (!workerUrl) {
+    const source = new TextDecoder().decode(base64Bytes('alfiere-worker'));
+    workerUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  }
+  // Classic, not module: Chromium will not start a module worker from a blob: URL when
+  // the page itself comes from file://.
+  const worker = new Worker(workerUrl, { name: 'alfiere-engine' });
+  // A copy: the bytes are transferred to the worker, and the page keeps its own.
+  const engine = new Engine({ variant, worker, wasm: wasm().slice() });
+  await engine.ready;
+  return engine;
+}
+
+export function registerServiceWorker() {
+  // A file:// page cannot have one, and needs none: everything is in the file.
+}

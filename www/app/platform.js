@@ -1,0 +1,25 @@
+// How the served page gets its parts: the wasm-bindgen glue and module from ../pkg/web,
+// the engine from ../js/engine.js (a module worker), and a service worker for offline
+// use. The single-file build swaps this module for platform-inline.js.
+
+export const SINGLE_FILE = false;
+
+export async function loadRules() {
+  const rules = await import('../pkg/web/alfiere.js');
+  await rules.default(); // fetches alfiere_bg.wasm next to the glue
+  return rules;
+}
+
+export async function createEngine(variant) {
+  const { Engine } = await import('../js/engine.js');
+  const engine = new Engine({ variant });
+  await engine.ready;
+  return engine;
+}
+
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register('sw.js').catch((err) => {
+    console.warn('service worker not registered:', err?.message ?? err);
+  });
+}

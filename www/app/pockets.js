@@ -1,0 +1,53 @@
+// Chess-Gi pockets: the pieces in each hand, beside the board (the side at the bottom
+// of the board below it). A piece in the pocket of the side to act can be clicked (then
+// a square) or dragged onto the board; input.js handles the gestures.
+
+import { pieceName, pieceSvg } from './pieces.js';
+
+const ORDER = ['q', 'r', 'b', 'n', 'p'];
+
+export function renderPockets(controller, hands, canAct) {
+  const top = document.getElementById('pocket-top');
+  const bottom = document.getElementById('pocket-bottom');
+  if (!hands) {
+    top.hidden = true;
+    bottom.hidden = true;
+    top.replaceChildren();
+    bottom.replaceChildren();
+    return;
+  }
+  const bottomSide = controller.orientation;
+  const topSide = bottomSide === 'w' ? 'b' : 'w';
+  const turn = controller.model.game.turn();
+  fill(top, topSide, hands[topSide], controller, canAct && turn === topSide);
+  fill(bottom, bottomSide, hands[bottomSide], controller, canAct && turn === bottomSide);
+}
+
+function fill(host, side, hand, controller, active) {
+  host.hidden = false;
+  host.dataset.color = side;
+  host.setAttribute('aria-label', `${side === 'w' ? 'White' : 'Black'}'s pocket`);
+  host.setAttribute('role', 'group');
+  const selected = controller.selection?.origin;
+  const buttons = ORDER.map((role) => {
+    const count = hand[role] ?? 0;
+    const key = `${role.toUpperCase()}@`;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'pocket-piece';
+    button.dataset.pocket = role.toUpperCase();
+    button.dataset.color = side;
+    button.disabled = !active || count === 0 || !controller.dests().has(key);
+    button.classList.toggle('empty', count === 0);
+    button.classList.toggle('selected', selected === key && active);
+    button.setAttribute('aria-label', `${pieceName(side, role)} in pocket, ${count}`);
+    button.append(pieceSvg(side, role, 'pocket-svg'));
+    const badge = document.createElement('span');
+    badge.className = 'pocket-count';
+    badge.textContent = String(count);
+    badge.setAttribute('aria-hidden', 'true');
+    button.append(badge);
+    return button;
+  });
+  host.replaceChildren(...buttons);
+}

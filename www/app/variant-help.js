@@ -1,0 +1,23 @@
+// One paragraph per rule set for the "How to play" panel (after RULES.md).
+
+export const VARIANT_HELP = {
+  chess: 'Orthodox chess.',
+  chessgi:
+    'Chess-Gi: a captured piece changes colour and goes into your pocket. Instead of moving you may drop a piece from your pocket on any empty square (pawns not on your last rank). Promoted pieces stay promoted when captured.',
+  racingkings:
+    'Racing Kings: no checks allowed, by either side. The first king to reach the eighth rank wins; if White gets there first, Black may still draw by reaching it with the very next move.',
+  alice:
+    'Alice: two boards. A piece moves on the board it stands on, then passes through the looking glass to the same square of the other board, which must be empty. Check only comes from pieces on the king’s own board.',
+  billiards:
+    'Billiards: the diagonal moves of bishops and queens rebound off the edges of the board. The path of the last rebounding move is drawn; point at a destination to see the path before you move.',
+  'progressive-scottish':
+    'Progressive (Scottish): White plays one move, Black two, White three, and so on. A check ends the series at once.',
+  'progressive-italian':
+    'Progressive (Italian): series of one, two, three… moves. Only the last move of a series may give check.',
+  marseillais:
+    'Marseillais: each turn is two moves, White’s first turn too. A check with the first move ends the turn.',
+  'marseillais-balanced':
+    'Marseillais (balanced): White’s first turn is one move, every later turn two. A check with the first move ends the turn.',
+  avalanche:
+    'Avalanche: after your move, push one of your opponent’s pawns one square forward (highlighted). A pawn pushed to its last rank is promoted by its owner, who chooses the piece. If your own king is attacked after your push, you lose.',
+};
