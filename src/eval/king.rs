@@ -4,10 +4,10 @@
 
 use super::bits::file_of;
 use super::params::{
-    KING_DANGER, KING_DANGER_CAP, KING_DANGER_SCALE, KING_OPEN_FILE, SHIELD_FAR, SHIELD_MISSING,
-    SHIELD_NEAR,
+    KING_DANGER_DIVISOR, KING_DANGER_EG_QUARTERS, KING_DANGER_MAX, KING_OPEN_FILE, SHIELD_FAR,
+    SHIELD_MISSING, SHIELD_NEAR,
 };
-use super::sink::Sink;
+use super::taper::S;
 use crate::board::Board;
 use crate::types::{Color, Piece, Role};
 
@@ -15,15 +15,16 @@ use crate::types::{Color, Piece, Role};
 /// file and the neighbouring ones, and files without own pawns. Only for a king still
 /// on its first two ranks (a king in the open has no shelter to speak of, and the
 /// piece-square table already punishes it).
-pub fn shelter(board: &Board, color: Color, sink: &mut impl Sink) {
+pub fn shelter(board: &Board, color: Color) -> i32 {
     let Some(king) = board.king_of(color) else {
-        return;
+        return 0;
     };
     if king.rank().relative(color).index() > 1 {
-        return;
+        return 0;
     }
     let pawns = board.by_piece(Piece::new(color, Role::Pawn));
     let forward = color.fold(1, -1);
+    let mut score = 0;
     for file_offset in -1..=1 {
         let Some(base) = king.offset(file_offset, 0) else {
             continue;
@@ -31,28 +32,26 @@ pub fn shelter(board: &Board, color: Color, sink: &mut impl Sink) {
         let near = base.offset(0, forward);
         let far = base.offset(0, 2 * forward);
         if near.is_some_and(|s| pawns.contains(s)) {
-            sink.add(color, SHIELD_NEAR, 1);
+            score += SHIELD_NEAR;
         } else if far.is_some_and(|s| pawns.contains(s)) {
-            sink.add(color, SHIELD_FAR, 1);
+            score += SHIELD_FAR;
         } else {
-            sink.add(color, SHIELD_MISSING, 1);
+            score += SHIELD_MISSING;
         }
         if (pawns & file_of(base)).is_empty() {
-            sink.add(color, KING_OPEN_FILE, 1);
+            score += KING_OPEN_FILE;
         }
     }
+    score
 }
 
-/// The danger to `color`'s king from `units` attack units by `attackers` pieces:
-/// nothing for a lone attacker (one piece rarely mates), then growing with the
-/// square of the units, capped.
-pub fn danger(units: i32, attackers: i32, color: Color, sink: &mut impl Sink) {
+/// The danger to a king from `units` attack units by `attackers` pieces: nothing for
+/// a lone attacker (one piece rarely mates), then growing with the square of the
+/// units, capped.
+pub fn danger(units: i32, attackers: i32) -> S {
     if attackers < 2 || units <= 0 {
-        return;
+        return S(0, 0);
     }
-    sink.add(
-        color,
-        KING_DANGER,
-        (units * units).min(KING_DANGER_CAP) / KING_DANGER_SCALE,
-    );
+    let mg = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX);
+    S(-mg, -mg * KING_DANGER_EG_QUARTERS / 4)
 }

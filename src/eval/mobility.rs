@@ -1,12 +1,11 @@
 //! Mobility and attacks: for every piece, the squares it attacks under the rule set's
 //! geometry (orthodox lines, Billiards' rebounding diagonals, Alice's per-board
-//! lines), scored as mobility and collected into attack maps (all, by pawns, by
-//! knights and bishops, by rooks; attacked twice) and king-zone attack units for the
-//! king-safety and threat terms.
+//! lines), scored as mobility and collected into attack maps and king-zone attack
+//! units for the king-safety term.
 
 use super::bits::{king_spread, pawn_attacks};
-use super::params::{KING_ATTACK_WEIGHT, MOBILITY, MOBILITY_SLOTS};
-use super::sink::Sink;
+use super::params::{KING_ATTACK_WEIGHT, MOBILITY, MOBILITY_CENTER};
+use super::taper::S;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -38,14 +37,9 @@ impl Geometry {
 /// What the pieces of both sides do, indexed by [`Color::index`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Activity {
+    pub mobility: [S; 2],
     /// Every square each side attacks (pawns and king included).
     pub attacked: [Bitboard; 2],
-    /// Squares attacked by two or more pieces of the side.
-    pub attacked_twice: [Bitboard; 2],
-    pub by_pawns: [Bitboard; 2],
-    /// By knights and bishops.
-    pub by_minors: [Bitboard; 2],
-    pub by_rooks: [Bitboard; 2],
     /// Attack units against each side's king zone (by the other side's pieces).
     pub king_attack_units: [i32; 2],
     /// How many enemy pieces attack each side's king zone.
@@ -67,19 +61,20 @@ fn piece_attacks(
     }
 }
 
-/// Mobility (into `sink`), attack maps and king-zone attacks of both sides.
-pub fn activity(
-    board: &Board,
-    board_b: Bitboard,
-    geometry: Geometry,
-    sink: &mut impl Sink,
-) -> Activity {
+/// Mobility, attack maps and king-zone attacks of both sides.
+pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activity {
     let mut out = Activity::default();
     let occupied = board.occupied();
-    for color in Color::ALL {
-        out.by_pawns[color.index()] =
-            pawn_attacks(color, board.by_piece(Piece::new(color, Role::Pawn)));
-    }
+    let pawn_cover = [
+        pawn_attacks(
+            Color::White,
+            board.by_piece(Piece::new(Color::White, Role::Pawn)),
+        ),
+        pawn_attacks(
+            Color::Black,
+            board.by_piece(Piece::new(Color::Black, Role::Pawn)),
+        ),
+    ];
     let king_zone = [Color::White, Color::Black].map(|c| match board.king_of(c) {
         Some(k) => king_spread(Bitboard::from_square(k)),
         None => Bitboard::EMPTY,
@@ -88,12 +83,9 @@ pub fn activity(
         let us = color.index();
         let them = (!color).index();
         let own = board.by_color(color);
-        let mut attacked = out.by_pawns[us];
-        let mut twice = Bitboard::EMPTY;
+        let mut attacked = pawn_cover[us];
         if let Some(k) = board.king_of(color) {
-            let king = attacks::king_attacks(k);
-            twice |= attacked & king;
-            attacked |= king;
+            attacked |= attacks::king_attacks(k);
         }
         let enemy_king_board_b = board.king_of(!color).is_some_and(|k| board_b.contains(k));
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -112,19 +104,10 @@ pub fn activity(
                         (att, att - own, true)
                     }
                 };
-                twice |= attacked & att;
                 attacked |= att;
-                match role {
-                    Role::Knight | Role::Bishop => out.by_minors[us] |= att,
-                    Role::Rook => out.by_rooks[us] |= att,
-                    _ => {}
-                }
-                let count = (reachable - out.by_pawns[them]).count().min(MOBILITY_SLOTS - 1);
-                sink.add(
-                    color,
-                    MOBILITY + (role.index() - 1) * MOBILITY_SLOTS + count,
-                    1,
-                );
+                let count = (reachable - pawn_cover[them]).count() as i32;
+                out.mobility[us] +=
+                    MOBILITY[role.index()] * (count - MOBILITY_CENTER[role.index()]);
                 let hits = (att & king_zone[them]).count() as i32;
                 if hits > 0 && threatens_king {
                     out.king_attack_units[them] += KING_ATTACK_WEIGHT[role.index()] * hits;
@@ -133,7 +116,6 @@ pub fn activity(
             }
         }
         out.attacked[us] = attacked;
-        out.attacked_twice[us] = twice;
     }
     out
 }
