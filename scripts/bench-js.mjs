@@ -4,7 +4,8 @@
 //  1. perft through the package (`Game.perft`, the Node build of the wasm) side by side
 //     with chess.js and chessops (npm devDependencies) on the same positions; several
 //     runs, medians, node counts checked equal. chess.js is left out of Kiwipete depth 5
-//     (193 M nodes would take it minutes per run). About 4 minutes with 3 runs.
+//     (193 M nodes would take it minutes per run). About 4 minutes with 3 runs, plus
+//     the builds.
 //  2. engine speed: the wasm Engine in Node (in process, one step; and through the JS
 //     Engine in a worker thread, in 8 ms slices) against the native `alfiere` binary
 //     (built with `cargo build --release --bin alfiere`), same positions, fixed depths;
