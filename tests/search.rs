@@ -926,16 +926,16 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 /// when the search, the evaluation or a rule set's generator changes the tree:
 /// update them then, on purpose.
 const BENCH_SIGNATURE: [(Variant, u64); 10] = [
-    (Variant::Chess, 265282),
-    (Variant::ChessGi, 238742),
-    (Variant::RacingKings, 52958),
-    (Variant::Alice, 132357),
-    (Variant::Billiards, 252809),
-    (Variant::ProgressiveScottish, 305382),
-    (Variant::ProgressiveItalian, 271520),
-    (Variant::Marseillais, 166008),
-    (Variant::MarseillaisBalanced, 445825),
-    (Variant::Avalanche, 247644),
+    (Variant::Chess, 104149),
+    (Variant::ChessGi, 179736),
+    (Variant::RacingKings, 51239),
+    (Variant::Alice, 33747),
+    (Variant::Billiards, 119692),
+    (Variant::ProgressiveScottish, 262839),
+    (Variant::ProgressiveItalian, 256998),
+    (Variant::Marseillais, 119217),
+    (Variant::MarseillaisBalanced, 488113),
+    (Variant::Avalanche, 75222),
 ];
 
 #[test]

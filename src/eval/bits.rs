@@ -31,6 +31,14 @@ pub fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     }
 }
 
+/// King steps between two squares (Chebyshev distance).
+#[inline]
+pub fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
 /// The set plus every square a king step away from it.
 #[inline]
 pub fn king_spread(bb: Bitboard) -> Bitboard {

@@ -1,34 +1,44 @@
-//! Material and piece-square values of the pieces on the board, and of the pieces in
-//! hand (Chess-Gi), with the game phase they imply.
+//! Material and piece-square values of the pieces on the board, the bishop pair, and
+//! the pieces in hand (Chess-Gi), with the game phase they imply.
 
-use super::params::{BISHOP_PAIR, HAND_VALUE, PHASE_WEIGHT, PIECE_VALUE};
-use super::pst::TABLE;
+use super::params::{BISHOP_PAIR, HAND_VALUE, PHASE_WEIGHT, PIECE, PST};
+use super::sink::Sink;
 use super::taper::S;
 use crate::board::Board;
 use crate::setup::Hand;
-use crate::types::{Color, Role};
+use crate::types::{Color, Piece, Role};
+
+/// The square of `sq` as White sees it (Black's tables are mirrored).
+#[inline]
+pub fn relative_index(color: Color, sq: crate::Square) -> usize {
+    match color {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    }
+}
 
 /// Material plus piece-square values of `color`'s pieces on the board.
-pub fn material_and_squares(board: &Board, color: Color) -> S {
-    let mut total = S(0, 0);
+pub fn material_and_squares(board: &Board, color: Color, sink: &mut impl Sink) {
     for role in Role::ALL {
-        let pieces = board.by_piece(crate::types::Piece::new(color, role));
-        let value = PIECE_VALUE[role.index()];
+        let pieces = board.by_piece(Piece::new(color, role));
+        if pieces.is_empty() {
+            continue;
+        }
+        sink.add(color, PIECE + role.index(), pieces.count() as i32);
         for sq in pieces {
-            let relative = match color {
-                Color::White => sq.index(),
-                Color::Black => sq.index() ^ 56,
-            };
-            total += value + TABLE[role.index()][relative];
+            sink.add(
+                color,
+                PST + role.index() * 64 + relative_index(color, sq),
+                1,
+            );
         }
     }
     if board
-        .by_piece(crate::types::Piece::new(color, Role::Bishop))
+        .by_piece(Piece::new(color, Role::Bishop))
         .more_than_one()
     {
-        total += BISHOP_PAIR;
+        sink.add(color, BISHOP_PAIR, 1);
     }
-    total
 }
 
 /// The value of a hand.

@@ -1,11 +1,12 @@
 //! Mobility and attacks: for every piece, the squares it attacks under the rule set's
 //! geometry (orthodox lines, Billiards' rebounding diagonals, Alice's per-board
-//! lines), scored as mobility and collected into attack maps and king-zone attack
-//! units for the king-safety term.
+//! lines), scored as mobility and collected into attack maps (all, by pawns, by
+//! knights and bishops, by rooks; attacked twice) and king-zone attack units for the
+//! king-safety and threat terms.
 
 use super::bits::{king_spread, pawn_attacks};
-use super::params::{KING_ATTACK_WEIGHT, MOBILITY, MOBILITY_CENTER};
-use super::taper::S;
+use super::params::{KING_ATTACK_WEIGHT, MOBILITY, MOBILITY_SLOTS};
+use super::sink::Sink;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -37,9 +38,17 @@ impl Geometry {
 /// What the pieces of both sides do, indexed by [`Color::index`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Activity {
-    pub mobility: [S; 2],
     /// Every square each side attacks (pawns and king included).
     pub attacked: [Bitboard; 2],
+    /// Squares attacked by two or more pieces of the side.
+    pub attacked_twice: [Bitboard; 2],
+    pub by_pawns: [Bitboard; 2],
+    /// By knights and bishops.
+    pub by_minors: [Bitboard; 2],
+    pub by_knights: [Bitboard; 2],
+    pub by_bishops: [Bitboard; 2],
+    pub by_rooks: [Bitboard; 2],
+    pub by_queens: [Bitboard; 2],
     /// Attack units against each side's king zone (by the other side's pieces).
     pub king_attack_units: [i32; 2],
     /// How many enemy pieces attack each side's king zone.
@@ -61,20 +70,19 @@ fn piece_attacks(
     }
 }
 
-/// Mobility, attack maps and king-zone attacks of both sides.
-pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activity {
+/// Mobility (into `sink`), attack maps and king-zone attacks of both sides.
+pub fn activity(
+    board: &Board,
+    board_b: Bitboard,
+    geometry: Geometry,
+    sink: &mut impl Sink,
+) -> Activity {
     let mut out = Activity::default();
     let occupied = board.occupied();
-    let pawn_cover = [
-        pawn_attacks(
-            Color::White,
-            board.by_piece(Piece::new(Color::White, Role::Pawn)),
-        ),
-        pawn_attacks(
-            Color::Black,
-            board.by_piece(Piece::new(Color::Black, Role::Pawn)),
-        ),
-    ];
+    for color in Color::ALL {
+        out.by_pawns[color.index()] =
+            pawn_attacks(color, board.by_piece(Piece::new(color, Role::Pawn)));
+    }
     let king_zone = [Color::White, Color::Black].map(|c| match board.king_of(c) {
         Some(k) => king_spread(Bitboard::from_square(k)),
         None => Bitboard::EMPTY,
@@ -83,9 +91,12 @@ pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activit
         let us = color.index();
         let them = (!color).index();
         let own = board.by_color(color);
-        let mut attacked = pawn_cover[us];
+        let mut attacked = out.by_pawns[us];
+        let mut twice = Bitboard::EMPTY;
         if let Some(k) = board.king_of(color) {
-            attacked |= attacks::king_attacks(k);
+            let king = attacks::king_attacks(k);
+            twice |= attacked & king;
+            attacked |= king;
         }
         let enemy_king_board_b = board.king_of(!color).is_some_and(|k| board_b.contains(k));
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -104,10 +115,22 @@ pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activit
                         (att, att - own, true)
                     }
                 };
+                twice |= attacked & att;
                 attacked |= att;
-                let count = (reachable - pawn_cover[them]).count() as i32;
-                out.mobility[us] +=
-                    MOBILITY[role.index()] * (count - MOBILITY_CENTER[role.index()]);
+                match role {
+                    Role::Knight => out.by_knights[us] |= att,
+                    Role::Bishop => out.by_bishops[us] |= att,
+                    Role::Rook => out.by_rooks[us] |= att,
+                    _ => out.by_queens[us] |= att,
+                }
+                let count = (reachable - out.by_pawns[them])
+                    .count()
+                    .min(MOBILITY_SLOTS - 1);
+                sink.add(
+                    color,
+                    MOBILITY + (role.index() - 1) * MOBILITY_SLOTS + count,
+                    1,
+                );
                 let hits = (att & king_zone[them]).count() as i32;
                 if hits > 0 && threatens_king {
                     out.king_attack_units[them] += KING_ATTACK_WEIGHT[role.index()] * hits;
@@ -115,7 +138,9 @@ pub fn activity(board: &Board, board_b: Bitboard, geometry: Geometry) -> Activit
                 }
             }
         }
+        out.by_minors[us] = out.by_knights[us] | out.by_bishops[us];
         out.attacked[us] = attacked;
+        out.attacked_twice[us] = twice;
     }
     out
 }

@@ -56,8 +56,9 @@ pub fn race_distance(king: crate::Square, enemy: Bitboard) -> usize {
 
 /// Racing Kings, from White's side: both kings race to rank 8, pieces block and
 /// guard squares, and there are no pawns and no king safety (checks are illegal).
-pub fn racing_kings(board: &Board, activity: &Activity, phase: i32) -> i32 {
-    let mut score = 0;
+/// `mobility` is White's mobility minus Black's.
+pub fn racing_kings(board: &Board, activity: &Activity, mobility: S, phase: i32) -> i32 {
+    let mut score = mobility.taper(phase);
     for color in Color::ALL {
         let sign = color.fold(1, -1);
         let mut ours = 0;
@@ -69,7 +70,6 @@ pub fn racing_kings(board: &Board, activity: &Activity, phase: i32) -> i32 {
             ours += RACE_PIECE_VALUE[role.index()]
                 * board.by_piece(Piece::new(color, role)).count() as i32;
         }
-        ours += activity.mobility[color.index()].taper(phase);
         score += sign * ours;
     }
     score
@@ -95,12 +95,9 @@ pub fn alice_king_board(board: &Board, board_b: Bitboard, color: Color) -> S {
 pub fn avalanche(board: &Board, color: Color) -> S {
     let pawns = board.by_piece(Piece::new(color, Role::Pawn));
     let mut total = S(0, 0);
-    let extra = AVALANCHE_ADVANCE_EIGHTHS - 8;
     let mut pushable = 0;
     for sq in pawns {
-        let rank = sq.rank().relative(color).index();
-        let advance = PAWN_RANK[rank] * extra;
-        total += S(advance.0 / 8, advance.1 / 8);
+        total += AVALANCHE_PAWN_RANK[sq.rank().relative(color).index()];
         if sq
             .offset(0, color.fold(1, -1))
             .is_some_and(|to| !board.occupied().contains(to))

@@ -9,11 +9,12 @@
 
 use super::draws::terminal_score;
 use super::frame::{ChildStage, Edge, NodeState, Stage};
-use super::ordering::{is_quiet, order_score, pack, pick_next};
+use super::ordering::{is_quiet, order_score, pack, pick_next, tactical_rank};
 use super::params::*;
 use super::score::{
     from_table, is_mate, mate_in, mated_in, to_table, DRAW, INFINITY, MATE_BOUND, MAX_PLY,
 };
+use super::see;
 use super::tt::Bound;
 use super::{position_key, Paused, Search};
 use crate::eval::evaluate;
@@ -138,6 +139,7 @@ impl<G: Game> Search<G> {
             if let Some(null) = null_position(pos) {
                 let reduction = NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR;
                 self.frames[ply].state = st;
+                self.frames[ply].current = None;
                 let result = self.negamax(
                     &null,
                     ply + 1,
@@ -175,7 +177,9 @@ impl<G: Game> Search<G> {
                     index,
                 );
                 let action = frame.actions[index];
-                let quiet = is_quiet(&action);
+                // In Racing Kings a king move is the race itself: never cut it short.
+                let forcing = self.policy.king_race && action.role() == Role::King;
+                let quiet = is_quiet(&action) && !forcing;
                 let prunable = st.pruning
                     && !st.pv_node
                     && quiet
@@ -186,13 +190,43 @@ impl<G: Game> Search<G> {
                 let gives_check = child.turn() != side && child.is_check();
                 // Late-move pruning: late quiet moves near the leaves rarely matter
                 // (checks do: they may mate).
+                let late_limit = LATE_MOVE_PRUNING_BASE + (st.depth * st.depth) as usize;
+                let late_limit = if st.improving {
+                    late_limit
+                } else {
+                    late_limit * LATE_MOVE_PRUNING_WORSENING_NUM / LATE_MOVE_PRUNING_WORSENING_DEN
+                };
                 if prunable
                     && !gives_check
                     && st.depth <= LATE_MOVE_PRUNING_MAX_DEPTH
-                    && st.searched >= LATE_MOVE_PRUNING_BASE + (st.depth * st.depth) as usize
+                    && st.searched >= late_limit
                 {
                     st.index += 1;
                     continue;
+                }
+                // Static exchange: near the leaves, actions that lose material on
+                // their square are not worth a search (checks may still mate).
+                if st.pruning
+                    && !st.pv_node
+                    && self.policy.see
+                    && st.searched > 0
+                    && st.best_score > -MATE_BOUND
+                    && !gives_check
+                    && !forcing
+                    && st.depth <= SEE_PRUNING_MAX_DEPTH
+                    && action.promotion().is_none()
+                {
+                    let margin = if quiet {
+                        -SEE_QUIET_MARGIN * st.depth * st.depth
+                    } else {
+                        -SEE_CAPTURE_MARGIN * st.depth
+                    };
+                    if (quiet || see::may_lose(&action))
+                        && see::see(pos.placement().board, side, &action) < margin
+                    {
+                        st.index += 1;
+                        continue;
+                    }
                 }
                 // Futility: a quiet move cannot lift a hopeless static score.
                 if prunable
@@ -217,8 +251,15 @@ impl<G: Game> Search<G> {
                     if st.pv_node {
                         reduction -= 1;
                     }
+                    if !st.improving {
+                        reduction += 1;
+                    }
+                    // Killers and the countermove are likely good: search them deeper.
+                    if self.frames[ply].scores[index] >= ORDER_COUNTER {
+                        reduction -= 1;
+                    }
                     // Actions that often cut elsewhere are reduced less.
-                    reduction -= self.history.get(side, &action) / (HISTORY_MAX / 2);
+                    reduction -= self.quiet_history(ply, side, &action) / HISTORY_MAX;
                     reduction = reduction.clamp(0, (st.new_depth - 1).max(0));
                 }
                 st.reduced_depth = st.new_depth - reduction;
@@ -239,6 +280,7 @@ impl<G: Game> Search<G> {
             let edge = Self::edge_of(pos, &action);
             let score = loop {
                 self.frames[ply].state = st;
+                self.frames[ply].current = Some(action);
                 let (d, a, b) = match st.child {
                     ChildStage::Reduced => (st.reduced_depth, st.alpha, st.alpha + 1),
                     ChildStage::ZeroWindow => (st.new_depth, st.alpha, st.alpha + 1),
@@ -324,6 +366,7 @@ impl<G: Game> Search<G> {
         frame.input = (depth, alpha, beta);
         frame.turn_start = turn_start;
         frame.edge = edge;
+        frame.side = pos.turn();
         frame.suspended = false;
         frame.pv.clear();
         frame.quiets.clear();
@@ -368,13 +411,17 @@ impl<G: Game> Search<G> {
         let in_check = pos.is_check();
         let pruning = !in_check && super::params::static_pruning_allowed(pos);
         let static_eval = if in_check { -INFINITY } else { evaluate(pos) };
+        let improving = !in_check
+            && !self.policy.multi_action
+            && ply >= 2
+            && static_eval > self.frames[ply - 2].state.static_eval;
         // Reverse futility: far above beta near the leaves, the opponent will not
         // recover.
         if pruning
             && !pv_node
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && !is_mate(beta)
-            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return Entered::Score(static_eval);
         }
@@ -389,6 +436,7 @@ impl<G: Game> Search<G> {
             in_check,
             pruning,
             static_eval,
+            improving,
             stage: Stage::Moves,
             table_move,
             count: 0,
@@ -432,15 +480,34 @@ impl<G: Game> Search<G> {
         }
         let killers = self.killers[ply];
         let side = pos.turn();
+        let previous = if ply > 0 {
+            self.frames[ply - 1].current
+        } else {
+            None
+        };
+        let counter = self.countermoves.get(side, previous.as_ref());
+        let earlier = [self.earlier(ply, 1), self.earlier(ply, 2)];
         let frame = &mut self.frames[ply];
+        let board = pos.placement().board;
+        let history = &self.history;
+        let continuation = &self.continuation;
+        let quiet_history = |a: &Action| {
+            history.get(side, a)
+                + continuation.get(earlier[0].as_ref().map(|(c, e)| (*c, e)), side, a)
+                + continuation.get(earlier[1].as_ref().map(|(c, e)| (*c, e)), side, a)
+        };
         for i in 0..st.count {
-            frame.scores[i] = order_score(
-                &frame.actions[i],
-                st.table_move,
-                killers,
-                &self.history,
-                side,
-            );
+            let action = &frame.actions[i];
+            let mut score = order_score(action, st.table_move, killers, counter, quiet_history);
+            if self.policy.see
+                && (ORDER_CAPTURE..ORDER_TABLE_MOVE).contains(&score)
+                && action.promotion().is_none()
+                && see::may_lose(action)
+                && see::see(board, side, action) < 0
+            {
+                score = ORDER_BAD_CAPTURE + tactical_rank(action);
+            }
+            frame.scores[i] = score;
         }
         None
     }
@@ -454,12 +521,53 @@ impl<G: Game> Search<G> {
             killers[1] = killers[0];
             killers[0] = packed;
         }
+        if ply > 0 {
+            if let Some(previous) = self.frames[ply - 1].current {
+                self.countermoves.set(side, &previous, packed);
+            }
+        }
         let bonus = (HISTORY_BONUS * depth * depth).min(HISTORY_MAX / 2);
-        self.history.update(side, action, bonus);
+        let earlier = [self.earlier(ply, 1), self.earlier(ply, 2)];
+        self.update_histories(&earlier, side, action, bonus);
         for i in 0..self.frames[ply].quiets.len() {
             let quiet = self.frames[ply].quiets[i];
-            self.history.update(side, &quiet, -bonus);
+            self.update_histories(&earlier, side, &quiet, -bonus);
         }
+    }
+
+    /// Updates the plain and the continuation histories of a quiet action.
+    fn update_histories(
+        &mut self,
+        earlier: &[Option<(Color, Action)>; 2],
+        side: Color,
+        action: &Action,
+        bonus: i32,
+    ) {
+        self.history.update(side, action, bonus);
+        for e in earlier {
+            self.continuation
+                .update(e.as_ref().map(|(c, a)| (*c, a)), side, action, bonus);
+        }
+    }
+
+    /// The action played `back` actions before the node at `ply`, with its side.
+    #[inline]
+    fn earlier(&self, ply: usize, back: usize) -> Option<(Color, Action)> {
+        let frame = self.frames.get(ply.checked_sub(back)?)?;
+        frame.current.map(|a| (frame.side, a))
+    }
+
+    /// The combined history score of a quiet action at `ply`.
+    #[inline]
+    fn quiet_history(&self, ply: usize, side: Color, action: &Action) -> i32 {
+        let mut score = self.history.get(side, action);
+        for back in 1..=2 {
+            let e = self.earlier(ply, back);
+            score += self
+                .continuation
+                .get(e.as_ref().map(|(c, a)| (*c, a)), side, action);
+        }
+        score
     }
 
     /// The late-move reduction for the `moves`-th action at `depth`.

@@ -10,6 +10,7 @@
 //! off the call stack also keeps deep searches within WebAssembly's small stack.
 
 use crate::moves::{Action, ActionList, MAX_ACTIONS};
+use crate::types::Color;
 
 /// Which search of the current child a node is running (principal variation
 /// search with late-move reductions).
@@ -60,6 +61,9 @@ pub struct NodeState {
     /// Whether static-score pruning may be used here.
     pub pruning: bool,
     pub static_eval: i32,
+    /// Whether the static score is better than two actions ago (same side): then
+    /// pruning is less safe, and a worsening position is pruned harder.
+    pub improving: bool,
     pub stage: Stage,
     /// The table move, packed (0 for none).
     pub table_move: u32,
@@ -96,6 +100,11 @@ pub struct Frame {
     /// the one that was paused.
     pub input: (i32, i32, i32),
     pub state: NodeState,
+    /// The action whose child is being searched (`None` for a null move), so the
+    /// child knows what it answers (countermoves).
+    pub current: Option<Action>,
+    /// The side to act at the node.
+    pub side: Color,
 }
 
 impl Frame {
@@ -111,6 +120,8 @@ impl Frame {
             suspended: false,
             input: (0, 0, 0),
             state: NodeState::default(),
+            current: None,
+            side: Color::White,
         }
     }
 }

@@ -3,7 +3,8 @@
 //! Pure arithmetic: the search core never reads a clock itself.
 
 use super::params::{
-    DEFAULT_MOVES_TO_GO, HARD_FACTOR, INC_DEN, INC_NUM, MAX_SHARE, MOVE_OVERHEAD_MS,
+    DEFAULT_MOVES_TO_GO, HARD_FACTOR, INC_DEN, INC_NUM, MAX_SHARE, MOVETIME_OVERHEAD_MS,
+    MOVE_OVERHEAD_MS,
 };
 use crate::game::TurnState;
 use crate::moves::Action;
@@ -90,7 +91,7 @@ impl TimeBudget {
             return TimeBudget::default();
         }
         if let Some(ms) = limits.movetime {
-            let hard = ms.saturating_sub(MOVE_OVERHEAD_MS).max(1);
+            let hard = ms.saturating_sub(MOVETIME_OVERHEAD_MS).max(1);
             return TimeBudget {
                 soft_ms: Some(hard),
                 hard_ms: Some(hard),
@@ -148,7 +149,7 @@ mod tests {
         assert_eq!(shared.soft_ms.unwrap(), white.soft_ms.unwrap() / 2);
         // movetime is hard, less the overhead.
         let fixed = TimeBudget::new(&Limits::movetime(500), Color::White, single);
-        assert_eq!(fixed.hard_ms, Some(500 - MOVE_OVERHEAD_MS));
+        assert_eq!(fixed.hard_ms, Some(500 - MOVETIME_OVERHEAD_MS));
         // Nothing given: unbounded.
         assert_eq!(
             TimeBudget::new(&Limits::depth(3), Color::White, single),

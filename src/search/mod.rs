@@ -44,6 +44,7 @@ pub mod params;
 mod quiescence;
 mod root;
 pub mod score;
+pub mod see;
 pub mod skill;
 pub mod tt;
 
@@ -56,7 +57,7 @@ use crate::game::Game;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
 use frame::{Edge, Frame};
-use ordering::History;
+use ordering::{ContinuationHistory, Countermoves, History};
 use params::{Policy, MAX_DEPTH, NODES_BETWEEN_CLOCK_CHECKS};
 use root::{RootEvent, RootMove, RootState};
 use score::INFINITY;
@@ -176,6 +177,8 @@ pub struct Search<G: Game> {
     options: SearchOptions,
     policy: Policy,
     history: History,
+    countermoves: Countermoves,
+    continuation: ContinuationHistory,
     killers: Vec<[u32; 2]>,
     lmr_table: Vec<u8>,
     frames: Vec<Frame>,
@@ -189,6 +192,11 @@ pub struct Search<G: Game> {
     state: RootState,
     completed: Vec<Line>,
     completed_depth: i32,
+    /// Completed iterations in a row that kept the best action, and the score of the
+    /// one before the last (for time management).
+    stable_iterations: u32,
+    previous_best_score: Option<i32>,
+    latest_best_score: Option<i32>,
     nodes: u64,
     slice_nodes: u64,
     slice_limit: u64,
@@ -206,6 +214,8 @@ impl<G: Game> Search<G> {
             options: SearchOptions::default(),
             policy: params::policy(G::VARIANT),
             history: History::default(),
+            countermoves: Countermoves::default(),
+            continuation: ContinuationHistory::default(),
             killers: vec![[0; 2]; score::MAX_PLY + 2],
             lmr_table: alphabeta::lmr_table(),
             frames: Vec::new(),
@@ -219,6 +229,9 @@ impl<G: Game> Search<G> {
             state: RootState::default(),
             completed: Vec::new(),
             completed_depth: 0,
+            stable_iterations: 0,
+            previous_best_score: None,
+            latest_best_score: None,
             nodes: 0,
             slice_nodes: 0,
             slice_limit: 0,
@@ -272,6 +285,8 @@ impl<G: Game> Search<G> {
         }
         self.tt.new_search();
         self.history.clear();
+        self.countermoves.clear();
+        self.continuation.clear();
         self.killers.fill([0; 2]);
         self.clear_suspended(0);
         self.game_history = history.to_vec();
@@ -283,6 +298,9 @@ impl<G: Game> Search<G> {
         self.state = RootState::default();
         self.completed.clear();
         self.completed_depth = 0;
+        self.stable_iterations = 0;
+        self.previous_best_score = None;
+        self.latest_best_score = None;
         self.nodes = 0;
         self.seldepth = 0;
         self.stop_requested = false;
@@ -311,7 +329,7 @@ impl<G: Game> Search<G> {
             .iter()
             .map(|a| {
                 (
-                    ordering::order_score(a, table_move, [0; 2], &self.history, side),
+                    ordering::order_score(a, table_move, [0; 2], 0, |q| self.history.get(side, q)),
                     *a,
                 )
             })
@@ -325,6 +343,16 @@ impl<G: Game> Search<G> {
         frame.turn_start = pos.turn_state().is_turn_start();
         frame.edge = Edge::Reversible;
         frame.suspended = false;
+        frame.side = pos.turn();
+        // The root's static score, for the "improving" test two actions down.
+        frame.state = frame::NodeState {
+            static_eval: if pos.is_check() {
+                -INFINITY
+            } else {
+                crate::eval::evaluate(&pos)
+            },
+            ..frame::NodeState::default()
+        };
         self.limits = limits;
         if self.root_moves.is_empty() {
             let score = draws::terminal_score(&pos, 0);
@@ -419,8 +447,19 @@ impl<G: Game> Search<G> {
         if self.limits.infinite {
             return false;
         }
-        if self.budget.soft_ms.is_some_and(|soft| elapsed >= soft) {
-            return true;
+        if let Some(soft) = self.budget.soft_ms {
+            // A clock budget stretches while the best action keeps changing or its
+            // score falls, and shrinks once it has been stable for a while.
+            let percent = if self.limits.uses_clock() && self.limits.movetime.is_none() {
+                self.time_scale_percent()
+            } else {
+                100
+            };
+            let scaled = soft.saturating_mul(percent) / 100;
+            let limit = self.budget.hard_ms.map_or(scaled, |hard| scaled.min(hard));
+            if elapsed >= limit {
+                return true;
+            }
         }
         if self.limits.uses_clock() {
             // A forced move, or a mate already seen in full: nothing to think about.
@@ -436,6 +475,20 @@ impl<G: Game> Search<G> {
             }
         }
         false
+    }
+
+    /// The share of the soft time limit to use, in percent, from how stable the
+    /// best action has been and how much its score fell in the last iteration.
+    fn time_scale_percent(&self) -> u64 {
+        let stability = params::TIME_STABILITY_PERCENT
+            [(self.stable_iterations as usize).min(params::TIME_STABILITY_PERCENT.len() - 1)];
+        let fall = match (self.previous_best_score, self.completed.first()) {
+            (Some(before), Some(now)) if !score::is_mate(before) && !score::is_mate(now.score) => {
+                (before - now.score).clamp(0, params::TIME_FALL_MAX_CP)
+            }
+            _ => 0,
+        };
+        stability + (fall * params::TIME_FALL_PERCENT / params::TIME_FALL_MAX_CP) as u64
     }
 
     fn info(&self, line: &Line, multipv: usize, depth: i32, elapsed: u64) -> SearchInfo {
@@ -458,6 +511,15 @@ impl<G: Game> Search<G> {
     }
 
     fn report_iteration(&mut self, elapsed: u64, on_info: &mut dyn FnMut(&SearchInfo)) {
+        if let Some(first) = self.completed.first() {
+            let kept = self
+                .last_reported
+                .as_ref()
+                .is_some_and(|(action, _)| *action == first.action);
+            self.stable_iterations = if kept { self.stable_iterations + 1 } else { 0 };
+            self.previous_best_score = self.latest_best_score;
+            self.latest_best_score = Some(first.score);
+        }
         for (k, line) in self.completed.iter().enumerate() {
             on_info(&self.info(line, k + 1, self.completed_depth, elapsed));
         }

@@ -1,11 +1,13 @@
 //! Move ordering: the table move first, then captures by MVV-LVA (most valuable
 //! victim, least valuable attacker) and queen promotions, then the two killer moves
-//! of the ply, then quiet actions (moves, drops, pushes) by their history score,
-//! under-promotions last. Also the compact 24-bit form of an action used by the
+//! of the ply and the countermove to the previous action, then quiet actions (moves,
+//! drops, pushes) by their history score, captures that lose material by static
+//! exchange, under-promotions last. Also the compact 24-bit form of an action used by the
 //! table and the killers.
 
 use super::params::{
-    HISTORY_MAX, MVV_VICTIM, ORDER_CAPTURE, ORDER_KILLER, ORDER_TABLE_MOVE, ORDER_UNDER_PROMOTION,
+    HISTORY_MAX, MVV_VICTIM, ORDER_CAPTURE, ORDER_COUNTER, ORDER_KILLER, ORDER_TABLE_MOVE,
+    ORDER_UNDER_PROMOTION,
 };
 use crate::moves::Action;
 use crate::types::{Color, Role};
@@ -103,14 +105,114 @@ impl History {
     }
 }
 
+/// Continuation history: how often a quiet action caused a cut-off right after a
+/// given earlier action (one or two actions back), by the pieces and target squares
+/// of both. It learns follow-ups (a recapture pattern, a plan's next step) that the
+/// plain history, blind to what came before, cannot.
+#[derive(Debug, Clone)]
+pub struct ContinuationHistory {
+    table: Vec<i16>,
+}
+
+/// Pieces by role and colour, for continuation history.
+const PIECES: usize = 12;
+
+impl Default for ContinuationHistory {
+    fn default() -> ContinuationHistory {
+        ContinuationHistory {
+            table: vec![0; PIECES * 64 * PIECES * 64],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    #[inline]
+    fn piece(side: Color, action: &Action) -> usize {
+        action.role().index() * 2 + side.index()
+    }
+
+    #[inline]
+    fn index(earlier: (Color, &Action), side: Color, action: &Action) -> usize {
+        let (earlier_side, earlier_action) = earlier;
+        ((Self::piece(earlier_side, earlier_action) * 64 + earlier_action.to().index()) * PIECES
+            + Self::piece(side, action))
+            * 64
+            + action.to().index()
+    }
+
+    /// The score of `action` by `side` after `earlier` (an action and its side).
+    #[inline]
+    pub fn get(&self, earlier: Option<(Color, &Action)>, side: Color, action: &Action) -> i32 {
+        earlier.map_or(0, |e| i32::from(self.table[Self::index(e, side, action)]))
+    }
+
+    /// Moves the score towards `±HISTORY_MAX` as [`History::update`] does.
+    #[inline]
+    pub fn update(
+        &mut self,
+        earlier: Option<(Color, &Action)>,
+        side: Color,
+        action: &Action,
+        bonus: i32,
+    ) {
+        if let Some(e) = earlier {
+            let slot = &mut self.table[Self::index(e, side, action)];
+            let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            let value = i32::from(*slot);
+            *slot = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// Countermoves: the quiet action that last refuted each previous action, by the
+/// side to act, the previous action's role and its target square.
+#[derive(Debug, Clone)]
+pub struct Countermoves {
+    table: Vec<u32>,
+}
+
+impl Default for Countermoves {
+    fn default() -> Countermoves {
+        Countermoves {
+            table: vec![0; 2 * 6 * 64],
+        }
+    }
+}
+
+impl Countermoves {
+    #[inline]
+    fn index(side: Color, previous: &Action) -> usize {
+        (side.index() * 6 + previous.role().index()) * 64 + previous.to().index()
+    }
+
+    /// The packed countermove to `previous` (0 for none).
+    #[inline]
+    pub fn get(&self, side: Color, previous: Option<&Action>) -> u32 {
+        previous.map_or(0, |p| self.table[Self::index(side, p)])
+    }
+
+    #[inline]
+    pub fn set(&mut self, side: Color, previous: &Action, answer: u32) {
+        self.table[Self::index(side, previous)] = answer;
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
 /// The ordering score of an action.
 #[inline]
 pub fn order_score(
     action: &Action,
     table_move: u32,
     killers: [u32; 2],
-    history: &History,
-    side: Color,
+    counter: u32,
+    quiet_history: impl Fn(&Action) -> i32,
 ) -> i32 {
     let packed = pack(action);
     if packed == table_move {
@@ -130,7 +232,10 @@ pub fn order_score(
     if packed == killers[1] {
         return ORDER_KILLER;
     }
-    history.get(side, action)
+    if packed == counter {
+        return ORDER_COUNTER;
+    }
+    quiet_history(action)
 }
 
 /// Moves the best-scored action of `actions[from..]` to `from` (selection sort, one

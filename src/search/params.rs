@@ -35,6 +35,10 @@ pub const FUTILITY_PER_DEPTH: i32 = 90;
 /// `BASE + d * d` are skipped (well-ordered lists rarely have the best move late).
 pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
 pub const LATE_MOVE_PRUNING_BASE: usize = 4;
+/// ... and only this share of them where the static score is worse than two actions
+/// ago (a worsening position rarely turns around through a late quiet move).
+pub const LATE_MOVE_PRUNING_WORSENING_NUM: usize = 2;
+pub const LATE_MOVE_PRUNING_WORSENING_DEN: usize = 3;
 
 /// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, from this depth
 /// and after this many moves.
@@ -58,10 +62,12 @@ pub const DELTA_MARGIN: i32 = 200;
 pub const QUIESCENCE_EXPAND_PLIES: usize = 2;
 
 /// Move-ordering ranks: table move, then winning captures and queen promotions by
-/// MVV-LVA, then killers, then quiet moves by history, then under-promotions.
+/// MVV-LVA, then killers, the countermove, quiet moves by history, losing captures,
+/// under-promotions.
 pub const ORDER_TABLE_MOVE: i32 = 3_000_000;
 pub const ORDER_CAPTURE: i32 = 2_000_000;
 pub const ORDER_KILLER: i32 = 1_000_000;
+pub const ORDER_COUNTER: i32 = 999_000;
 pub const ORDER_UNDER_PROMOTION: i32 = -1_000_000;
 /// History scores stay within this bound.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -71,6 +77,17 @@ pub const HISTORY_BONUS: i32 = 32;
 /// Victim values for MVV-LVA ordering, by role (a king ranks highest, for rule sets
 /// where it can be taken).
 pub const MVV_VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 20];
+/// Captures that lose material by static exchange go after the quiet actions.
+pub const ORDER_BAD_CAPTURE: i32 = -500_000;
+/// Piece values for static exchange evaluation (a king is worth more than any
+/// exchange, so it only captures last).
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+/// Near the leaves, captures losing more than `SEE_CAPTURE_MARGIN * depth` and quiet
+/// moves losing more than `SEE_QUIET_MARGIN * depth * depth` by static exchange are
+/// skipped: the material they give away is rarely won back.
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 6;
+pub const SEE_CAPTURE_MARGIN: i32 = 90;
+pub const SEE_QUIET_MARGIN: i32 = 25;
 /// Victim values (centipawns) for quiescence delta pruning, by role.
 pub const DELTA_VICTIM_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 
@@ -80,13 +97,24 @@ pub const NODES_BETWEEN_CLOCK_CHECKS: u64 = 2048;
 /// Time management: the share of the clock for one turn is
 /// `time / moves_to_go + increment * INC_NUM / INC_DEN`, with `moves_to_go` this when
 /// the GUI gives none; the hard limit is `HARD_FACTOR` times that, at most
-/// `1 / MAX_SHARE` of the clock; `MOVE_OVERHEAD_MS` is kept for the GUI and the pipe.
+/// `1 / MAX_SHARE` of the clock; `MOVE_OVERHEAD_MS` is kept for the GUI, the pipe
+/// and a busy machine.
 pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 pub const INC_NUM: u64 = 3;
 pub const INC_DEN: u64 = 4;
 pub const HARD_FACTOR: u64 = 4;
 pub const MAX_SHARE: u64 = 4;
-pub const MOVE_OVERHEAD_MS: u64 = 10;
+pub const MOVE_OVERHEAD_MS: u64 = 50;
+/// A fixed `movetime` is kept to within this (the caller asked for that time).
+pub const MOVETIME_OVERHEAD_MS: u64 = 20;
+/// With a clock, the soft limit is scaled by these percentages after 0, 1, 2, ...
+/// completed iterations in a row with the same best action: a changing mind needs
+/// more time, a settled one less.
+pub const TIME_STABILITY_PERCENT: [u64; 5] = [140, 115, 100, 85, 70];
+/// ... plus up to `TIME_FALL_PERCENT` when the best score fell by up to
+/// `TIME_FALL_MAX_CP` in the last iteration (trouble is brewing: look deeper).
+pub const TIME_FALL_PERCENT: i32 = 40;
+pub const TIME_FALL_MAX_CP: i32 = 80;
 
 /// What the search does with a mid-turn position at the horizon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +138,13 @@ pub struct Policy {
     /// multi-action rule sets (a pass there is not a legal turn shape).
     pub null_move: bool,
     pub mid_turn: MidTurn,
+    /// Whether static exchange evaluation applies: orthodox geometry (not Alice's
+    /// two boards, not Billiards' rebounds) and one action per turn, so the
+    /// opponent recaptures at once.
+    pub see: bool,
+    /// Whether king moves decide the game (Racing Kings): they are never pruned or
+    /// reduced, as a check would be in orthodox chess.
+    pub king_race: bool,
     /// Whether a turn may have several actions (mate distances reported in actions).
     pub multi_action: bool,
 }
@@ -117,24 +152,39 @@ pub struct Policy {
 /// The search policy of a rule set.
 pub const fn policy(variant: Variant) -> Policy {
     match variant {
-        Variant::Chess | Variant::ChessGi | Variant::Alice | Variant::Billiards => Policy {
+        Variant::Chess | Variant::ChessGi => Policy {
             null_move: true,
             mid_turn: MidTurn::None,
+            see: true,
+            king_race: false,
+            multi_action: false,
+        },
+        Variant::Alice | Variant::Billiards => Policy {
+            null_move: true,
+            mid_turn: MidTurn::None,
+            see: false,
+            king_race: false,
             multi_action: false,
         },
         Variant::RacingKings => Policy {
             null_move: false,
             mid_turn: MidTurn::None,
+            see: true,
+            king_race: true,
             multi_action: false,
         },
         Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche => Policy {
             null_move: false,
             mid_turn: MidTurn::Expand,
+            see: false,
+            king_race: false,
             multi_action: true,
         },
         Variant::ProgressiveScottish | Variant::ProgressiveItalian => Policy {
             null_move: false,
             mid_turn: MidTurn::StandPat,
+            see: false,
+            king_race: false,
             multi_action: true,
         },
     }

@@ -15,7 +15,7 @@ use super::params::{
 };
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
 use super::tt::Bound;
-use super::{position_key, Search};
+use super::{position_key, see, Search};
 use crate::eval::evaluate;
 use crate::game::Game;
 
@@ -76,10 +76,18 @@ impl<G: Game> Search<G> {
         }
         // Keep captures and promotions (everything when in check or expanding).
         let all = !stand_pat;
+        let side = pos.turn();
         let mut n = 0;
         for i in 0..count {
             let action = frame.actions[i];
-            if all || !is_quiet(&action) {
+            // Captures that lose material by static exchange cannot lift the
+            // stand-pat score; they are left out.
+            let losing = stand_pat
+                && self.policy.see
+                && action.promotion().is_none()
+                && see::may_lose(&action)
+                && see::see(pos.placement().board, side, &action) < 0;
+            if (all || !is_quiet(&action)) && !losing {
                 frame.actions.as_mut_slice()[n] = action;
                 frame.scores[n] = if pack(&action) == table_move {
                     ORDER_TABLE_MOVE
@@ -91,7 +99,6 @@ impl<G: Game> Search<G> {
         }
         let alpha0 = alpha;
         let mut best_action = None;
-        let side = pos.turn();
         for i in 0..n {
             let frame = &mut self.frames[ply];
             pick_next(

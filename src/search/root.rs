@@ -134,6 +134,7 @@ impl<G: Game> Search<G> {
                     } else {
                         st.alpha + 1
                     };
+                    self.frames[0].current = Some(action);
                     let s =
                         self.search_child(side, &child, 0, st.child_depth, st.alpha, beta, edge)?;
                     if st.child == ChildStage::ZeroWindow && s > st.alpha && s < st.window.1 {

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Makes training positions for examples/tune.rs (see docs/strength.md).
+
+    python3 scripts/tune-data.py SEED COUNT OUT.txt [OPENINGS]
+
+Plays fast Stockfish self-play games (2,500 nodes a move, 8% random moves for
+variety) from the openings (UCI `position` arguments, one per line, as for
+`alfiere-match --openings`; the default is the start position), samples a quarter
+of the positions, and labels each with a depth-9 Stockfish search. Only quiet
+positions are kept (not in check, best move neither a capture nor a promotion, no
+mate, |score| <= 2000), since the evaluation should not guess tactics the search
+resolves. Appends lines `FEN;score` (centipawns for the side to move) to OUT.txt.
+Needs Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's scores are
+used: numbers, not code.
+"""
+import random
+import subprocess
+import sys
+
+STOCKFISH = "/usr/games/stockfish"
+
+
+class Engine:
+    def __init__(self, path):
+        self.proc = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.until("uciok")
+        self.send("setoption name Hash value 16")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline().strip()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def position(self, moves):
+        self.send("position startpos moves " + " ".join(moves))
+
+    def legal(self, moves):
+        self.position(moves)
+        self.send("go perft 1")
+        out = self.until("Nodes searched")
+        return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
+
+    def search(self, moves, limit):
+        """(score kind, value) of the last full line, and the best move."""
+        self.position(moves)
+        self.send("go " + limit)
+        out = self.until("bestmove")
+        score = None
+        for line in out:
+            tokens = line.split()
+            if "score" in tokens and "pv" in tokens:
+                i = tokens.index("score")
+                score = (tokens[i + 1], int(tokens[i + 2]))
+        return score, out[-1].split()[1]
+
+    def fen_and_check(self, moves):
+        self.position(moves)
+        self.send("d")
+        out = self.until("Checkers")
+        fen = next(l for l in out if l.startswith("Fen:"))[5:]
+        return fen, out[-1].strip() != "Checkers:"
+
+
+def is_capture_or_promotion(fen, move):
+    if len(move) > 4:
+        return True
+    rows = []
+    for rank in fen.split()[0].split("/"):
+        rows.append("".join("." * int(c) if c.isdigit() else c for c in rank))
+    file, rank = ord(move[2]) - ord("a"), int(move[3])
+    return rows[8 - rank][file] != "."
+
+
+def main():
+    seed, count, out_path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    openings = [[]]
+    if len(sys.argv) > 4:
+        with open(sys.argv[4]) as f:
+            openings = [l.split(" moves ")[1].split() for l in f if " moves " in l]
+    random.seed(seed)
+    engine = Engine(STOCKFISH)
+    written = 0
+    with open(out_path, "a") as out:
+        while written < count:
+            moves, samples = list(random.choice(openings)), []
+            for _ in range(300):
+                legal = engine.legal(moves)
+                if not legal:
+                    break
+                if random.random() < 0.08:
+                    move = random.choice(legal)
+                else:
+                    score, move = engine.search(moves, "nodes 2500")
+                    # Decided games teach nothing about close evaluation.
+                    if score and (score[0] == "mate" or abs(score[1]) > 1500):
+                        break
+                if random.random() < 0.25:
+                    samples.append(list(moves))
+                moves.append(move)
+            for sample in samples:
+                fen, in_check = engine.fen_and_check(sample)
+                if in_check:
+                    continue
+                score, best = engine.search(sample, "depth 9")
+                if not score or score[0] != "cp" or abs(score[1]) > 2000:
+                    continue
+                if is_capture_or_promotion(fen, best):
+                    continue
+                out.write(f"{fen};{score[1]}\n")
+                written += 1
+            out.flush()
+
+
+if __name__ == "__main__":
+    main()
