@@ -35,12 +35,26 @@ target_dir="$(cargo metadata --format-version 1 --no-deps | node -e '
 profile=wasm-release
 raw_wasm="$target_dir/$target/$profile/alfiere.wasm"
 
-log "cargo build --profile $profile --target $target --lib"
+# LLVM inlines calls up to a cost of 225 at opt-level 2; at 112, fewer mid-sized
+# functions are copied into their callers in each of the ten monomorphised rule sets
+# (about 17 KB less gzipped) while perft and the search stay within 10% of the speed
+# at 225; 100 cost perft 10-13% (README, "JavaScript performance"). -C llvm-args is
+# stable; a Cargo profile cannot set it.
+inline_threshold="${WASM_INLINE_THRESHOLD:-112}"
+export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=$inline_threshold"
+
+log "RUSTFLAGS='$RUSTFLAGS' cargo build --profile $profile --target $target --lib"
 cargo build --profile "$profile" --target "$target" --lib
 
-# -O2 rather than -Oz: on this module it gives the smaller *gzipped* file (about 2%)
-# and no slower code (README, "JavaScript performance").
-wasm_opt_level="${WASM_OPT_LEVEL:--O2}"
+# -O1 rather than -O2, -Os or -Oz: on this module it gives the smallest *gzipped* file
+# (binaryen's own inlining at -O2 and above adds about 5 KB) and no slower code: V8
+# optimises the hot functions itself (README, "JavaScript performance").
+wasm_opt_level="${WASM_OPT_LEVEL:--O1}"
+# Also: shrink level 1 (0.6 KB less gzipped); drop the producers and target-features
+# sections (no debug info is kept anyway); and assume the first 1 KB of memory is
+# unused, which lets constant offsets fold into loads and stores. It holds: rustc's wasm32 layout puts the 1 MB stack first, growing
+# down towards 0, so only an overflowing stack would reach it.
+wasm_opt_extra=(--shrink-level=1 --low-memory-unused --strip-debug --strip-producers --strip-target-features)
 
 size_of() { wc -c < "$1" | tr -d ' '; }
 report_sizes() {
@@ -52,7 +66,7 @@ report_sizes() {
 # Skip the rest when nothing changed since the last complete build.
 stamp_file=pkg/.build-stamp
 build_inputs="$( { sha256sum "$raw_wasm" "${BASH_SOURCE[0]}"; wasm-bindgen --version;
-  echo "${ALFIERE_NO_WASM_OPT:-0} ${WASM_OPT:-} $wasm_opt_level"; ls -l node_modules/.bin/wasm-opt 2>&1; } | sha256sum | awk '{print $1}')"
+  echo "${ALFIERE_NO_WASM_OPT:-0} ${WASM_OPT:-} $wasm_opt_level ${wasm_opt_extra[*]}"; ls -l node_modules/.bin/wasm-opt 2>&1; } | sha256sum | awk '{print $1}')"
 if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$build_inputs" ] \
    && [ -f pkg/web/alfiere_bg.wasm ] && [ -f pkg/node/alfiere_bg.wasm ]; then
   log "pkg/ is up to date with $raw_wasm"
@@ -118,7 +132,7 @@ optimise() {
   cp "$file" "$backup"
   if [ -n "$reuse" ]; then
     cp "$reuse" "$file"
-  elif ! "$wasm_opt" "$wasm_opt_level" "${wasm_opt_features[@]}" "$backup" -o "$file"; then
+  elif ! "$wasm_opt" "$wasm_opt_level" "${wasm_opt_extra[@]}" "${wasm_opt_features[@]}" "$backup" -o "$file"; then
     mv "$backup" "$file"
     warn "wasm-opt failed on $file; keeping the unoptimised module"
     return 1

@@ -67,8 +67,26 @@ pub struct MoveInfo {
 impl MoveInfo {
     /// Describes `action`, legal in `pos`.
     pub fn new<G: Game>(pos: &G, action: &Action) -> MoveInfo {
+        // Only what needs the rule set is generic; the rest is built once, in
+        // `describe`, rather than once per rule set (the WebAssembly module's size).
         let mut after = pos.clone();
         after.play_unchecked(action);
+        let alice = G::VARIANT == crate::Variant::Alice;
+        MoveInfo::describe(
+            action,
+            Described {
+                color: pos.turn(),
+                san: san::write_san(pos, action),
+                before: fen::write_fen(pos),
+                after: fen::write_fen(&after),
+                board: alice.then(|| after.placement().board_of(action.to())),
+                ends_turn: after.turn() != pos.turn(),
+            },
+        )
+    }
+
+    #[inline(never)]
+    fn describe(action: &Action, described: Described) -> MoveInfo {
         let kind = match action {
             Action::Normal { .. } => ActionKind::Move,
             Action::Castle { .. } => ActionKind::Castle,
@@ -111,9 +129,16 @@ impl MoveInfo {
                 }
             }
         }
-        let alice = G::VARIANT == crate::Variant::Alice;
+        let Described {
+            color,
+            san,
+            before,
+            after,
+            board,
+            ends_turn,
+        } = described;
         MoveInfo {
-            color: pos.turn(),
+            color,
             from: match action {
                 Action::Drop { .. } => None,
                 _ => action.from(),
@@ -124,14 +149,24 @@ impl MoveInfo {
             promotion: action.promotion(),
             flags,
             kind,
-            san: san::write_san(pos, action),
+            san,
             lan: uci::action_to_uci(action),
-            before: fen::write_fen(pos),
-            after: fen::write_fen(&after),
-            board: alice.then(|| after.placement().board_of(action.to())),
-            ends_turn: after.turn() != pos.turn(),
+            before,
+            after,
+            board,
+            ends_turn,
         }
     }
+}
+
+/// The parts of a [`MoveInfo`] that depend on the rule set.
+struct Described {
+    color: Color,
+    san: String,
+    before: String,
+    after: String,
+    board: Option<BoardId>,
+    ends_turn: bool,
 }
 
 /// A piece on the board, for `board()`.

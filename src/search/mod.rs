@@ -334,7 +334,7 @@ impl<G: Game> Search<G> {
                 )
             })
             .collect();
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        root::sort_scored_actions(&mut scored);
         self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
 
         self.ensure_frame(1);

@@ -182,10 +182,10 @@ impl<G: Game> Search<G> {
                 st.alpha = st.window.0;
                 st.best = -INFINITY;
             } else {
-                self.root_moves[st.line..].sort_by_key(|m| std::cmp::Reverse(m.score));
+                sort_root_moves(&mut self.root_moves[st.line..]);
                 // Keep the finished lines in score order too: a later line may score
                 // above an earlier one (different windows, a fuller table).
-                self.root_moves[..=st.line].sort_by_key(|m| std::cmp::Reverse(m.score));
+                sort_root_moves(&mut self.root_moves[..=st.line]);
                 st.line += 1;
                 st.line_started = false;
                 if st.line >= lines {
@@ -211,4 +211,17 @@ impl<G: Game> Search<G> {
             self.state = st;
         }
     }
+}
+
+/// Sorts root moves best first, equal scores in their order. Not generic, so the
+/// sort is compiled once rather than once per rule set (the WebAssembly size).
+#[inline(never)]
+pub fn sort_root_moves(moves: &mut [RootMove]) {
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+/// Sorts actions by their ordering score, best first (not generic, as above).
+#[inline(never)]
+pub fn sort_scored_actions(scored: &mut [(i32, Action)]) {
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
 }
