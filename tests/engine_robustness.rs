@@ -16,20 +16,15 @@ use alfiere::search::{
     Limits, NoClock, Progress, Search, SearchOptions, Strength, TranspositionTable,
 };
 use alfiere::uci::UciSession;
-use alfiere::{with_variant, ActionList, Game, Variant};
+use alfiere::{with_variant, Game, Variant};
+use common::checks::legal_list as legal;
 use common::{mutated_positions, random_positions, Rng};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_alfiere");
-
-fn legal<G: Game>(pos: &G) -> ActionList {
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    list
-}
 
 // ---------------------------------------------------------------------------
 // Random positions, tiny limits
@@ -193,16 +188,15 @@ fn rss_kib(pid: u32) -> usize {
         .expect("VmRSS")
 }
 
-/// Runs `go infinite` with `Hash` MiB for `seconds` in the binary; returns the
-/// resident memory sampled every 100 ms (KiB).
-fn rss_during_search(hash_mb: usize, seconds: u64) -> Vec<usize> {
+/// The `alfiere` binary with its stdin and a channel of its output lines (read by a
+/// thread, so waits can time out).
+fn spawn_binary() -> (Child, ChildStdin, mpsc::Receiver<String>) {
     let mut child = Command::new(BINARY)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("spawn alfiere");
-    let pid = child.id();
-    let mut stdin = child.stdin.take().unwrap();
+    let stdin = child.stdin.take().unwrap();
     let stdout = BufReader::new(child.stdout.take().unwrap());
     let (tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
@@ -213,6 +207,14 @@ fn rss_during_search(hash_mb: usize, seconds: u64) -> Vec<usize> {
             }
         }
     });
+    (child, stdin, lines)
+}
+
+/// Runs `go infinite` with `Hash` MiB for `seconds` in the binary; returns the
+/// resident memory sampled every 100 ms (KiB).
+fn rss_during_search(hash_mb: usize, seconds: u64) -> Vec<usize> {
+    let (mut child, mut stdin, lines) = spawn_binary();
+    let pid = child.id();
     writeln!(stdin, "setoption name Hash value {hash_mb}").unwrap();
     writeln!(stdin, "setoption name UCI_Variant value chessgi").unwrap();
     writeln!(
@@ -299,22 +301,7 @@ fn the_binary_memory_stays_bounded_for_a_minute() {
 /// Through the binary: random rule sets and positions, `go infinite`, a `stop`
 /// after a random pause (none at all for some); each answers one legal `bestmove`.
 fn binary_stops(rounds: usize, max_pause_ms: u64) {
-    let mut child = Command::new(BINARY)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn alfiere");
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = BufReader::new(child.stdout.take().unwrap());
-    let (tx, lines) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in stdout.lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, mut stdin, lines) = spawn_binary();
     let mut rng = Rng::new(0x57_0b);
     for round in 0..rounds {
         let variant = Variant::IMPLEMENTED[rng.below(Variant::IMPLEMENTED.len())];

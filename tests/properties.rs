@@ -23,6 +23,7 @@ use alfiere::uci::parse_position_with_history;
 use alfiere::{
     with_variant, Action, ActionList, EndReason, Game, Record, RecordError, Role, Square, Variant,
 };
+use common::checks::{self, legal_list as legal};
 use common::{check_position, mutated_positions, random_positions, random_record, Rng};
 use std::collections::{BTreeMap, HashMap};
 
@@ -33,12 +34,6 @@ macro_rules! for_every_variant {
             with_variant!($variant, $G, _wrap => $body, _ => unreachable!());
         }
     };
-}
-
-fn legal<G: Game>(pos: &G) -> ActionList {
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    list
 }
 
 // ---------------------------------------------------------------------------
@@ -269,28 +264,17 @@ fn near_misses_are_refused<G: Game>(variant: Variant) -> usize {
         for action in list.iter().step_by(3) {
             candidates.extend(near_misses(action));
         }
-        let fen_text = fen::write_fen(pos);
         let record = Record::new(pos.clone());
         for action in &candidates {
-            let listed = list.contains(action);
-            assert_eq!(
-                pos.is_legal(action),
-                listed,
-                "is_legal({action:?}) in {fen_text}"
-            );
-            if listed {
+            checks::check_is_legal(pos, action, &list);
+            if list.contains(action) {
                 continue;
             }
-            let mut copy = pos.clone();
-            assert!(
-                copy.play(action).is_err(),
-                "{action:?} played in {fen_text}"
-            );
-            assert_eq!(&copy, pos, "refused {action:?} changed {fen_text}");
+            checks::check_candidate(pos, action, &list);
             let mut copy = record.clone();
             match copy.play(action) {
                 Err(RecordError::Illegal(_) | RecordError::GameOver(_)) => {}
-                other => panic!("{action:?} in {fen_text}: {other:?}"),
+                other => panic!("{action:?} in {}: {other:?}", fen::write_fen(pos)),
             }
             assert_eq!(copy, record, "refused {action:?} changed the record");
             tried += 1;

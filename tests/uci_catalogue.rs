@@ -5,8 +5,10 @@
 //! Searches interrupted by `isready`, `stop`, `quit`, new commands or the end of
 //! input always end with one `bestmove`.
 //!
-//! Every call of [`Engine::refused`], [`Engine::silent`] or [`Engine::accepted`] is
-//! one catalogue item; docs/reliability.md counts them.
+//! Every call of [`Engine::refused`], [`Engine::silent`], [`Engine::accepted`] or
+//! [`Engine::item`] (a search scenario the test checks itself) is one catalogue
+//! item; each engine prints its count when dropped (`catalogue items: N`, seen with
+//! `--nocapture`), and docs/reliability.md adds them up.
 
 use alfiere::notation::fen::STARTING_FEN;
 use alfiere::notation::uci::parse_action;
@@ -29,6 +31,8 @@ struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Catalogue items sent so far.
+    items: usize,
 }
 
 impl Engine {
@@ -61,6 +65,7 @@ impl Engine {
             child,
             stdin,
             lines,
+            items: 0,
         }
     }
 
@@ -114,9 +119,16 @@ impl Engine {
         fens[0]["Fen: ".len()..].to_string()
     }
 
+    /// Counts a catalogue item checked by the test itself (searches and their
+    /// interruptions, whose answers are not `info string` lines).
+    fn item(&mut self) {
+        self.items += 1;
+    }
+
     /// A catalogue item: `input` is refused with `info string` lines only, one of
     /// which holds every fragment (case-insensitive); the position is unchanged.
     fn refused(&mut self, input: &[u8], fragments: &[&str]) -> Vec<String> {
+        self.items += 1;
         let before = self.fen();
         self.send(input);
         let answer = self.sync();
@@ -155,6 +167,7 @@ impl Engine {
     /// A catalogue item answered by silence, as the protocol wants for blank lines
     /// and a `stop` without a search; the position is unchanged.
     fn silent(&mut self, input: &[u8]) {
+        self.items += 1;
         let before = self.fen();
         self.send(input);
         let answer = self.sync();
@@ -169,6 +182,7 @@ impl Engine {
 
     /// A catalogue item that is odd but valid: its answer is returned for checks.
     fn accepted(&mut self, input: &[u8]) -> Vec<String> {
+        self.items += 1;
         self.send(input);
         self.sync()
     }
@@ -188,6 +202,9 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        if !std::thread::panicking() {
+            eprintln!("catalogue items: {}", self.items);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -472,11 +489,13 @@ fn shuffle_tokens<G: alfiere::Game>(start: &G, n: usize) -> Vec<String> {
 #[test]
 fn go_before_position_searches_the_start() {
     let mut e = Engine::start();
+    e.item();
     e.line("go depth 2");
     let lines = e.until(|l| l.starts_with("bestmove"));
     assert_legal_bestmove(lines.last().unwrap(), Variant::Chess, STARTING_FEN);
     assert_eq!(e.fen(), STARTING_FEN);
     // Also right after a variant switch, before any position command.
+    e.item();
     e.line("setoption name UCI_Variant value avalanche");
     e.line("go nodes 500");
     let lines = e.until(|l| l.starts_with("bestmove"));
@@ -543,10 +562,12 @@ fn go_without_legal_actions() {
         "go movetime 50",
         "go wtime 1000 btime 1000",
     ] {
+        e.item();
         e.line(go);
         let lines = e.until(|l| l.starts_with("bestmove"));
         assert_eq!(lines.last().unwrap(), "bestmove (none)", "{go}");
     }
+    e.item();
     e.line("go infinite");
     e.line("stop");
     let lines = e.until(|l| l.starts_with("bestmove"));
@@ -582,9 +603,11 @@ fn commands_during_a_search() {
     e.line(&format!("position fen {fen}"));
     e.line("go infinite");
     // isready is answered while the search runs, without a bestmove.
+    e.item();
     let answer = e.sync();
     assert!(answer.iter().all(|l| l.starts_with("info ")), "{answer:#?}");
     // A new position during the search is taken; the search keeps its own.
+    e.item();
     e.line("position startpos moves d2d4");
     e.line("d");
     let lines = e.until(|l| l.starts_with("Checkers:"));
@@ -597,6 +620,7 @@ fn commands_during_a_search() {
     // Garbage and commands this engine does not know (`debug`, `register`) during
     // the search are refused, and the search goes on.
     for line in ["xyzzy", "debug on", "register later", "\u{1}\u{2}"] {
+        e.item();
         e.line(line);
         let lines = e.until(|l| l.starts_with("info string"));
         assert!(
@@ -616,6 +640,7 @@ fn commands_during_a_search() {
 
     // A second go while one runs: the endless one is stopped and answers first.
     let current = e.fen();
+    e.item();
     e.line("go infinite");
     e.line("go depth 1");
     for _ in 0..2 {
@@ -630,6 +655,7 @@ fn commands_during_a_search() {
         "go perft 1",
         "setoption name UCI_Variant value alice",
     ] {
+        e.item();
         e.line("go infinite");
         let before = e.fen();
         e.line(command);
@@ -653,6 +679,7 @@ fn quit_during_a_search_ends_the_process() {
     e.line("go infinite");
     e.sync();
     let asked = Instant::now();
+    e.item();
     e.line("quit");
     assert!(e.wait_exit(), "unclean exit");
     assert!(
@@ -668,6 +695,7 @@ fn end_of_input_during_a_search_answers_and_exits() {
     e.line("position startpos moves e2e4");
     e.line("go infinite");
     e.sync();
+    e.item();
     drop(e.stdin.take());
     let lines = e.until(|l| l.starts_with("bestmove"));
     assert_legal_bestmove(

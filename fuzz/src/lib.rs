@@ -10,13 +10,40 @@
 //! - [`text`] checks the text parsers (FEN, SAN, UCI tokens, PGN) on arbitrary text.
 //! - [`uci_loop`] feeds arbitrary lines to the UCI session.
 //!
-//! The checks here are cheaper per step than `tests/common::check_position` (which
-//! sweeps every conceivable action): a fuzzer needs thousands of executions per
-//! second, and it chooses which actions to check instead.
+//! The play loops check each step more cheaply than `tests/common::check_position`
+//! (which sweeps every conceivable action): they sample the actions instead (see
+//! [`play`]), because a fuzzer needs thousands of executions per second. The modules
+//! refer to each other through `super::`, so `tests/fuzz_regressions.rs` can include
+//! this file as a module on the stable toolchain.
 
 pub mod input;
+// The checks live in the integration tests' shared helpers, so both run the same ones.
+#[path = "../../tests/common/checks.rs"]
 pub mod invariants;
 pub mod play;
 pub mod seeds;
 pub mod text;
 pub mod uci_loop;
+
+/// Runs the target called `name` (a file name of `fuzz_targets/`) on one input;
+/// `false` for an unknown name. The stable test `tests/fuzz_regressions.rs` replays
+/// the saved inputs of `fuzz/regressions/` and `fuzz/corpus/` through it.
+pub fn run_target(name: &str, data: &[u8]) -> bool {
+    match name {
+        "fen" => text::fen_target(data),
+        "san" => text::san_target(data),
+        "uci_action" => text::uci_action_target(data),
+        "pgn" => text::pgn_target(data),
+        "uci_loop" => uci_loop::uci_loop_target(data),
+        _ => {
+            let Some(variant) = name
+                .strip_prefix("play_")
+                .and_then(|id| id.replace('_', "-").parse::<alfiere::Variant>().ok())
+            else {
+                return false;
+            };
+            alfiere::with_variant!(variant, G, _wrap => play::run::<G>(data), _ => return false);
+        }
+    }
+    true
+}

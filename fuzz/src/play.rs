@@ -1,20 +1,32 @@
 //! The play-loop targets: one rule set, a start chosen among its seeds, then a
 //! stream of steps chosen by the input — play a legal action, attempt an action
-//! built from the bytes (mostly illegal), undo, check every action, or look at the
-//! record's repetition and claims — with the invariants checked after every step.
+//! built from the bytes (mostly illegal), undo, check a sample of the legal
+//! actions, or look at the record's repetition and claims — with the invariants
+//! checked after every step.
+//!
+//! Every step checks the whole position (`invariants::check_position`: setup and
+//! FEN round trips, full vs incremental hash, list vs count, no duplicates,
+//! outcome vs list) and, on a sample of two actions chosen by the position's key
+//! (one listed, one near miss of it), `is_legal` against the list and the UCI and
+//! SAN round trips; every play is undone at once and compared with the position
+//! before it. Checking every conceivable action every step (as
+//! `tests/common::check_position` does) would cost a hundred times more per step;
+//! the fuzzer chooses more candidates itself through the attempt and sample steps.
 
-use crate::input::Input;
-use crate::invariants::{check_candidate, check_every_action, check_listed_action, check_position};
-use crate::seeds;
+use super::input::Input;
+use super::invariants::{
+    check_candidate, check_is_legal, check_listed_action, check_notation, check_position,
+};
+use super::seeds;
 use alfiere::notation::fen;
 use alfiere::{Action, ActionList, EndReason, Game, Record, RecordError, Role, Square};
 
-/// Steps per input at most (longer inputs only cost time, not coverage).
-const MAX_STEPS: usize = 128;
+/// Steps per input at most: longer games only cost time (the fuzzer needs a few
+/// thousand inputs a second), and the seeds already start deep in games.
+const MAX_STEPS: usize = 48;
 
-/// Sweeps of every legal action per input at most (each costs about as much as a
-/// hundred ordinary steps).
-const MAX_SWEEPS: usize = 4;
+/// Listed actions checked with their children by one sample step at most.
+const SAMPLE: usize = 3;
 
 /// The position before an action, to compare after undo.
 struct Snapshot<G: Game> {
@@ -56,8 +68,8 @@ pub fn run<G: Game>(data: &[u8]) {
     };
     let mut record = Record::new(start);
     let mut snapshots: Vec<Snapshot<G>> = Vec::new();
-    let mut sweeps = 0;
     let mut list = check_position(record.current());
+    check_key_sample(record.current(), &list);
     for _ in 0..MAX_STEPS {
         let Some(op) = input.byte() else { break };
         match op % 8 {
@@ -74,14 +86,50 @@ pub fn run<G: Game>(data: &[u8]) {
                 attempt(&mut record, &mut snapshots, &list, &action);
             }
             5 => undo(&mut record, &mut snapshots),
-            6 if sweeps < MAX_SWEEPS => {
-                sweeps += 1;
-                check_every_action(record.current(), &list);
+            6 => {
+                if !check_sample(record.current(), &list, &mut input) {
+                    break;
+                }
             }
             _ => check_record(&record),
         }
         list = check_position(record.current());
+        check_key_sample(record.current(), &list);
     }
+}
+
+/// The per-step sample: one listed action chosen by the key passes `is_legal` and
+/// the UCI and SAN round trips, and a near miss of it (one field changed) gets the
+/// answer of the list from `is_legal`.
+fn check_key_sample<G: Game>(pos: &G, list: &ActionList) {
+    let key = pos.zobrist();
+    let Some(action) = list.as_slice().get(key as usize % list.len().max(1)) else {
+        return;
+    };
+    check_notation(pos, action);
+    let bytes = key.to_le_bytes();
+    if let Some(near) = mutate(*action, &mut Input::new(&bytes[4..])) {
+        check_is_legal(pos, &near, list);
+    }
+}
+
+/// Up to [`SAMPLE`] listed actions chosen by the input, each with its child fully
+/// checked; `false` at the end of the input.
+fn check_sample<G: Game>(pos: &G, list: &ActionList, input: &mut Input) -> bool {
+    let Some(count) = input.byte() else {
+        return false;
+    };
+    for _ in 0..=usize::from(count) % SAMPLE {
+        if list.is_empty() {
+            break;
+        }
+        let Some(i) = input.below(list.len()) else {
+            return false;
+        };
+        let child = check_listed_action(pos, &list[i]);
+        check_position(&child);
+    }
+    true
 }
 
 /// Plays the `i`-th legal action through the record (refused once the game is over).
@@ -218,7 +266,7 @@ fn square(input: &mut Input) -> Option<Square> {
 
 /// A promotion field: none, or any role (kings and pawns included, to be refused).
 fn promotion(b: u8) -> Option<Role> {
-    (!b.is_multiple_of(8)).then(|| role(b / 8))
+    (b & 7 != 0).then(|| role(b / 8))
 }
 
 /// An action built from the input: a legal action with one field changed, or one of

@@ -2,9 +2,9 @@
 //! against a position, PGN. None may panic; whatever they accept must be legal and
 //! must round-trip; whatever the run-time API refuses must leave its game unchanged.
 
-use crate::input::Input;
-use crate::invariants::{check_every_action, check_position, legal_list};
-use crate::seeds;
+use super::input::Input;
+use super::invariants::{check_every_action, check_position, legal_list};
+use super::seeds;
 use alfiere::api::ApiGame;
 use alfiere::notation::{fen, pgn, pgn_syntax, san, uci};
 use alfiere::{with_variant, Game};

@@ -4,7 +4,7 @@
 //! position keeps its invariants and `d` shows its FEN; a `go` ends with exactly
 //! one `bestmove`, a legal action (or `(none)` when there is none).
 
-use crate::invariants::{check_position, legal_list};
+use super::invariants::{check_position, legal_list};
 use alfiere::notation::{fen, uci};
 use alfiere::uci::{Control, UciSession};
 use alfiere::{with_game, Game};

@@ -6,6 +6,8 @@ use alfiere::uci::parse_position;
 use alfiere::{AnyGame, Variant};
 use std::path::PathBuf;
 
+pub mod checks;
+
 /// One line of a `.perft` file: a position and its expected counts by depth.
 #[derive(Debug, Clone)]
 pub struct PerftCase {
@@ -84,8 +86,8 @@ impl Rng {
     }
 }
 
-use alfiere::notation::{fen, san, uci};
-use alfiere::{Action, ActionList, EndReason, Game, Role, Square};
+use alfiere::notation::{fen, uci};
+use alfiere::{Action, ActionList, Game, Role, Square};
 
 /// Builds a position of rule set `G` from a perft file's position column (a FEN, or
 /// `startpos [moves ...]` with one action per token).
@@ -190,83 +192,30 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
     out
 }
 
-/// The invariants every position of every rule set keeps; `exhaustive` adds the
-/// sweep of [`candidate_actions`] against `is_legal`.
+/// The invariants every position of every rule set keeps ([`checks::check_position`]
+/// plus [`checks::check_notation`] and [`checks::check_child`] for every listed
+/// action, and one UCI token per action); `exhaustive` adds the sweep of
+/// [`candidate_actions`] against `is_legal`.
 pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
-    let fen_text = fen::write_fen(pos);
-    let rebuilt =
-        G::from_setup(&pos.to_setup()).unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
-    assert_eq!(&rebuilt, pos, "setup round trip of {fen_text}");
-    assert_eq!(rebuilt.zobrist(), pos.zobrist(), "hash of {fen_text}");
-    let reread: G = fen::read_fen(&fen_text).unwrap_or_else(|e| panic!("own FEN: {e}"));
-    assert_eq!(&reread, pos, "FEN round trip of {fen_text}");
-    assert_eq!(fen::write_fen(&reread), fen_text);
-
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    assert_eq!(
-        pos.count_legal_actions(),
-        list.len(),
-        "count vs list in {fen_text}"
-    );
+    let list = checks::check_position(pos);
     let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
     tokens.sort();
     tokens.dedup();
-    assert_eq!(tokens.len(), list.len(), "duplicate actions in {fen_text}");
+    assert_eq!(
+        tokens.len(),
+        list.len(),
+        "two actions share a UCI token in {}",
+        fen::write_fen(pos)
+    );
+    let parent = pos.clone();
     for action in list.iter() {
-        assert!(
-            pos.is_legal(action),
-            "{action:?} listed but not is_legal in {fen_text}"
-        );
-        let token = uci::action_to_uci(action);
-        assert_eq!(
-            uci::parse_action(pos, &token).as_ref(),
-            Ok(action),
-            "UCI {token} in {fen_text}"
-        );
-        let written = san::write_san(pos, action);
-        assert_eq!(
-            san::parse_san_strict(pos, &written).as_ref(),
-            Ok(action),
-            "strict SAN {written} in {fen_text}"
-        );
-        assert_eq!(
-            san::parse_san(pos, &written).as_ref(),
-            Ok(action),
-            "SAN {written} in {fen_text}"
-        );
-        let mut child = pos.clone();
-        child.play_unchecked(action);
-        let fresh = G::from_setup(&child.to_setup())
-            .unwrap_or_else(|e| panic!("child of {fen_text} by {token}: {e}"));
-        assert_eq!(
-            fresh.zobrist(),
-            child.zobrist(),
-            "incremental hash after {token} in {fen_text}"
-        );
+        checks::check_notation(pos, action);
+        checks::check_child(pos, action);
     }
-    assert_eq!(fen::write_fen(pos), fen_text, "parent changed by copy-make");
+    assert_eq!(&parent, pos, "parent changed by copy-make");
     if exhaustive {
         for action in candidate_actions(pos) {
-            assert_eq!(
-                pos.is_legal(&action),
-                list.contains(&action),
-                "is_legal({action:?}) in {fen_text}"
-            );
-        }
-    }
-    let outcome = pos.outcome();
-    if list.is_empty() {
-        assert!(outcome.is_some(), "no actions but no outcome in {fen_text}");
-    }
-    if let Some(o) = outcome {
-        match o.reason {
-            EndReason::InsufficientMaterial | EndReason::SeventyFiveMoves => {}
-            EndReason::Checkmate => {
-                assert!(list.is_empty(), "mate with actions in {fen_text}");
-                assert_eq!(o.winner, Some(!pos.turn()));
-            }
-            _ => assert!(list.is_empty(), "{o} but actions remain in {fen_text}"),
+            checks::check_is_legal(pos, &action, &list);
         }
     }
 }
