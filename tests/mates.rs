@@ -49,8 +49,7 @@ fn read_cases(variant: Variant) -> Vec<Case> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/mates")
         .join(format!("{}.txt", variant.id()));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -101,7 +100,9 @@ fn solve<G: Game>(case: &Case) -> Option<usize> {
     let mut search = Search::<G>::new(TranspositionTable::new(16));
     search.start(pos.clone(), Limits::depth(actions as u32 + DEPTH_MARGIN));
     let result = search.run(&NoClock, &mut |_| {});
-    let best = result.best.unwrap_or_else(|| panic!("{context}: no action"));
+    let best = result
+        .best
+        .unwrap_or_else(|| panic!("{context}: no action"));
     assert!(pos.is_legal(&best), "{context}");
     let pv: Vec<String> = result.pv.iter().map(action_to_uci).collect();
     assert_eq!(
@@ -112,7 +113,11 @@ fn solve<G: Game>(case: &Case) -> Option<usize> {
     );
     let mut line = pos.clone();
     for action in &result.pv {
-        assert!(line.is_legal(action), "{context}: illegal pv {}", pv.join(" "));
+        assert!(
+            line.is_legal(action),
+            "{context}: illegal pv {}",
+            pv.join(" ")
+        );
         line.play_unchecked(action);
     }
     if result.pv.len() < actions {
@@ -144,7 +149,10 @@ fn run(deep: bool) {
     for variant in Variant::IMPLEMENTED {
         let cases = read_cases(variant);
         assert!(cases.len() >= 6, "{variant}: too few held mates");
-        for case in cases.iter().filter(|c| (c.actions() > QUICK_ACTIONS) == deep) {
+        for case in cases
+            .iter()
+            .filter(|c| (c.actions() > QUICK_ACTIONS) == deep)
+        {
             let turns = with_variant!(variant, G, _wrap => solve::<G>(case), _ => None);
             if let Some(turns) = turns {
                 // Progressive's sets hold wins within the current series (see the

@@ -112,10 +112,11 @@ impl TimeBudget {
         let actions_left = u64::from(turn.length.saturating_sub(turn.played)).max(1);
         let usable = time.saturating_sub(MOVE_OVERHEAD_MS).max(1);
         let per_turn = usable / moves_to_go + inc * INC_NUM / INC_DEN;
-        let soft = (per_turn / actions_left).clamp(1, usable);
-        let hard = (soft * HARD_FACTOR)
-            .min(usable / MAX_SHARE / actions_left)
-            .max(soft.min(usable));
+        // Never more than a share of what is left, even with an increment: short of
+        // time on a busy machine, spending the whole increment drains the clock.
+        let ceiling = (usable / MAX_SHARE / actions_left).max(1);
+        let soft = (per_turn / actions_left).clamp(1, ceiling);
+        let hard = (soft * HARD_FACTOR).min(ceiling);
         TimeBudget {
             soft_ms: Some(soft.min(hard)),
             hard_ms: Some(hard),
@@ -155,5 +156,23 @@ mod tests {
             TimeBudget::new(&Limits::depth(3), Color::White, single),
             TimeBudget::default()
         );
+    }
+
+    #[test]
+    fn a_short_clock_with_increment_is_not_drained() {
+        let single = TurnState::single(Color::White);
+        for time in [60, 100, 200, 400, 1_000] {
+            let limits = Limits {
+                wtime: Some(time),
+                winc: Some(100),
+                ..Limits::default()
+            };
+            let budget = TimeBudget::new(&limits, Color::White, single);
+            let usable = time.saturating_sub(MOVE_OVERHEAD_MS).max(1);
+            // At most a quarter of what is left, so a slow pipe can still be paid
+            // from the increment.
+            assert!(budget.hard_ms.unwrap() <= (usable / 4).max(1), "{time}");
+            assert!(budget.soft_ms.unwrap() <= budget.hard_ms.unwrap(), "{time}");
+        }
     }
 }
