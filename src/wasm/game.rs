@@ -9,6 +9,15 @@ use crate::variants::Variant;
 use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
 
+/// A move as `moves()` and `history()` list it: verbose, or its SAN string.
+fn move_value(info: &MoveInfo, verbose: bool) -> JsValue {
+    if verbose {
+        move_object(info)
+    } else {
+        JsValue::from(info.san.as_str())
+    }
+}
+
 /// A verbose move as a plain object (chess.js fields plus `kind`, `board`, `endsTurn`).
 fn move_object(info: &MoveInfo) -> JsValue {
     let o = Object::new();
@@ -146,16 +155,7 @@ impl Game {
             ),
         };
         let list = self.inner.moves(square.as_deref()).map_err(throw)?;
-        Ok(list
-            .iter()
-            .map(|m| {
-                if verbose {
-                    move_object(m)
-                } else {
-                    JsValue::from(m.san.as_str())
-                }
-            })
-            .collect())
+        Ok(list.iter().map(|m| move_value(m, verbose)).collect())
     }
 
     /// The legal actions as UCI tokens.
@@ -194,13 +194,7 @@ impl Game {
             .inner
             .history()
             .iter()
-            .map(|m| {
-                if verbose {
-                    move_object(m)
-                } else {
-                    JsValue::from(m.san.as_str())
-                }
-            })
+            .map(|m| move_value(m, verbose))
             .collect())
     }
 
