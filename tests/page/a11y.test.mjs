@@ -2,25 +2,17 @@
 // (Tab to the board, arrows, Enter); the SAN box; moves announced in the aria-live
 // region; the promotion picker by keyboard.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newGame, openPage, pageFen, startServer, waitFenChange } from './helpers.mjs';
+import { newGame, pageFen, usePage, waitFenChange } from './helpers.mjs';
 
-let server;
-let browser;
 let page;
 let errors;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser, server.url));
-  await newGame(page, { variant: 'chess', mode: 'friend' });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+usePage({
+  setup: async (env) => {
+    ({ page, errors } = env);
+    await newGame(page, { variant: 'chess', mode: 'friend' });
+  },
 });
 
 async function focused() {

@@ -5,21 +5,18 @@
 // (evaluation bar, three lines, depth and speed), take back against the computer, a
 // draw offer and a resignation.
 
-import { test as baseTest, before, after } from 'node:test';
+import { test as baseTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import {
   clickAction,
-  launchBrowser,
-  loadRules,
   newGame,
-  openPage,
   pageFen,
   pagePgn,
   repoRoot,
   seeded,
-  startServer,
   traceMainThread,
+  usePage,
   waitFenChange,
 } from './helpers.mjs';
 
@@ -27,32 +24,26 @@ import {
 const haveEngine = existsSync(`${repoRoot}dist/page/js/engine.js`);
 const test = (name, fn) => baseTest(name, { skip: haveEngine ? false : 'the built page has no js/engine.js' }, fn);
 
-let server;
 let browser;
 let A;
 let page;
 let errors;
-
-before(async () => {
-  if (!haveEngine) return;
-  A = await loadRules();
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser, null));
-  // Record long tasks from the very start; the tests look at a time window.
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(server.url);
-  await page.waitForSelector('body.ready');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+usePage({
+  enabled: haveEngine,
+  open: 'blank',
+  setup: async (env) => {
+    ({ browser, rules: A, page, errors } = env);
+    const { server } = env;
+    // Record long tasks from the very start; the tests look at a time window.
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(server.url);
+    await page.waitForSelector('body.ready');
+  },
 });
 
 /** Waits until the person (colour `human`) is to act at the start of a turn, or the game is over. */

@@ -1,12 +1,13 @@
 // Shared helpers of the page's end-to-end tests: the static server (started here unless
 // PAGE_URL says where the page already is), Debian's Chromium through playwright-core,
-// a page that records console errors, the wasm Game in Node to check what the page
+// a page that records console errors, the set-up every test file shares (usePage), the wasm Game in Node to check what the page
 // does, and gestures that play an action the way a person would (clicks on squares,
 // pockets and the promotion picker).
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,6 +83,32 @@ export async function openPage(browser, url, options = {}) {
   });
   if (url) await gotoReady(page, url);
   return { context, page, errors };
+}
+
+/**
+ * Registers a test file's set-up and tear-down: the wasm rules in Node, the server,
+ * Chromium and one page with its recorded errors, opened at the page's URL (`open:
+ * 'blank'`: not navigated, for a file that prepares the page first; `open: false`: no
+ * shared page). Then `setup(env)` runs, with env = { rules, server, browser, context,
+ * page, errors }: the place to copy them into the file's variables, since the
+ * top-level `before` hooks of a file do not wait for one another. With `enabled:
+ * false` nothing starts (a file whose tests are skipped). Returns env.
+ */
+export function usePage({ open = 'ready', enabled = true, setup } = {}) {
+  const env = {};
+  before(async () => {
+    if (!enabled) return;
+    env.rules = await loadRules();
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+    if (open) Object.assign(env, await openPage(env.browser, open === 'ready' ? env.server.url : null));
+    await setup?.(env);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 export async function gotoReady(page, url) {

@@ -2,30 +2,23 @@
 // and runs nothing; bad FEN and PGN get a clear error in the page and leave the game
 // alone; a PGN file opened from disk loads; the exported PGN loads back in the Game.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, loadRules, newGame, openPage, pageFen, pagePgn, startServer, waitFenChange } from './helpers.mjs';
+import { newGame, openPage, pageFen, pagePgn, usePage, waitFenChange } from './helpers.mjs';
 
 let server;
 let browser;
 let A;
 let page;
 let errors;
-
-before(async () => {
-  A = await loadRules();
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser, server.url));
-  await newGame(page, { variant: 'chess', mode: 'friend' });
-  await page.evaluate(() => {
-    document.getElementById('io-card').open = true;
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+usePage({
+  setup: async (env) => {
+    ({ server, browser, rules: A, page, errors } = env);
+    await newGame(page, { variant: 'chess', mode: 'friend' });
+    await page.evaluate(() => {
+      document.getElementById('io-card').open = true;
+    });
+  },
 });
 
 const HOSTILE = `[Event "<img src=x onerror=alert(1)>"]

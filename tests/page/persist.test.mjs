@@ -3,37 +3,25 @@
 // visit the service worker serves the page, the scripts and the wasm offline; the
 // single-file build plays from file://.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   clickAction,
   gotoReady,
-  launchBrowser,
-  loadRules,
   newGame,
   openPage,
   pageFen,
   repoRoot,
-  startServer,
+  usePage,
   waitFenChange,
 } from './helpers.mjs';
 
 let server;
 let browser;
 let A;
-
-before(async () => {
-  A = await loadRules();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+usePage({ open: false, setup: (env) => ({ server, browser, rules: A } = env) });
 
 async function play(page, game, tokens) {
   for (const token of tokens) {

@@ -3,12 +3,10 @@
 // picker, a Chess-Gi drop by drag and by click, an Alice transfer, a Progressive
 // series, an Avalanche push and the owner's promotion choice, a Billiards rebound path.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   clickAction,
-  launchBrowser,
-  loadRules,
   movetext,
   newGame,
   openPage,
@@ -16,7 +14,7 @@ import {
   pagePgn,
   seeded,
   squareSelector,
-  startServer,
+  usePage,
   waitFenChange,
 } from './helpers.mjs';
 
@@ -25,18 +23,7 @@ let browser;
 let A;
 let page;
 let errors;
-
-before(async () => {
-  A = await loadRules();
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser, server.url));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+usePage({ setup: (env) => ({ server, browser, rules: A, page, errors } = env) });
 
 async function loadPosition(text) {
   await page.evaluate(() => {
