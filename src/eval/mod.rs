@@ -6,9 +6,10 @@
 //! (`material.rs`, `taper.rs`); mobility under the rule set's geometry
 //! (`mobility.rs`); pawn structure and passed pawns (`pawns.rs`); rooks on open
 //! files, outposts and threats (`pieces.rs`); king shelter and attacks on the king
-//! zone (`king.rs`); and the terms of single rule sets (`variants.rs`): Chess-Gi's
-//! hands and drop threats, Racing Kings' race, Alice's boards, Avalanche's pushes,
-//! and the tempo of the actions left in a multi-action turn.
+//! zone (`king.rs`); endgames the side ahead can hardly win are scaled down in
+//! orthodox chess (`scale.rs`); and the terms of single rule sets (`variants.rs`):
+//! Chess-Gi's hands and drop threats, Racing Kings' race, Alice's boards,
+//! Avalanche's pushes, and the tempo of the actions left in a multi-action turn.
 //!
 //! The orthodox terms are counts of features times fitted weights, sent to a
 //! [`Sink`]: the search sums them, the tuner records them ([`trace`]).
@@ -29,6 +30,7 @@ mod mobility;
 pub mod params;
 mod pawns;
 mod pieces;
+mod scale;
 pub mod sink;
 mod taper;
 mod variants;
@@ -54,7 +56,17 @@ pub fn evaluate<G: Game>(pos: &G) -> i32 {
     }
     let mut total = Total::default();
     let phase = collect(pos, &mut total);
-    let white_view = total.0.taper(phase);
+    let white_view = if G::VARIANT == Variant::Chess {
+        let strong = if total.0 .1 >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let factor = scale::endgame_factor(pos.placement().board, strong);
+        S(total.0 .0, total.0 .1 * factor / scale::FULL).taper(phase)
+    } else {
+        total.0.taper(phase)
+    };
     let ours = if pos.turn() == Color::White {
         white_view
     } else {

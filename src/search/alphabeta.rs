@@ -14,8 +14,8 @@ use super::params::*;
 use super::score::{
     from_table, is_mate, mate_in, mated_in, to_table, DRAW, INFINITY, MATE_BOUND, MAX_PLY,
 };
-use super::see;
 use super::tt::Bound;
+use super::{checks, see};
 use super::{position_key, Paused, Search};
 use crate::eval::evaluate;
 use crate::game::Game;
@@ -137,7 +137,12 @@ impl<G: Game> Search<G> {
 
         if st.stage == Stage::NullMove {
             if let Some(null) = null_position(pos) {
-                let reduction = NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR;
+                // The further the static score stands above beta, the less a
+                // shallower proof risks.
+                let surplus = ((st.static_eval - st.beta) / NULL_MOVE_SURPLUS_DIVISOR)
+                    .clamp(0, NULL_MOVE_MAX_SURPLUS_REDUCTION);
+                let reduction =
+                    NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR + surplus;
                 self.frames[ply].state = st;
                 self.frames[ply].current = None;
                 let result = self.negamax(
@@ -160,9 +165,19 @@ impl<G: Game> Search<G> {
                     return Ok(if score >= MATE_BOUND { st.beta } else { score });
                 }
             }
-            st.stage = Stage::Moves;
             if let Some(score) = self.generate(pos, ply, &mut st) {
                 return Ok(score);
+            }
+        }
+
+        if st.stage == Stage::Singular {
+            match self.singular_test(pos, ply, &mut st) {
+                Ok(Some(score)) => return Ok(score),
+                Ok(None) => {}
+                Err(p) => {
+                    self.frames[ply].suspended = true;
+                    return Err(p);
+                }
             }
         }
 
@@ -185,9 +200,6 @@ impl<G: Game> Search<G> {
                     && quiet
                     && st.searched > 0
                     && st.best_score > -MATE_BOUND;
-                let mut child = pos.clone();
-                child.play_unchecked(&action);
-                let gives_check = child.turn() != side && child.is_check();
                 // Late-move pruning: late quiet moves near the leaves rarely matter
                 // (checks do: they may mate).
                 let late_limit = LATE_MOVE_PRUNING_BASE + (st.depth * st.depth) as usize;
@@ -196,11 +208,23 @@ impl<G: Game> Search<G> {
                 } else {
                     late_limit * LATE_MOVE_PRUNING_WORSENING_NUM / LATE_MOVE_PRUNING_WORSENING_DEN
                 };
-                if prunable
-                    && !gives_check
+                let late = prunable
                     && st.depth <= LATE_MOVE_PRUNING_MAX_DEPTH
-                    && st.searched >= late_limit
-                {
+                    && st.searched >= late_limit;
+                if late && !self.may_give_check(pos, &action) {
+                    // Every later quiet action goes the same way unless it may check:
+                    // drop the others from the list now rather than pick each in turn.
+                    if !st.quiets_dropped {
+                        st.count = self.drop_later_quiets(pos, ply, index, st.count);
+                        st.quiets_dropped = true;
+                    }
+                    st.index += 1;
+                    continue;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(&action);
+                let gives_check = child.turn() != side && child.is_check();
+                if late && !gives_check {
                     st.index += 1;
                     continue;
                 }
@@ -222,7 +246,7 @@ impl<G: Game> Search<G> {
                         -SEE_CAPTURE_MARGIN * st.depth
                     };
                     if (quiet || see::may_lose(&action))
-                        && see::see(pos.placement().board, side, &action) < margin
+                        && !see::see_at_least(pos.placement().board, side, &action, margin)
                     {
                         st.index += 1;
                         continue;
@@ -237,8 +261,18 @@ impl<G: Game> Search<G> {
                     st.index += 1;
                     continue;
                 }
-                // Check extension: checks are forcing and often decide.
-                let extension = i32::from(gives_check && (ply as i32) < 2 * self.state.depth);
+                // Check extension: checks are forcing and often decide; and a
+                // singular table move.
+                let extension = if (ply as i32) < 2 * self.state.depth {
+                    let singular = if pack(&action) == st.table_move {
+                        st.table_extension
+                    } else {
+                        0
+                    };
+                    i32::from(gives_check).max(singular)
+                } else {
+                    0
+                };
                 st.new_depth = st.depth - 1 + extension;
                 let mut reduction = 0;
                 if quiet
@@ -395,6 +429,17 @@ impl<G: Game> Search<G> {
         }
         let hit = self.tt.probe(key);
         let table_move = hit.map_or(0, |h| h.action);
+        let singular_beta = hit.and_then(|h| {
+            let s = from_table(h.score, ply);
+            (ply > 0
+                && !self.policy.multi_action
+                && depth >= SINGULAR_MIN_DEPTH
+                && h.action != 0
+                && h.bound != Bound::Upper
+                && h.depth >= depth - SINGULAR_DEPTH_MARGIN
+                && !is_mate(s))
+            .then_some(s - SINGULAR_MARGIN * depth)
+        });
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
                 let s = from_table(h.score, ply);
@@ -447,6 +492,9 @@ impl<G: Game> Search<G> {
             child: ChildStage::None,
             new_depth: 0,
             reduced_depth: 0,
+            singular_beta,
+            table_extension: 0,
+            quiets_dropped: false,
         };
         if pruning
             && !pv_node
@@ -469,6 +517,11 @@ impl<G: Game> Search<G> {
     /// Generates and scores the actions of a node; returns a score if there are none
     /// (the game is over) or the 50-move rule draws.
     fn generate(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> Option<i32> {
+        st.stage = if st.singular_beta.is_some() {
+            Stage::Singular
+        } else {
+            Stage::Moves
+        };
         let frame = &mut self.frames[ply];
         pos.legal_actions(&mut frame.actions);
         st.count = frame.actions.len();
@@ -503,13 +556,106 @@ impl<G: Game> Search<G> {
                 && (ORDER_CAPTURE..ORDER_TABLE_MOVE).contains(&score)
                 && action.promotion().is_none()
                 && see::may_lose(action)
-                && see::see(board, side, action) < 0
+                && !see::see_at_least(board, side, action, 0)
             {
                 score = ORDER_BAD_CAPTURE + tactical_rank(action);
             }
             frame.scores[i] = score;
         }
         None
+    }
+
+    /// The singular test: every action but the table move, searched to half depth
+    /// with a null window at the node's `singular_beta`. If all stay below, the
+    /// table move is extended; if one reaches a bound at or above beta, two actions
+    /// beat beta and the node is cut (`Ok(Some(score))`). Leaves the node ready for
+    /// its move loop.
+    fn singular_test(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        st: &mut NodeState,
+    ) -> Result<Option<i32>, Paused> {
+        let Some(singular_beta) = st.singular_beta else {
+            st.stage = Stage::Moves;
+            return Ok(None);
+        };
+        let side = pos.turn();
+        let depth = (st.depth - 1) / 2;
+        let mut alternative = None;
+        while st.index < st.count {
+            let index = st.index;
+            if st.child == ChildStage::None {
+                let frame = &mut self.frames[ply];
+                pick_next(
+                    &mut frame.actions.as_mut_slice()[..st.count],
+                    &mut frame.scores[..st.count],
+                    index,
+                );
+                if pack(&frame.actions[index]) == st.table_move {
+                    st.index += 1;
+                    continue;
+                }
+                st.child = ChildStage::ZeroWindow;
+            }
+            let action = self.frames[ply].actions[index];
+            let mut child = pos.clone();
+            child.play_unchecked(&action);
+            self.frames[ply].state = *st;
+            self.frames[ply].current = Some(action);
+            let edge = Self::edge_of(pos, &action);
+            let score = self.search_child(
+                side,
+                &child,
+                ply,
+                depth,
+                singular_beta - 1,
+                singular_beta,
+                edge,
+            )?;
+            st.child = ChildStage::None;
+            st.index += 1;
+            if score >= singular_beta {
+                alternative = Some(score);
+                break;
+            }
+        }
+        st.stage = Stage::Moves;
+        st.index = 0;
+        match alternative {
+            None => st.table_extension = 1,
+            Some(_) if singular_beta >= st.beta => return Ok(Some(singular_beta)),
+            Some(_) => {}
+        }
+        Ok(None)
+    }
+
+    /// Whether `action` may give check: played and tested where the geometry is not
+    /// orthodox, told cheaply from the board where it is.
+    #[inline]
+    fn may_give_check(&self, pos: &G, action: &Action) -> bool {
+        !self.policy.see || checks::may_give_check(pos.placement().board, pos.turn(), action)
+    }
+
+    /// Keeps, of the actions after `index` in the first `count` of the list at
+    /// `ply`, those late-move pruning spares: not quiet, king moves in a king race,
+    /// or possible checks. Returns the new count; order scores move with them.
+    fn drop_later_quiets(&mut self, pos: &G, ply: usize, index: usize, count: usize) -> usize {
+        let king_race = self.policy.king_race;
+        let mut kept = index + 1;
+        for i in index + 1..count {
+            let action = self.frames[ply].actions[i];
+            if !is_quiet(&action)
+                || (king_race && action.role() == Role::King)
+                || self.may_give_check(pos, &action)
+            {
+                let frame = &mut self.frames[ply];
+                frame.actions.as_mut_slice()[kept] = action;
+                frame.scores[kept] = frame.scores[i];
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// A quiet action cut off: remember it as a killer, raise its history and lower

@@ -33,6 +33,9 @@ pub enum Stage {
     /// Trying a null move.
     #[default]
     NullMove,
+    /// Searching every action but the table move at reduced depth, to learn whether
+    /// the table move is the only good one (singular extension).
+    Singular,
     /// In the move loop.
     Moves,
 }
@@ -79,6 +82,13 @@ pub struct NodeState {
     pub child: ChildStage,
     pub new_depth: i32,
     pub reduced_depth: i32,
+    /// The bound the other actions are tested against when the table move may be
+    /// singular (`None`: no test here).
+    pub singular_beta: Option<i32>,
+    /// The extra depth the table move gets (1 when it proved singular).
+    pub table_extension: i32,
+    /// Whether late-move pruning has dropped the quiet actions that cannot check.
+    pub quiets_dropped: bool,
 }
 
 /// One ply of the search.

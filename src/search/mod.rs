@@ -36,6 +36,7 @@
 
 mod alphabeta;
 pub mod bench;
+mod checks;
 mod draws;
 mod frame;
 pub mod limits;

@@ -20,6 +20,10 @@ pub const ASPIRATION_DELTA: i32 = 25;
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// ... plus one action per `SURPLUS_DIVISOR` centipawns the static score stands
+/// above beta, at most `MAX_SURPLUS_REDUCTION`.
+pub const NULL_MOVE_SURPLUS_DIVISOR: i32 = 200;
+pub const NULL_MOVE_MAX_SURPLUS_REDUCTION: i32 = 3;
 
 /// Reverse futility: near the leaves, a static score this far above beta is kept.
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
@@ -46,6 +50,14 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Singular extension: from this depth, a table move whose lower bound was found
+/// at most `DEPTH_MARGIN` shallower is searched one action deeper when every other
+/// action, searched to half depth, stays below its score less `MARGIN * depth`: the
+/// game hangs on that move, so it deserves a closer look.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+pub const SINGULAR_DEPTH_MARGIN: i32 = 3;
+pub const SINGULAR_MARGIN: i32 = 2;
 
 /// Internal iterative reduction: without a table move, a node is searched one
 /// action shallower (its ordering is poor, and the next visit has a move).
@@ -147,6 +159,10 @@ pub struct Policy {
     pub king_race: bool,
     /// Whether a turn may have several actions (mate distances reported in actions).
     pub multi_action: bool,
+    /// Whether only mate and stalemate leave a side without actions (no goal
+    /// square, no series or push endings), so quiescence may judge a position
+    /// before generating its actions.
+    pub only_mate_ends: bool,
 }
 
 /// The search policy of a rule set.
@@ -158,6 +174,7 @@ pub const fn policy(variant: Variant) -> Policy {
             see: true,
             king_race: false,
             multi_action: false,
+            only_mate_ends: true,
         },
         Variant::Alice | Variant::Billiards => Policy {
             null_move: true,
@@ -165,6 +182,7 @@ pub const fn policy(variant: Variant) -> Policy {
             see: false,
             king_race: false,
             multi_action: false,
+            only_mate_ends: true,
         },
         Variant::RacingKings => Policy {
             null_move: false,
@@ -172,6 +190,7 @@ pub const fn policy(variant: Variant) -> Policy {
             see: true,
             king_race: true,
             multi_action: false,
+            only_mate_ends: false,
         },
         Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche => Policy {
             null_move: false,
@@ -179,6 +198,7 @@ pub const fn policy(variant: Variant) -> Policy {
             see: false,
             king_race: false,
             multi_action: true,
+            only_mate_ends: false,
         },
         Variant::ProgressiveScottish | Variant::ProgressiveItalian => Policy {
             null_move: false,
@@ -186,6 +206,7 @@ pub const fn policy(variant: Variant) -> Policy {
             see: false,
             king_race: false,
             multi_action: true,
+            only_mate_ends: false,
         },
     }
 }

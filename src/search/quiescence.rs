@@ -55,19 +55,31 @@ impl<G: Game> Search<G> {
         let table_move = hit.map_or(0, |h| h.action);
         let expand = expands_at_horizon(pos) && qply < QUIESCENCE_EXPAND_PLIES;
         let in_check = pos.is_check();
+        let stand_pat = !in_check && !expand;
+        // Where only mate and stalemate leave no actions, the stand-pat cut comes
+        // before the generation it makes useless (a stalemate is missed now and
+        // then, as in any engine); elsewhere a rule set's own ending must be seen.
+        let eager = stand_pat && self.policy.only_mate_ends;
+        let mut static_eval = -INFINITY;
+        if eager {
+            static_eval = evaluate(pos);
+            if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
+                return static_eval;
+            }
+        }
         let frame = &mut self.frames[ply];
         pos.legal_actions(&mut frame.actions);
         let count = frame.actions.len();
         if count == 0 {
             return terminal_score(pos, ply);
         }
-        let stand_pat = !in_check && !expand;
-        let mut static_eval = -INFINITY;
         let mut best = -INFINITY;
         if stand_pat {
-            static_eval = evaluate(pos);
-            if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
-                return static_eval;
+            if !eager {
+                static_eval = evaluate(pos);
+                if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
+                    return static_eval;
+                }
             }
             alpha = alpha.max(static_eval);
             best = static_eval;
@@ -86,7 +98,7 @@ impl<G: Game> Search<G> {
                 && self.policy.see
                 && action.promotion().is_none()
                 && see::may_lose(&action)
-                && see::see(pos.placement().board, side, &action) < 0;
+                && !see::see_at_least(pos.placement().board, side, &action, 0);
             if (all || !is_quiet(&action)) && !losing {
                 frame.actions.as_mut_slice()[n] = action;
                 frame.scores[n] = if pack(&action) == table_move {
