@@ -192,8 +192,7 @@ impl<G: Game> Search<G> {
                     index,
                 );
                 let action = frame.actions[index];
-                // In Racing Kings a king move is the race itself: never cut it short.
-                let forcing = self.policy.king_race && action.role() == Role::King;
+                let forcing = self.is_race_move(&action);
                 let quiet = is_quiet(&action) && !forcing;
                 let prunable = st.pruning
                     && !st.pv_node
@@ -582,7 +581,7 @@ impl<G: Game> Search<G> {
         };
         let side = pos.turn();
         let depth = (st.depth - 1) / 2;
-        let mut alternative = None;
+        let mut alternative = false;
         while st.index < st.count {
             let index = st.index;
             if st.child == ChildStage::None {
@@ -616,18 +615,25 @@ impl<G: Game> Search<G> {
             st.child = ChildStage::None;
             st.index += 1;
             if score >= singular_beta {
-                alternative = Some(score);
+                alternative = true;
                 break;
             }
         }
         st.stage = Stage::Moves;
         st.index = 0;
-        match alternative {
-            None => st.table_extension = 1,
-            Some(_) if singular_beta >= st.beta => return Ok(Some(singular_beta)),
-            Some(_) => {}
+        if !alternative {
+            st.table_extension = 1;
+        } else if singular_beta >= st.beta {
+            return Ok(Some(singular_beta));
         }
         Ok(None)
+    }
+
+    /// Whether `action` is a king move in a king race (Racing Kings): the race
+    /// itself, never pruned or reduced.
+    #[inline]
+    fn is_race_move(&self, action: &Action) -> bool {
+        self.policy.king_race && action.role() == Role::King
     }
 
     /// Whether `action` may give check: played and tested where the geometry is not
@@ -641,13 +647,10 @@ impl<G: Game> Search<G> {
     /// `ply`, those late-move pruning spares: not quiet, king moves in a king race,
     /// or possible checks. Returns the new count; order scores move with them.
     fn drop_later_quiets(&mut self, pos: &G, ply: usize, index: usize, count: usize) -> usize {
-        let king_race = self.policy.king_race;
         let mut kept = index + 1;
         for i in index + 1..count {
             let action = self.frames[ply].actions[i];
-            if !is_quiet(&action)
-                || (king_race && action.role() == Role::King)
-                || self.may_give_check(pos, &action)
+            if !is_quiet(&action) || self.is_race_move(&action) || self.may_give_check(pos, &action)
             {
                 let frame = &mut self.frames[ply];
                 frame.actions.as_mut_slice()[kept] = action;
