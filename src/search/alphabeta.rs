@@ -15,7 +15,7 @@ use super::score::{
     from_table, is_mate, mate_in, mated_in, to_table, DRAW, INFINITY, MATE_BOUND, MAX_PLY,
 };
 use super::tt::Bound;
-use super::{checks, see};
+use super::{checks, correction, see};
 use super::{position_key, Paused, Search};
 use crate::eval::evaluate;
 use crate::game::Game;
@@ -139,7 +139,7 @@ impl<G: Game> Search<G> {
             if let Some(null) = null_position(pos) {
                 // The further the static score stands above beta, the less a
                 // shallower proof risks.
-                let surplus = ((st.static_eval - st.beta) / NULL_MOVE_SURPLUS_DIVISOR)
+                let surplus = ((st.estimate - st.beta) / NULL_MOVE_SURPLUS_DIVISOR)
                     .clamp(0, NULL_MOVE_MAX_SURPLUS_REDUCTION);
                 let reduction =
                     NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR + surplus;
@@ -255,7 +255,17 @@ impl<G: Game> Search<G> {
                 if prunable
                     && !gives_check
                     && st.depth <= FUTILITY_MAX_DEPTH
-                    && st.static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
+                    && st.estimate + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
+                {
+                    st.index += 1;
+                    continue;
+                }
+                // History: a quiet move that keeps failing elsewhere, near the leaves.
+                if prunable
+                    && !gives_check
+                    && st.depth <= HISTORY_PRUNING_MAX_DEPTH
+                    && std::env::var("NOHP").is_err()
+                    && self.quiet_history(ply, side, &action) < -HISTORY_PRUNING_MARGIN * st.depth
                 {
                     st.index += 1;
                     continue;
@@ -367,6 +377,7 @@ impl<G: Game> Search<G> {
         } else {
             Bound::Upper
         };
+        self.learn_correction(pos, &st, bound);
         self.tt.store(
             self.frames[ply].key,
             st.best_action.as_ref().map_or(0, pack),
@@ -454,20 +465,57 @@ impl<G: Game> Search<G> {
         }
         let in_check = pos.is_check();
         let pruning = !in_check && super::params::static_pruning_allowed(pos);
-        let static_eval = if in_check { -INFINITY } else { evaluate(pos) };
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
+        } else {
+            self.static_scores(pos)
+        };
         let improving = !in_check
             && !self.policy.multi_action
             && ply >= 2
             && static_eval > self.frames[ply - 2].state.static_eval;
+        // The table's bound, where it says more than the static score, is the better
+        // estimate for pruning (where quiescence bounds are sound: a race to a goal
+        // square or a series ending is not something quiescence sees coming).
+        let estimate = match hit {
+            Some(h)
+                if self.policy.only_mate_ends
+                    && !in_check
+                    && !is_mate(from_table(h.score, ply)) =>
+            {
+                let s = from_table(h.score, ply);
+                match h.bound {
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    Bound::Exact => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
         // Reverse futility: far above beta near the leaves, the opponent will not
         // recover.
         if pruning
             && !pv_node
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && !is_mate(beta)
-            && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            && estimate - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
-            return Entered::Score(static_eval);
+            return Entered::Score(estimate);
+        }
+        // Razoring: far below alpha near the leaves, only a capture can help; if
+        // quiescence finds none, the node fails low.
+        if pruning
+            && !pv_node
+            && self.policy.only_mate_ends
+            && depth <= RAZOR_MAX_DEPTH
+            && !is_mate(alpha)
+            && estimate + RAZOR_MARGIN * depth < alpha
+        {
+            let score = self.qsearch(pos, ply, alpha, alpha + 1, 0);
+            if score <= alpha {
+                return Entered::Score(score);
+            }
         }
         if depth >= IIR_MIN_DEPTH && table_move == 0 {
             depth -= 1;
@@ -479,7 +527,9 @@ impl<G: Game> Search<G> {
             pv_node,
             in_check,
             pruning,
+            raw_eval,
             static_eval,
+            estimate,
             improving,
             stage: Stage::Moves,
             table_move,
@@ -500,7 +550,7 @@ impl<G: Game> Search<G> {
             && self.policy.null_move
             && edge != Edge::Null
             && depth >= NULL_MOVE_MIN_DEPTH
-            && static_eval >= beta
+            && estimate >= beta
             && !is_mate(beta)
             && has_pieces(pos)
         {
@@ -627,6 +677,39 @@ impl<G: Game> Search<G> {
             return Ok(Some(singular_beta));
         }
         Ok(None)
+    }
+
+    /// The raw static score of `pos` and the one corrected by what searches of
+    /// the same pawn structure found (single-action rule sets: elsewhere the static
+    /// score of a mid-turn position means something else).
+    #[inline]
+    pub(super) fn static_scores(&self, pos: &G) -> (i32, i32) {
+        let raw = evaluate(pos);
+        if self.policy.multi_action || std::env::var("NOCORR").is_ok() {
+            return (raw, raw);
+        }
+        let key = correction::pawn_key(pos.placement().board);
+        let corrected = raw + self.correction.get(pos.turn(), key);
+        (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
+    }
+
+    /// Learns from a finished node how far its static score was off: only where
+    /// the score says something (not in check, not a mate, a bound on the right
+    /// side of the static score) and the best action left material alone.
+    fn learn_correction(&mut self, pos: &G, st: &NodeState, bound: Bound) {
+        let best = st.best_score;
+        if self.policy.multi_action
+            || st.in_check
+            || is_mate(best)
+            || st.best_action.is_some_and(|a| !is_quiet(&a))
+            || (bound == Bound::Lower && best <= st.static_eval)
+            || (bound == Bound::Upper && best >= st.static_eval)
+        {
+            return;
+        }
+        let key = correction::pawn_key(pos.placement().board);
+        self.correction
+            .update(pos.turn(), key, best - st.raw_eval, st.depth);
     }
 
     /// Whether `action` is a king move in a king race (Racing Kings): the race

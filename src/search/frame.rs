@@ -63,7 +63,12 @@ pub struct NodeState {
     pub in_check: bool,
     /// Whether static-score pruning may be used here.
     pub pruning: bool,
+    /// The evaluation as it is, and corrected by the correction history.
+    pub raw_eval: i32,
     pub static_eval: i32,
+    /// The corrected static score, or the table's bound where that says more: what
+    /// static pruning goes by.
+    pub estimate: i32,
     /// Whether the static score is better than two actions ago (same side): then
     /// pruning is less safe, and a worsening position is pruned harder.
     pub improving: bool,

@@ -25,8 +25,10 @@
 //! How the pieces fit: `root.rs` runs iterative deepening, aspiration windows and
 //! MultiPV; `alphabeta.rs` the main search, `quiescence.rs` the captures below the
 //! horizon, `frame.rs` the per-ply state that makes pausing and resuming exact,
-//! `draws.rs` game endings inside the tree, `ordering.rs` move ordering, `tt.rs`
-//! the transposition table, `limits.rs` time budgets, `skill.rs` weakened play,
+//! `draws.rs` game endings inside the tree, `ordering.rs` move ordering,
+//! `correction.rs` the static-score corrections, `tt.rs` the transposition table
+//! (which also carries the histories of `memory.rs` from one search to the next),
+//! `limits.rs` time budgets, `skill.rs` weakened play,
 //! `params.rs` every constant and the per-rule-set policy, `bench.rs` the fixed
 //! node-count signature.
 //!
@@ -37,9 +39,11 @@
 mod alphabeta;
 pub mod bench;
 mod checks;
+mod correction;
 mod draws;
 mod frame;
 pub mod limits;
+mod memory;
 pub mod ordering;
 pub mod params;
 mod quiescence;
@@ -57,6 +61,7 @@ pub use tt::TranspositionTable;
 use crate::game::Game;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
+use correction::CorrectionHistory;
 use frame::{Edge, Frame};
 use ordering::{ContinuationHistory, Countermoves, History};
 use params::{Policy, MAX_DEPTH, NODES_BETWEEN_CLOCK_CHECKS};
@@ -180,6 +185,7 @@ pub struct Search<G: Game> {
     history: History,
     countermoves: Countermoves,
     continuation: ContinuationHistory,
+    correction: CorrectionHistory,
     killers: Vec<[u32; 2]>,
     lmr_table: Vec<u8>,
     frames: Vec<Frame>,
@@ -210,13 +216,16 @@ pub struct Search<G: Game> {
 impl<G: Game> Search<G> {
     /// A search using `table` (kept between searches; see [`Search::into_table`]).
     pub fn new(table: TranspositionTable) -> Search<G> {
+        let mut table = table;
+        let learned = *table.take_learned(G::VARIANT);
         Search {
             tt: table,
             options: SearchOptions::default(),
             policy: params::policy(G::VARIANT),
-            history: History::default(),
-            countermoves: Countermoves::default(),
-            continuation: ContinuationHistory::default(),
+            history: learned.history,
+            countermoves: learned.countermoves,
+            continuation: learned.continuation,
+            correction: learned.correction,
             killers: vec![[0; 2]; score::MAX_PLY + 2],
             lmr_table: alphabeta::lmr_table(),
             frames: Vec::new(),
@@ -257,9 +266,18 @@ impl<G: Game> Search<G> {
         &self.tt
     }
 
-    /// Gives the table back (to keep it for the next search, of any rule set).
+    /// Gives the table back, with the histories this search learnt, to keep for the
+    /// next search (of any rule set; another rule set's histories start afresh).
     pub fn into_table(self) -> TranspositionTable {
-        self.tt
+        let mut table = self.tt;
+        table.keep_learned(Box::new(memory::Learned {
+            variant: G::VARIANT,
+            history: self.history,
+            countermoves: self.countermoves,
+            continuation: self.continuation,
+            correction: self.correction,
+        }));
+        table
     }
 
     /// Nodes searched so far by the current search.
@@ -285,9 +303,6 @@ impl<G: Game> Search<G> {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
         self.tt.new_search();
-        self.history.clear();
-        self.countermoves.clear();
-        self.continuation.clear();
         self.killers.fill([0; 2]);
         self.clear_suspended(0);
         self.game_history = history.to_vec();
@@ -339,6 +354,11 @@ impl<G: Game> Search<G> {
         self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
 
         self.ensure_frame(1);
+        let root_eval = if pos.is_check() {
+            -INFINITY
+        } else {
+            self.static_scores(&pos).1
+        };
         let frame = &mut self.frames[0];
         frame.key = key;
         frame.turn_start = pos.turn_state().is_turn_start();
@@ -347,11 +367,7 @@ impl<G: Game> Search<G> {
         frame.side = pos.turn();
         // The root's static score, for the "improving" test two actions down.
         frame.state = frame::NodeState {
-            static_eval: if pos.is_check() {
-                -INFINITY
-            } else {
-                crate::eval::evaluate(&pos)
-            },
+            static_eval: root_eval,
             ..frame::NodeState::default()
         };
         self.limits = limits;

@@ -99,10 +99,6 @@ impl History {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
     }
-
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
 }
 
 /// Continuation history: how often a quiet action caused a cut-off right after a
@@ -162,10 +158,6 @@ impl ContinuationHistory {
             *slot = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
         }
     }
-
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
 }
 
 /// Countermoves: the quiet action that last refuted each previous action, by the
@@ -198,10 +190,6 @@ impl Countermoves {
     #[inline]
     pub fn set(&mut self, side: Color, previous: &Action, answer: u32) {
         self.table[Self::index(side, previous)] = answer;
-    }
-
-    pub fn clear(&mut self) {
-        self.table.fill(0);
     }
 }
 

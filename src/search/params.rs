@@ -29,6 +29,18 @@ pub const NULL_MOVE_MAX_SURPLUS_REDUCTION: i32 = 3;
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
 pub const REVERSE_FUTILITY_MARGIN: i32 = 85;
 
+/// Razoring: near the leaves, a node whose static score stands more than
+/// `MARGIN * depth` below alpha is settled by quiescence when that fails low too
+/// (a quiet move rarely wins back that much so close to the horizon).
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 250;
+
+/// History pruning: near the leaves, a quiet move whose combined history is below
+/// `-MARGIN * depth` is skipped (it has failed in this kind of position again and
+/// again).
+pub const HISTORY_PRUNING_MAX_DEPTH: i32 = 3;
+pub const HISTORY_PRUNING_MARGIN: i32 = 4_000;
+
 /// Futility: a quiet move at depth `d` that cannot lift the static score by
 /// `BASE + PER_DEPTH * d` to alpha is skipped.
 pub const FUTILITY_MAX_DEPTH: i32 = 3;

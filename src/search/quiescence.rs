@@ -62,21 +62,20 @@ impl<G: Game> Search<G> {
         let eager = stand_pat && self.policy.only_mate_ends;
         let mut static_eval = -INFINITY;
         if eager {
-            static_eval = evaluate(pos);
+            static_eval = self.static_scores(pos).1;
             if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
                 return static_eval;
             }
         }
-        let frame = &mut self.frames[ply];
-        pos.legal_actions(&mut frame.actions);
-        let count = frame.actions.len();
+        pos.legal_actions(&mut self.frames[ply].actions);
+        let count = self.frames[ply].actions.len();
         if count == 0 {
             return terminal_score(pos, ply);
         }
         let mut best = -INFINITY;
         if stand_pat {
             if !eager {
-                static_eval = evaluate(pos);
+                static_eval = self.static_scores(pos).1;
                 if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
                     return static_eval;
                 }
@@ -89,6 +88,7 @@ impl<G: Game> Search<G> {
         // Keep captures and promotions (everything when in check or expanding).
         let all = !stand_pat;
         let side = pos.turn();
+        let frame = &mut self.frames[ply];
         let mut n = 0;
         for i in 0..count {
             let action = frame.actions[i];

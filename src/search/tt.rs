@@ -7,6 +7,8 @@
 //! depth, the bound and the search generation that wrote it, so entries of old
 //! searches are replaced first.
 
+use super::memory::Learned;
+use crate::variants::Variant;
 use std::mem::size_of;
 
 /// How a stored score relates to the true value.
@@ -95,6 +97,8 @@ impl Entry {
 pub struct TranspositionTable {
     entries: Vec<[u64; 2]>,
     generation: u8,
+    /// The histories of the last search, for the next one (see `memory.rs`).
+    learned: Option<Box<Learned>>,
 }
 
 impl std::fmt::Debug for TranspositionTable {
@@ -122,6 +126,7 @@ impl TranspositionTable {
         TranspositionTable {
             entries: vec![[0u64; 2]; Self::entries_for(mb)],
             generation: 1,
+            learned: None,
         }
     }
 
@@ -145,6 +150,21 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         self.entries.fill([0; 2]);
         self.generation = 1;
+        self.learned = None;
+    }
+
+    /// Takes what the last search of `variant` learnt (fresh histories if none, or
+    /// if it was another rule set).
+    pub(super) fn take_learned(&mut self, variant: Variant) -> Box<Learned> {
+        match self.learned.take() {
+            Some(learned) if learned.variant == variant => learned,
+            _ => Box::new(Learned::new(variant)),
+        }
+    }
+
+    /// Keeps what a search learnt, for the next one.
+    pub(super) fn keep_learned(&mut self, learned: Box<Learned>) {
+        self.learned = Some(learned);
     }
 
     /// Marks the start of a new search: older entries become the first to go.
