@@ -263,6 +263,7 @@ impl<G: Game> Search<G> {
                 // History: a quiet move that keeps failing elsewhere, near the leaves.
                 if prunable
                     && !gives_check
+                    && self.policy.refined_pruning
                     && st.depth <= HISTORY_PRUNING_MAX_DEPTH
                     && std::env::var("NOHP").is_err()
                     && self.quiet_history(ply, side, &action) < -HISTORY_PRUNING_MARGIN * st.depth
@@ -475,11 +476,10 @@ impl<G: Game> Search<G> {
             && ply >= 2
             && static_eval > self.frames[ply - 2].state.static_eval;
         // The table's bound, where it says more than the static score, is the better
-        // estimate for pruning (where quiescence bounds are sound: a race to a goal
-        // square or a series ending is not something quiescence sees coming).
+        // estimate for pruning.
         let estimate = match hit {
             Some(h)
-                if self.policy.only_mate_ends
+                if self.policy.refined_pruning
                     && !in_check
                     && !is_mate(from_table(h.score, ply)) =>
             {
@@ -507,7 +507,7 @@ impl<G: Game> Search<G> {
         // quiescence finds none, the node fails low.
         if pruning
             && !pv_node
-            && self.policy.only_mate_ends
+            && self.policy.refined_pruning
             && depth <= RAZOR_MAX_DEPTH
             && !is_mate(alpha)
             && estimate + RAZOR_MARGIN * depth < alpha
@@ -680,8 +680,7 @@ impl<G: Game> Search<G> {
     }
 
     /// The raw static score of `pos` and the one corrected by what searches of
-    /// the same pawn structure found (single-action rule sets: elsewhere the static
-    /// score of a mid-turn position means something else).
+    /// the same pawn structure found (where the policy refines pruning).
     #[inline]
     pub(super) fn static_scores(&self, pos: &G) -> (i32, i32) {
         let raw = evaluate(pos);
@@ -698,7 +697,7 @@ impl<G: Game> Search<G> {
     /// side of the static score) and the best action left material alone.
     fn learn_correction(&mut self, pos: &G, st: &NodeState, bound: Bound) {
         let best = st.best_score;
-        if self.policy.multi_action
+        if !self.policy.refined_pruning
             || st.in_check
             || is_mate(best)
             || st.best_action.is_some_and(|a| !is_quiet(&a))

@@ -175,6 +175,12 @@ pub struct Policy {
     /// square, no series or push endings), so quiescence may judge a position
     /// before generating its actions.
     pub only_mate_ends: bool,
+    /// Whether the pruning refinements measured in orthodox chess are used: the
+    /// correction history, razoring, the table's bound as the pruning estimate and
+    /// history pruning. Orthodox chess only: in Chess-Gi razoring lost games (a drop
+    /// is a threat quiescence does not see), and in Alice and Billiards the set
+    /// missed held mates within their depth.
+    pub refined_pruning: bool,
 }
 
 /// The search policy of a rule set.
@@ -187,6 +193,7 @@ pub const fn policy(variant: Variant) -> Policy {
             king_race: false,
             multi_action: false,
             only_mate_ends: true,
+            refined_pruning: matches!(variant, Variant::Chess),
         },
         Variant::Alice | Variant::Billiards => Policy {
             null_move: true,
@@ -195,6 +202,7 @@ pub const fn policy(variant: Variant) -> Policy {
             king_race: false,
             multi_action: false,
             only_mate_ends: true,
+            refined_pruning: false,
         },
         Variant::RacingKings => Policy {
             null_move: false,
@@ -203,6 +211,7 @@ pub const fn policy(variant: Variant) -> Policy {
             king_race: true,
             multi_action: false,
             only_mate_ends: false,
+            refined_pruning: false,
         },
         Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche => Policy {
             null_move: false,
@@ -211,6 +220,7 @@ pub const fn policy(variant: Variant) -> Policy {
             king_race: false,
             multi_action: true,
             only_mate_ends: false,
+            refined_pruning: false,
         },
         Variant::ProgressiveScottish | Variant::ProgressiveItalian => Policy {
             null_move: false,
@@ -219,6 +229,7 @@ pub const fn policy(variant: Variant) -> Policy {
             king_race: false,
             multi_action: true,
             only_mate_ends: false,
+            refined_pruning: false,
         },
     }
 }
