@@ -265,7 +265,6 @@ impl<G: Game> Search<G> {
                     && !gives_check
                     && self.policy.refined_pruning
                     && st.depth <= HISTORY_PRUNING_MAX_DEPTH
-                    && std::env::var("NOHP").is_err()
                     && self.quiet_history(ply, side, &action) < -HISTORY_PRUNING_MARGIN * st.depth
                 {
                     st.index += 1;
@@ -684,7 +683,7 @@ impl<G: Game> Search<G> {
     #[inline]
     pub(super) fn static_scores(&self, pos: &G) -> (i32, i32) {
         let raw = evaluate(pos);
-        if self.policy.multi_action || std::env::var("NOCORR").is_ok() {
+        if !self.policy.refined_pruning {
             return (raw, raw);
         }
         let key = correction::pawn_key(pos.placement().board);
