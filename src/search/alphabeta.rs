@@ -439,8 +439,10 @@ impl<G: Game> Search<G> {
         }
         let hit = self.tt.probe(key);
         let table_move = hit.map_or(0, |h| h.action);
+        // The stored score seen from this node (mate distances counted from here).
+        let table_score = hit.map_or(0, |h| from_table(h.score, ply));
         let singular_beta = hit.and_then(|h| {
-            let s = from_table(h.score, ply);
+            let s = table_score;
             (ply > 0
                 && !self.policy.multi_action
                 && depth >= SINGULAR_MIN_DEPTH
@@ -452,7 +454,7 @@ impl<G: Game> Search<G> {
         });
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
-                let s = from_table(h.score, ply);
+                let s = table_score;
                 let usable = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -477,12 +479,8 @@ impl<G: Game> Search<G> {
         // The table's bound, where it says more than the static score, is the better
         // estimate for pruning.
         let estimate = match hit {
-            Some(h)
-                if self.policy.refined_pruning
-                    && !in_check
-                    && !is_mate(from_table(h.score, ply)) =>
-            {
-                let s = from_table(h.score, ply);
+            Some(h) if self.policy.refined_pruning && !in_check && !is_mate(table_score) => {
+                let s = table_score;
                 match h.bound {
                     Bound::Lower if s > static_eval => s,
                     Bound::Upper if s < static_eval => s,

@@ -38,22 +38,19 @@ mod tests {
     use crate::moves::Action;
     use crate::types::{Color, Role, Square};
 
+    const KNIGHT_DROP: Action = Action::Drop {
+        role: Role::Knight,
+        to: Square::E1,
+    };
+
     fn learned_drop() -> Box<Learned> {
         let mut learned = Box::new(Learned::new(Variant::ChessGi));
-        let drop = Action::Drop {
-            role: Role::Knight,
-            to: Square::E1,
-        };
-        learned.history.update(Color::White, &drop, 1000);
+        learned.history.update(Color::White, &KNIGHT_DROP, 1000);
         learned
     }
 
     fn knight_drop_history(learned: &Learned) -> i32 {
-        let drop = Action::Drop {
-            role: Role::Knight,
-            to: Square::E1,
-        };
-        learned.history.get(Color::White, &drop)
+        learned.history.get(Color::White, &KNIGHT_DROP)
     }
 
     #[test]
