@@ -2,23 +2,27 @@
 //! options, mapped to a smaller search and to occasional human-like inaccuracies.
 //!
 //! A weakened engine searches with a node and depth cap and several lines
-//! (MultiPV 4); at the end it usually plays the best line, but with a probability
-//! that grows as the level falls it picks another line whose score is within a
-//! level-dependent margin of the best, favouring the closer ones. So it never plays
-//! a move that the search sees losing much more than the best (no random
-//! blunders): its mistakes are near misses, and the small search makes it miss
-//! deeper tactics, as a weaker player does.
+//! (MultiPV 4, more at the beginner levels); at the end it usually plays the best
+//! line, but with a probability that grows as the level falls it picks another
+//! line whose score is within a level-dependent margin of the best, favouring the
+//! closer ones. So it never plays a move that the search sees losing much more than
+//! the best (no random blunders): its mistakes are near misses, and the small
+//! search makes it miss deeper tactics, as a weaker player does.
 //!
 //! Mapping: `UCI_Elo` picks a level through [`ELO_AT_LEVEL`] (interpolated), then
 //!
-//! | level | depth cap | node cap  | margin (cp) | inaccuracy chance |
-//! |------:|----------:|----------:|------------:|------------------:|
-//! | 0     | 1         | 300       | 400         | 60 %              |
-//! | 5     | 3         | 2 700     | 300         | 45 %              |
-//! | 10    | 6         | 24 000    | 200         | 30 %              |
-//! | 15    | 8         | 215 000   | 100         | 15 %              |
-//! | 19    | 10        | 1 240 000 | 20          | 3 %               |
-//! | 20    | none      | none      | 0           | 0                 |
+//! | level | depth cap | node cap  | lines | margin (cp) | inaccuracy chance |
+//! |------:|----------:|----------:|------:|------------:|------------------:|
+//! | 0     | 1         | 750       | 10    | 760         | 80 %              |
+//! | 2     | 2         | 1 260     | 7     | 450         | 59 %              |
+//! | 4     | 3         | 1 700     | 4     | 320         | 48 %              |
+//! | 10    | 6         | 24 000    | 4     | 200         | 30 %              |
+//! | 15    | 8         | 215 000   | 4     | 100         | 15 %              |
+//! | 19    | 10        | 1 240 000 | 4     | 20          | 3 %               |
+//! | 20    | none      | none      | 1     | 0           | 0                 |
+//!
+//! Below level 4 (the beginner levels) the engine weighs more lines and strays
+//! further and more often, so that level 0 plays like someone in their first games.
 
 use super::score::is_mate;
 
@@ -27,16 +31,29 @@ pub const ELO_MIN: u32 = 400;
 pub const ELO_MAX: u32 = 2850;
 /// The highest `Skill Level` (full strength).
 pub const LEVEL_MAX: u32 = 20;
-/// The Elo of each level 0..=20 (rising): `UCI_Elo` picks the level by this table.
-/// These are targets, evenly spaced from a beginner's 400 to full strength, not yet
-/// calibrated in matches (docs/strength.md, "Levels", says what has been measured).
+/// The Elo of each level 0..=20 (rising), on Stockfish's `UCI_Elo` scale:
+/// `UCI_Elo` picks the level by this table. Measured in matches (docs/strength.md,
+/// "Levels"): levels 8, 12, 15, 18 and 20 against Stockfish 15.1 at a nearby
+/// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
+/// Full strength measures about 2160, so any higher `UCI_Elo` plays at full strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
-    400, 520, 640, 760, 880, 1000, 1120, 1240, 1360, 1480, 1600, 1720, 1840, 1960, 2080, 2200,
-    2320, 2440, 2560, 2700, 2850,
+    450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
+    1880, 1910, 1940, 2050, 2160,
 ];
 
 /// Lines searched at a weakened level, to choose from.
 const WEAK_MULTIPV: usize = 4;
+/// Below this level the engine plays as a beginner: it weighs more lines, strays
+/// further from the best and more often, as people in their first games do (they
+/// drop pieces, miss captures), so level 0 reaches a real beginner.
+const BEGINNER_LEVELS: f64 = 4.0;
+/// At level 0, this many lines more than [`WEAK_MULTIPV`] (falling to none at
+/// [`BEGINNER_LEVELS`]).
+const BEGINNER_EXTRA_LINES: f64 = 6.0;
+/// At level 0, this many centipawns more margin (falling quadratically to none).
+const BEGINNER_EXTRA_MARGIN: f64 = 360.0;
+/// At level 0, this much more inaccuracy chance (falling quadratically to none).
+const BEGINNER_EXTRA_INACCURACY: f64 = 0.2;
 /// The node cap is `NODES_AT_LEVEL_0 * NODES_GROWTH ^ level`.
 const NODES_AT_LEVEL_0: f64 = 300.0;
 const NODES_GROWTH: f64 = 1.55;
@@ -108,15 +125,21 @@ impl Strength {
     }
 
     /// The most nodes allowed per search.
+    ///
+    /// The extra lines of the beginner levels get nodes of their own: without them
+    /// the cap ends the first iteration before those lines are searched, and the
+    /// engine always plays its best line.
     pub fn max_nodes(&self) -> Option<u64> {
-        self.is_weakened()
-            .then(|| (NODES_AT_LEVEL_0 * NODES_GROWTH.powf(self.level)) as u64)
+        self.is_weakened().then(|| {
+            let lines = self.multipv() as f64 / WEAK_MULTIPV as f64;
+            (NODES_AT_LEVEL_0 * NODES_GROWTH.powf(self.level) * lines) as u64
+        })
     }
 
     /// How many lines to search.
     pub fn multipv(&self) -> usize {
         if self.is_weakened() {
-            WEAK_MULTIPV
+            WEAK_MULTIPV + (BEGINNER_EXTRA_LINES * self.beginner_share()).round() as usize
         } else {
             1
         }
@@ -124,12 +147,21 @@ impl Strength {
 
     /// How far below the best line (in centipawns) a chosen line may be.
     pub fn margin(&self) -> i32 {
-        ((f64::from(LEVEL_MAX) - self.level) * MARGIN_PER_LEVEL) as i32
+        let base = (f64::from(LEVEL_MAX) - self.level) * MARGIN_PER_LEVEL;
+        (base + BEGINNER_EXTRA_MARGIN * self.beginner_share().powi(2)) as i32
     }
 
     /// The chance of not playing the best line.
     pub fn inaccuracy_chance(&self) -> f64 {
-        (f64::from(LEVEL_MAX) - self.level) / f64::from(LEVEL_MAX) * INACCURACY_AT_LEVEL_0
+        let base =
+            (f64::from(LEVEL_MAX) - self.level) / f64::from(LEVEL_MAX) * INACCURACY_AT_LEVEL_0;
+        base + BEGINNER_EXTRA_INACCURACY * self.beginner_share().powi(2)
+    }
+
+    /// How far into the beginner levels this is: 1 at level 0, 0 from
+    /// [`BEGINNER_LEVELS`] up.
+    fn beginner_share(&self) -> f64 {
+        ((BEGINNER_LEVELS - self.level) / BEGINNER_LEVELS).max(0.0)
     }
 
     /// Chooses among lines given as scores, best first; returns the index. `random`
@@ -194,22 +226,59 @@ mod tests {
         assert_eq!(Strength::from_elo(100).level(), 0.0);
         let beginner = Strength::from_level(0);
         assert_eq!(beginner.max_depth(), Some(1));
-        assert_eq!(beginner.max_nodes(), Some(300));
+        assert_eq!(beginner.max_nodes(), Some(750));
         assert_eq!(Strength::from_level(10).max_depth(), Some(6));
-        assert!(Strength::from_elo(1500).level() > 8.0);
+        assert_eq!(Strength::from_elo(1570).level(), 8.0);
+        assert!(Strength::from_elo(1500).level() > 7.0);
+        // Above what full strength measures, full strength.
+        assert_eq!(Strength::from_elo(2200), Strength::full());
+        assert!(ELO_AT_LEVEL.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn weakening_eases_steadily_towards_full_strength() {
+        let levels: Vec<Strength> = (0..=LEVEL_MAX).map(Strength::from_level).collect();
+        for pair in levels.windows(2) {
+            let (lower, higher) = (pair[0], pair[1]);
+            assert!(lower.margin() >= higher.margin(), "{lower:?}");
+            assert!(
+                lower.inaccuracy_chance() >= higher.inaccuracy_chance(),
+                "{lower:?}"
+            );
+            assert!(lower.multipv() >= higher.multipv(), "{lower:?}");
+            assert!(lower.max_nodes() <= higher.max_nodes() || !higher.is_weakened());
+        }
+        let beginner = Strength::from_level(0);
+        assert_eq!(
+            beginner.multipv(),
+            WEAK_MULTIPV + BEGINNER_EXTRA_LINES as usize
+        );
+        assert!((beginner.inaccuracy_chance() - 0.8).abs() < 1e-9);
+        // Even a beginner never leaves a queen en prise on purpose.
+        assert!(beginner.margin() < 900, "{}", beginner.margin());
+        // From the beginner levels up, the earlier mapping holds.
+        let novice = Strength::from_level(BEGINNER_LEVELS as u32);
+        assert_eq!(novice.multipv(), WEAK_MULTIPV);
+        assert_eq!(novice.margin(), 320);
     }
 
     #[test]
     fn choices_stay_within_the_margin() {
         let weak = Strength::from_level(0);
         let mut rng = SplitMix(7);
-        let scores = [50, 40, -400, -900];
+        let scores = [50, 40, 50 - weak.margin() - 1, -900];
         let mut picked = [0usize; 4];
         for _ in 0..2000 {
             picked[weak.choose(&scores, &mut || rng.next_u64())] += 1;
         }
-        assert!(picked[0] > 600, "{picked:?}");
-        assert!(picked[1] > 300, "{picked:?}");
+        // The best line as often as the inaccuracy chance leaves it (about 400 of
+        // 2000 at level 0), the near one the rest of the time.
+        let expected_best = (1.0 - weak.inaccuracy_chance()) * 2000.0;
+        assert!(
+            (picked[0] as f64 - expected_best).abs() < 100.0,
+            "{picked:?}"
+        );
+        assert!(picked[1] > 1000, "{picked:?}");
         assert_eq!(picked[2] + picked[3], 0, "{picked:?}");
         // Full strength always plays the best line.
         let mut rng = SplitMix(7);
