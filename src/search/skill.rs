@@ -54,7 +54,8 @@ const BEGINNER_EXTRA_LINES: f64 = 6.0;
 const BEGINNER_EXTRA_MARGIN: f64 = 360.0;
 /// At level 0, this much more inaccuracy chance (falling quadratically to none).
 const BEGINNER_EXTRA_INACCURACY: f64 = 0.2;
-/// The node cap is `NODES_AT_LEVEL_0 * NODES_GROWTH ^ level`.
+/// The node cap is `NODES_AT_LEVEL_0 * NODES_GROWTH ^ level`, times the lines over
+/// [`WEAK_MULTIPV`] at the beginner levels.
 const NODES_AT_LEVEL_0: f64 = 300.0;
 const NODES_GROWTH: f64 = 1.55;
 /// The margin grows by this many centipawns per level below the top.
