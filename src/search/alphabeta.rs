@@ -442,26 +442,24 @@ impl<G: Game> Search<G> {
         // The stored score seen from this node (mate distances counted from here).
         let table_score = hit.map_or(0, |h| from_table(h.score, ply));
         let singular_beta = hit.and_then(|h| {
-            let s = table_score;
             (ply > 0
                 && !self.policy.multi_action
                 && depth >= SINGULAR_MIN_DEPTH
                 && h.action != 0
                 && h.bound != Bound::Upper
                 && h.depth >= depth - SINGULAR_DEPTH_MARGIN
-                && !is_mate(s))
-            .then_some(s - SINGULAR_MARGIN * depth)
+                && !is_mate(table_score))
+            .then_some(table_score - SINGULAR_MARGIN * depth)
         });
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
-                let s = table_score;
                 let usable = match h.bound {
                     Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
+                    Bound::Lower => table_score >= beta,
+                    Bound::Upper => table_score <= alpha,
                 };
                 if usable {
-                    return Entered::Score(s);
+                    return Entered::Score(table_score);
                 }
             }
         }
@@ -480,11 +478,10 @@ impl<G: Game> Search<G> {
         // estimate for pruning.
         let estimate = match hit {
             Some(h) if self.policy.refined_pruning && !in_check && !is_mate(table_score) => {
-                let s = table_score;
                 match h.bound {
-                    Bound::Lower if s > static_eval => s,
-                    Bound::Upper if s < static_eval => s,
-                    Bound::Exact => s,
+                    Bound::Lower if table_score > static_eval => table_score,
+                    Bound::Upper if table_score < static_eval => table_score,
+                    Bound::Exact => table_score,
                     _ => static_eval,
                 }
             }
