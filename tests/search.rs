@@ -603,41 +603,17 @@ fn weakened_levels_play_legal_plausible_moves() {
 // Self-play
 // ---------------------------------------------------------------------------
 
-/// A game of the engine against itself, with small searches that keep the table
-/// and pass the game's repetition history; every action must be legal and the
-/// game must stay consistent until it ends or the action limit.
+/// A game of the engine against itself from the start, with small searches; every
+/// action must be legal and the game must stay consistent until it ends or the
+/// action limit.
 fn self_play<G: Game>(variant: Variant, actions: usize) -> (usize, Option<alfiere::Outcome>) {
-    let mut record = alfiere::Record::new(G::start());
-    let mut table = TranspositionTable::new(1);
-    for _ in 0..actions {
-        if record.outcome().is_some() {
-            break;
-        }
-        let pos = record.current().clone();
-        // Turn-start keys since the last irreversible action, as the UCI layer
-        // passes them.
-        let mut history = Vec::new();
-        for (earlier, action) in record.history() {
-            if earlier.turn_state().is_turn_start() {
-                history.push(position_key(earlier));
-            }
-            if earlier.is_irreversible(action) {
-                history.clear();
-            }
-        }
-        let mut s = Search::<G>::new(table);
-        s.start_with_history(pos.clone(), &history, Limits::nodes(1500));
-        let result = s.run(&NoClock, &mut |_| {});
-        table = s.into_table();
+    let record = common::selfplay::self_play(G::start(), 1500, actions, |pos, result| {
         let context = format!(
             "{variant} self-play: {}",
-            alfiere::notation::fen::write_fen(&pos)
+            alfiere::notation::fen::write_fen(pos)
         );
-        assert_legal_result(&pos, &result, &context);
-        record
-            .play(&result.best.unwrap())
-            .unwrap_or_else(|e| panic!("{context}: {e}"));
-    }
+        assert_legal_result(pos, result, &context);
+    });
     (record.len(), record.outcome())
 }
 

@@ -7,9 +7,11 @@
 //! (`mobility.rs`); pawn structure and passed pawns (`pawns.rs`); rooks on open
 //! files, outposts and threats (`pieces.rs`); king shelter and attacks on the king
 //! zone (`king.rs`); endgames the side ahead can hardly win are scaled down in
-//! orthodox chess (`scale.rs`); and the terms of single rule sets (`variants.rs`):
-//! Chess-Gi's hands and drop threats, Racing Kings' race, Alice's boards,
-//! Avalanche's pushes, and the tempo of the actions left in a multi-action turn.
+//! orthodox chess (`scale.rs`), where a won ending against a defender without
+//! pawns also rewards driving its king to the edge (`mopup.rs`); and the terms of
+//! single rule sets (`variants.rs`): Chess-Gi's hands and drop threats, Racing
+//! Kings' race, Alice's boards, Avalanche's pushes, and the tempo of the actions
+//! left in a multi-action turn.
 //!
 //! The orthodox terms are counts of features times fitted weights, sent to a
 //! [`Sink`]: the search sums them, the tuner records them ([`trace`]).
@@ -27,6 +29,7 @@ mod bits;
 mod king;
 mod material;
 mod mobility;
+mod mopup;
 pub mod params;
 mod pawns;
 mod pieces;
@@ -62,8 +65,10 @@ pub fn evaluate<G: Game>(pos: &G) -> i32 {
         } else {
             Color::Black
         };
-        let factor = scale::endgame_factor(pos.placement().board, strong);
-        S(total.0 .0, total.0 .1 * factor / scale::FULL).taper(phase)
+        let board = pos.placement().board;
+        let factor = scale::endgame_factor(board, strong);
+        let driving = mopup::bonus(board, Color::White) - mopup::bonus(board, Color::Black);
+        S(total.0 .0, total.0 .1 * factor / scale::FULL).taper(phase) + driving
     } else {
         total.0.taper(phase)
     };

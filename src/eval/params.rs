@@ -85,6 +85,17 @@ pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 pub const KING_DANGER_CAP: i32 = 1200;
 pub const KING_DANGER_SCALE: i32 = 16;
 
+// --- Won endings against a bare defence (orthodox, not fitted) ------------------
+
+/// Per step the defending king stands from the centre (or, with bishop and
+/// knight, how near it stands to a corner of the bishop's colour), on 0-6.
+pub const MOPUP_EDGE: i32 = 16;
+/// Per king step the two kings stand closer than 7 apart.
+pub const MOPUP_KING_PROXIMITY: i32 = 6;
+/// The material lead (pieces, plus 100 per own pawn) from which the driving starts:
+/// a rook against a bare king, a queen against a rook.
+pub const MOPUP_MIN_LEAD: i32 = 400;
+
 // --- Multi-action turns -------------------------------------------------------------
 
 /// Each action still to play in the current turn (Progressive, Marseillais,

@@ -11,7 +11,7 @@ use crate::types::{Color, Role};
 pub const FULL: i32 = 64;
 
 /// Non-pawn material in rough centipawns, for telling how far ahead a side is.
-fn piece_material(board: &Board, color: Color) -> i32 {
+pub(super) fn piece_material(board: &Board, color: Color) -> i32 {
     const VALUE: [(Role, i32); 4] = [
         (Role::Knight, 320),
         (Role::Bishop, 330),

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: reading the perft data files, building
-//! positions from them, and deterministic random playouts.
+//! positions from them, deterministic random playouts, and engine self-play.
 #![allow(dead_code)]
 
 use alfiere::uci::parse_position;
@@ -7,6 +7,7 @@ use alfiere::{AnyGame, Variant};
 use std::path::PathBuf;
 
 pub mod checks;
+pub mod selfplay;
 
 /// One line of a `.perft` file: a position and its expected counts by depth.
 #[derive(Debug, Clone)]
