@@ -67,7 +67,14 @@ pub fn evaluate<G: Game>(pos: &G) -> i32 {
         };
         let board = pos.placement().board;
         let factor = scale::endgame_factor(board, strong);
-        let driving = mopup::bonus(board, Color::White) - mopup::bonus(board, Color::Black);
+        let driving = match mopup::drive(board) {
+            Some((side, bonus)) => {
+                let kings = mopup::king_square_value(board, Color::White)
+                    - mopup::king_square_value(board, Color::Black);
+                side.fold(bonus, -bonus) - kings.taper(phase)
+            }
+            None => 0,
+        };
         S(total.0 .0, total.0 .1 * factor / scale::FULL).taper(phase) + driving
     } else {
         total.0.taper(phase)

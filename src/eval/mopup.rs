@@ -5,38 +5,57 @@
 //! search which of many "winning" positions is closer to mate, and it drifts into
 //! the 50-move rule. This term rewards the stronger side for pushing the defending
 //! king to the edge (to a corner of its bishop's colour with bishop and knight) and
-//! for bringing its own king close, which every such mate needs.
+//! for bringing its own king close, which every such mate needs; and it stands in
+//! for the kings' piece-square tables, which were fitted to positions with pawns
+//! and pull the kings elsewhere (the attacker's towards the far ranks, the
+//! defender's into a corner).
 
 use super::bits::distance;
-use super::params::{MOPUP_EDGE, MOPUP_KING_PROXIMITY, MOPUP_MIN_LEAD};
+use super::material::relative_index;
+use super::params::{MOPUP_EDGE, MOPUP_KING_PROXIMITY, MOPUP_MIN_LEAD, PST, WEIGHTS};
 use super::scale::{self, piece_material};
+use super::taper::S;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::types::{Color, Role, Square};
 
-/// The bonus in centipawns for `strong` in `board`, or 0 when the ending is not a
-/// won one against a defender without pawns.
-pub fn bonus(board: &Board, strong: Color) -> i32 {
+/// The side driving the defending king in `board`, with its bonus in centipawns;
+/// `None` when neither side has a won ending against a defender without pawns.
+pub fn drive(board: &Board) -> Option<(Color, i32)> {
+    Color::ALL
+        .into_iter()
+        .find_map(|strong| bonus(board, strong).map(|b| (strong, b)))
+}
+
+/// What the piece-square tables give `color`'s king in `board` (the part the
+/// driving bonus replaces).
+pub fn king_square_value(board: &Board, color: Color) -> S {
+    board.king_of(color).map_or(S(0, 0), |king| {
+        WEIGHTS[PST + Role::King.index() * 64 + relative_index(color, king)]
+    })
+}
+
+/// The bonus for `strong` in `board`, or `None` when the ending is not a won one
+/// against a defender without pawns.
+fn bonus(board: &Board, strong: Color) -> Option<i32> {
     let weak = !strong;
     let pawns = board.by_role(Role::Pawn);
     if !(pawns & board.by_color(weak)).is_empty() {
-        return 0;
+        return None;
     }
-    let (Some(strong_king), Some(weak_king)) = (board.king_of(strong), board.king_of(weak)) else {
-        return 0;
-    };
+    let (strong_king, weak_king) = (board.king_of(strong)?, board.king_of(weak)?);
     let strong_pawns = (pawns & board.by_color(strong)).count() as i32;
     let lead = piece_material(board, strong) + 100 * strong_pawns - piece_material(board, weak);
     // A scaled-down ending (rook against a minor piece, a lone minor piece) is no
     // win to press for.
     if lead < MOPUP_MIN_LEAD || scale::endgame_factor(board, strong) < scale::FULL {
-        return 0;
+        return None;
     }
     let edge = match bishop_and_knight_corners(board, strong) {
         Some(corners) => corner_closeness(weak_king, corners),
         None => centre_distance(weak_king),
     };
-    MOPUP_EDGE * edge + MOPUP_KING_PROXIMITY * (7 - distance(strong_king, weak_king))
+    Some(MOPUP_EDGE * edge + MOPUP_KING_PROXIMITY * (7 - distance(strong_king, weak_king)))
 }
 
 /// Steps from `sq` to the nearest of the four centre squares, along files and ranks
@@ -84,7 +103,7 @@ mod tests {
 
     fn bonus_of(text: &str, strong: Color) -> i32 {
         let pos: Chess = fen::read_fen(text).unwrap();
-        bonus(pos.placement().board, strong)
+        bonus(pos.placement().board, strong).unwrap_or(0)
     }
 
     #[test]
@@ -116,6 +135,31 @@ mod tests {
         let right = bonus_of("k7/8/8/8/8/8/8/4KBN1 w - - 0 1", Color::White);
         let wrong = bonus_of("7k/8/8/8/8/8/8/4KBN1 w - - 0 1", Color::White);
         assert!(right > wrong);
+    }
+
+    #[test]
+    fn the_driving_side_is_the_one_ahead() {
+        let board = |text: &str| {
+            fen::read_fen::<Chess>(text)
+                .unwrap()
+                .placement()
+                .board
+                .clone()
+        };
+        let white = drive(&board("k7/8/8/8/8/8/7R/4K3 w - - 0 1"));
+        assert!(matches!(white, Some((Color::White, b)) if b > 0));
+        let black = drive(&board("r3k3/8/8/8/4K3/8/8/8 w - - 0 1"));
+        assert!(matches!(black, Some((Color::Black, b)) if b > 0));
+        assert_eq!(drive(&board(fen::STARTING_FEN)), None);
+    }
+
+    #[test]
+    fn the_whole_evaluation_follows_the_drive() {
+        // The defender to move is worse off in the corner than in the centre, and
+        // worse off with the attacking king near, whatever the kings' tables say.
+        let eval = |text: &str| crate::eval::evaluate(&fen::read_fen::<Chess>(text).unwrap());
+        assert!(eval("k7/8/8/8/8/8/7R/4K3 b - - 0 1") < eval("8/8/8/3k4/8/8/7R/4K3 b - - 0 1"));
+        assert!(eval("k7/2K5/8/8/8/8/7R/8 b - - 0 1") < eval("k7/8/8/8/8/8/7R/4K3 b - - 0 1"));
     }
 
     #[test]

@@ -89,9 +89,9 @@ pub const KING_DANGER_SCALE: i32 = 16;
 
 /// Per step the defending king stands from the centre (or, with bishop and
 /// knight, how near it stands to a corner of the bishop's colour), on 0-6.
-pub const MOPUP_EDGE: i32 = 16;
+pub const MOPUP_EDGE: i32 = 24;
 /// Per king step the two kings stand closer than 7 apart.
-pub const MOPUP_KING_PROXIMITY: i32 = 6;
+pub const MOPUP_KING_PROXIMITY: i32 = 14;
 /// The material lead (pieces, plus 100 per own pawn) from which the driving starts:
 /// a rook against a bare king, a queen against a rook.
 pub const MOPUP_MIN_LEAD: i32 = 400;
