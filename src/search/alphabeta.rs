@@ -1,6 +1,6 @@
 //! The main search: negamax alpha-beta with principal variation search, the
-//! transposition table, null-move pruning, reverse futility, futility and late-move
-//! pruning, late-move reductions, internal iterative reduction and check
+//! transposition table, null-move pruning, ProbCut, reverse futility, futility and
+//! late-move pruning, late-move reductions, internal iterative reduction and check
 //! extensions, written so that it can pause and resume (see `frame.rs`).
 //!
 //! Multi-action turns: a child's score is negated only when the side to act
@@ -167,6 +167,17 @@ impl<G: Game> Search<G> {
             }
             if let Some(score) = self.generate(pos, ply, &mut st) {
                 return Ok(score);
+            }
+        }
+
+        if st.stage == Stage::ProbCut {
+            match self.probcut(pos, ply, &mut st) {
+                Ok(Some(score)) => return Ok(score),
+                Ok(None) => {}
+                Err(p) => {
+                    self.frames[ply].suspended = true;
+                    return Err(p);
+                }
             }
         }
 
@@ -514,6 +525,18 @@ impl<G: Game> Search<G> {
         if depth >= IIR_MIN_DEPTH && table_move == 0 {
             depth -= 1;
         }
+        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+        let probcut_beta = (pruning
+            && !pv_node
+            && self.policy.refined_pruning
+            && self.policy.see
+            && depth >= PROBCUT_MIN_DEPTH
+            && !is_mate(beta)
+            // The table already says a search this deep stays below the bound.
+            && !hit.is_some_and(|h| {
+                h.depth > depth - PROBCUT_REDUCTION && table_score < probcut_beta
+            }))
+        .then_some(probcut_beta);
         let mut st = NodeState {
             depth,
             alpha,
@@ -536,6 +559,7 @@ impl<G: Game> Search<G> {
             new_depth: 0,
             reduced_depth: 0,
             singular_beta,
+            probcut_beta,
             table_extension: 0,
             quiets_dropped: false,
         };
@@ -560,10 +584,10 @@ impl<G: Game> Search<G> {
     /// Generates and scores the actions of a node; returns a score if there are none
     /// (the game is over) or the 50-move rule draws.
     fn generate(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> Option<i32> {
-        st.stage = if st.singular_beta.is_some() {
-            Stage::Singular
+        st.stage = if st.probcut_beta.is_some() {
+            Stage::ProbCut
         } else {
-            Stage::Moves
+            Self::stage_after_probcut(st)
         };
         let frame = &mut self.frames[ply];
         pos.legal_actions(&mut frame.actions);
@@ -606,6 +630,100 @@ impl<G: Game> Search<G> {
             frame.scores[i] = score;
         }
         None
+    }
+
+    /// The stage that follows ProbCut: the singular test where there is one.
+    fn stage_after_probcut(st: &NodeState) -> Stage {
+        if st.singular_beta.is_some() {
+            Stage::Singular
+        } else {
+            Stage::Moves
+        }
+    }
+
+    /// ProbCut: the captures that win at least `probcut_beta - static_eval` by static
+    /// exchange, in order, each checked by quiescence and then searched
+    /// `PROBCUT_REDUCTION` actions shallower with a null window at `probcut_beta`.
+    /// The first that holds the bound cuts the node (`Ok(Some(score))`); otherwise
+    /// the node goes on to its next stage with its list from the start.
+    fn probcut(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> Result<Option<i32>, Paused> {
+        let Some(probcut_beta) = st.probcut_beta else {
+            st.stage = Self::stage_after_probcut(st);
+            return Ok(None);
+        };
+        let side = pos.turn();
+        let threshold = probcut_beta - st.static_eval;
+        let depth = st.depth - PROBCUT_REDUCTION;
+        while st.index < st.count {
+            let index = st.index;
+            let action = if st.child == ChildStage::None {
+                let frame = &mut self.frames[ply];
+                pick_next(
+                    &mut frame.actions.as_mut_slice()[..st.count],
+                    &mut frame.scores[..st.count],
+                    index,
+                );
+                let action = frame.actions[index];
+                // Past the good captures (the table move may come first): done.
+                if frame.scores[index] < ORDER_CAPTURE {
+                    break;
+                }
+                if is_quiet(&action)
+                    || !see::see_at_least(pos.placement().board, side, &action, threshold)
+                {
+                    st.index += 1;
+                    continue;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(&action);
+                self.frames[ply].current = Some(action);
+                let quick = if child.turn() == side {
+                    self.qsearch(&child, ply + 1, probcut_beta - 1, probcut_beta, 0)
+                } else {
+                    -self.qsearch(&child, ply + 1, -probcut_beta, -probcut_beta + 1, 0)
+                };
+                if quick < probcut_beta {
+                    st.index += 1;
+                    continue;
+                }
+                // Quiescence holds the bound: the shallower search decides (and a
+                // resumed node goes straight to it).
+                st.child = ChildStage::ZeroWindow;
+                action
+            } else {
+                self.frames[ply].actions[index]
+            };
+            let mut child = pos.clone();
+            child.play_unchecked(&action);
+            self.frames[ply].state = *st;
+            self.frames[ply].current = Some(action);
+            let edge = Self::edge_of(pos, &action);
+            let score = self.search_child(
+                side,
+                &child,
+                ply,
+                depth,
+                probcut_beta - 1,
+                probcut_beta,
+                edge,
+            )?;
+            st.child = ChildStage::None;
+            st.index += 1;
+            if score >= probcut_beta {
+                self.tt.store(
+                    self.frames[ply].key,
+                    pack(&action),
+                    to_table(score, ply),
+                    depth + 1,
+                    Bound::Lower,
+                );
+                return Ok(Some(score));
+            }
+        }
+        st.child = ChildStage::None;
+        st.stage = Self::stage_after_probcut(st);
+        st.index = 0;
+        Ok(None)
     }
 
     /// The singular test: every action but the table move, searched to half depth

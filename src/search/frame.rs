@@ -33,6 +33,8 @@ pub enum Stage {
     /// Trying a null move.
     #[default]
     NullMove,
+    /// Trying good captures at reduced depth against a bound above beta (ProbCut).
+    ProbCut,
     /// Searching every action but the table move at reduced depth, to learn whether
     /// the table move is the only good one (singular extension).
     Singular,
@@ -90,6 +92,9 @@ pub struct NodeState {
     /// The bound the other actions are tested against when the table move may be
     /// singular (`None`: no test here).
     pub singular_beta: Option<i32>,
+    /// The bound good captures are tried against before the move loop (`None`: no
+    /// ProbCut here).
+    pub probcut_beta: Option<i32>,
     /// The extra depth the table move gets (1 when it proved singular).
     pub table_extension: i32,
     /// Whether late-move pruning has dropped the quiet actions that cannot check.

@@ -71,6 +71,16 @@ pub const SINGULAR_MIN_DEPTH: i32 = 8;
 pub const SINGULAR_DEPTH_MARGIN: i32 = 3;
 pub const SINGULAR_MARGIN: i32 = 2;
 
+/// ProbCut: from this depth, at a node outside the principal variation, a capture
+/// that wins at least `beta + MARGIN` by static exchange and holds that bound in
+/// quiescence and in a search `REDUCTION` actions shallower cuts the node: a good
+/// capture that clears beta by that much at a lower depth rarely fails at full
+/// depth. The margin is `IMPROVING` smaller where the static score is improving.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 200;
+pub const PROBCUT_IMPROVING: i32 = 50;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// Internal iterative reduction: without a table move, a node is searched one
 /// action shallower (its ordering is poor, and the next visit has a move).
 pub const IIR_MIN_DEPTH: i32 = 4;
