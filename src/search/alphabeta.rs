@@ -22,6 +22,10 @@ use crate::game::Game;
 use crate::moves::Action;
 use crate::types::{Color, Role};
 
+/// What a test before the move loop gave: a score that cuts the node, nothing, or
+/// a pause.
+type PreTestResult = Result<Option<i32>, Paused>;
+
 /// What entering a node gave: a score at once, or a node to search.
 enum Entered {
     Score(i32),
@@ -170,24 +174,22 @@ impl<G: Game> Search<G> {
             }
         }
 
-        if st.stage == Stage::ProbCut {
-            match self.probcut(pos, ply, &mut st) {
-                Ok(Some(score)) => return Ok(score),
-                Ok(None) => {}
-                Err(p) => {
-                    self.frames[ply].suspended = true;
-                    return Err(p);
-                }
-            }
-        }
-
-        if st.stage == Stage::Singular {
-            match self.singular_test(pos, ply, &mut st) {
-                Ok(Some(score)) => return Ok(score),
-                Ok(None) => {}
-                Err(p) => {
-                    self.frames[ply].suspended = true;
-                    return Err(p);
+        // The tests before the move loop, in order; each may cut the node, and each
+        // leaves the node at the next stage.
+        type PreTest<G> = fn(&mut Search<G>, &G, usize, &mut NodeState) -> PreTestResult;
+        let pre_tests: [(Stage, PreTest<G>); 2] = [
+            (Stage::ProbCut, Self::probcut),
+            (Stage::Singular, Self::singular_test),
+        ];
+        for (stage, test) in pre_tests {
+            if st.stage == stage {
+                match test(self, pos, ply, &mut st) {
+                    Ok(Some(score)) => return Ok(score),
+                    Ok(None) => {}
+                    Err(p) => {
+                        self.frames[ply].suspended = true;
+                        return Err(p);
+                    }
                 }
             }
         }
@@ -196,13 +198,7 @@ impl<G: Game> Search<G> {
         while st.index < st.count {
             let index = st.index;
             let (action, child) = if st.child == ChildStage::None {
-                let frame = &mut self.frames[ply];
-                pick_next(
-                    &mut frame.actions.as_mut_slice()[..st.count],
-                    &mut frame.scores[..st.count],
-                    index,
-                );
-                let action = frame.actions[index];
+                let (action, _) = self.pick(ply, index, st.count);
                 let forcing = self.is_race_move(&action);
                 let quiet = is_quiet(&action) && !forcing;
                 let prunable = st.pruning
@@ -646,7 +642,7 @@ impl<G: Game> Search<G> {
     /// `PROBCUT_REDUCTION` actions shallower with a null window at `probcut_beta`.
     /// The first that holds the bound cuts the node (`Ok(Some(score))`); otherwise
     /// the node goes on to its next stage with its list from the start.
-    fn probcut(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> Result<Option<i32>, Paused> {
+    fn probcut(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> PreTestResult {
         let Some(probcut_beta) = st.probcut_beta else {
             st.stage = Self::stage_after_probcut(st);
             return Ok(None);
@@ -657,15 +653,9 @@ impl<G: Game> Search<G> {
         while st.index < st.count {
             let index = st.index;
             let action = if st.child == ChildStage::None {
-                let frame = &mut self.frames[ply];
-                pick_next(
-                    &mut frame.actions.as_mut_slice()[..st.count],
-                    &mut frame.scores[..st.count],
-                    index,
-                );
-                let action = frame.actions[index];
+                let (action, order) = self.pick(ply, index, st.count);
                 // Past the good captures (the table move may come first): done.
-                if frame.scores[index] < ORDER_CAPTURE {
+                if order < ORDER_CAPTURE {
                     break;
                 }
                 if is_quiet(&action)
@@ -693,22 +683,7 @@ impl<G: Game> Search<G> {
             } else {
                 self.frames[ply].actions[index]
             };
-            let mut child = pos.clone();
-            child.play_unchecked(&action);
-            self.frames[ply].state = *st;
-            self.frames[ply].current = Some(action);
-            let edge = Self::edge_of(pos, &action);
-            let score = self.search_child(
-                side,
-                &child,
-                ply,
-                depth,
-                probcut_beta - 1,
-                probcut_beta,
-                edge,
-            )?;
-            st.child = ChildStage::None;
-            st.index += 1;
+            let score = self.null_window_test(pos, ply, st, action, depth, probcut_beta)?;
             if score >= probcut_beta {
                 self.tt.store(
                     self.frames[ply].key,
@@ -731,51 +706,24 @@ impl<G: Game> Search<G> {
     /// table move is extended; if one reaches a bound at or above beta, two actions
     /// beat beta and the node is cut (`Ok(Some(score))`). Leaves the node ready for
     /// its move loop.
-    fn singular_test(
-        &mut self,
-        pos: &G,
-        ply: usize,
-        st: &mut NodeState,
-    ) -> Result<Option<i32>, Paused> {
+    fn singular_test(&mut self, pos: &G, ply: usize, st: &mut NodeState) -> PreTestResult {
         let Some(singular_beta) = st.singular_beta else {
             st.stage = Stage::Moves;
             return Ok(None);
         };
-        let side = pos.turn();
         let depth = (st.depth - 1) / 2;
         let mut alternative = false;
         while st.index < st.count {
             let index = st.index;
             if st.child == ChildStage::None {
-                let frame = &mut self.frames[ply];
-                pick_next(
-                    &mut frame.actions.as_mut_slice()[..st.count],
-                    &mut frame.scores[..st.count],
-                    index,
-                );
-                if pack(&frame.actions[index]) == st.table_move {
+                if pack(&self.pick(ply, index, st.count).0) == st.table_move {
                     st.index += 1;
                     continue;
                 }
                 st.child = ChildStage::ZeroWindow;
             }
             let action = self.frames[ply].actions[index];
-            let mut child = pos.clone();
-            child.play_unchecked(&action);
-            self.frames[ply].state = *st;
-            self.frames[ply].current = Some(action);
-            let edge = Self::edge_of(pos, &action);
-            let score = self.search_child(
-                side,
-                &child,
-                ply,
-                depth,
-                singular_beta - 1,
-                singular_beta,
-                edge,
-            )?;
-            st.child = ChildStage::None;
-            st.index += 1;
+            let score = self.null_window_test(pos, ply, st, action, depth, singular_beta)?;
             if score >= singular_beta {
                 alternative = true;
                 break;
@@ -789,6 +737,42 @@ impl<G: Game> Search<G> {
             return Ok(Some(singular_beta));
         }
         Ok(None)
+    }
+
+    /// Brings the best-ordered of the entries `index..count` of the list at `ply`
+    /// to `index`; returns it with its order score.
+    #[inline]
+    fn pick(&mut self, ply: usize, index: usize, count: usize) -> (Action, i32) {
+        let frame = &mut self.frames[ply];
+        pick_next(
+            &mut frame.actions.as_mut_slice()[..count],
+            &mut frame.scores[..count],
+            index,
+        );
+        (frame.actions[index], frame.scores[index])
+    }
+
+    /// Searches the child of `action`, the list entry at `st.index`, to `depth` with
+    /// a null window at `bound` (for the ProbCut and singular tests), and moves on to
+    /// the next entry. The node's state is saved first, so a pause resumes here.
+    fn null_window_test(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        st: &mut NodeState,
+        action: Action,
+        depth: i32,
+        bound: i32,
+    ) -> Result<i32, Paused> {
+        let mut child = pos.clone();
+        child.play_unchecked(&action);
+        self.frames[ply].state = *st;
+        self.frames[ply].current = Some(action);
+        let edge = Self::edge_of(pos, &action);
+        let score = self.search_child(pos.turn(), &child, ply, depth, bound - 1, bound, edge)?;
+        st.child = ChildStage::None;
+        st.index += 1;
+        Ok(score)
     }
 
     /// The raw static score of `pos` and the one corrected by what searches of
