@@ -86,11 +86,7 @@ fn bishop_and_knight_corners(board: &Board, strong: Color) -> Option<[Square; 2]
 /// How close `sq` is to the nearer of `corners`, on the same 0-6 scale as
 /// [`centre_distance`] (6 in one of them, 0 in the far corners).
 fn corner_closeness(sq: Square, corners: [Square; 2]) -> i32 {
-    let nearest = corners
-        .map(|c| distance(sq, c))
-        .into_iter()
-        .min()
-        .unwrap_or(7);
+    let nearest = distance(sq, corners[0]).min(distance(sq, corners[1]));
     // Chebyshev steps run 0-7; scale them onto 0-6 so both cases weigh alike.
     (7 - nearest) * 6 / 7
 }

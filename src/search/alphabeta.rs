@@ -174,22 +174,20 @@ impl<G: Game> Search<G> {
             }
         }
 
-        // The tests before the move loop, in order; each may cut the node, and each
-        // leaves the node at the next stage.
-        type PreTest<G> = fn(&mut Search<G>, &G, usize, &mut NodeState) -> PreTestResult;
-        let pre_tests: [(Stage, PreTest<G>); 2] = [
-            (Stage::ProbCut, Self::probcut),
-            (Stage::Singular, Self::singular_test),
-        ];
-        for (stage, test) in pre_tests {
-            if st.stage == stage {
-                match test(self, pos, ply, &mut st) {
-                    Ok(Some(score)) => return Ok(score),
-                    Ok(None) => {}
-                    Err(p) => {
-                        self.frames[ply].suspended = true;
-                        return Err(p);
-                    }
+        // The tests before the move loop (ProbCut, then the singular test); each may
+        // cut the node, and each leaves the node at the next stage.
+        loop {
+            let test = match st.stage {
+                Stage::ProbCut => Self::probcut,
+                Stage::Singular => Self::singular_test,
+                _ => break,
+            };
+            match test(self, pos, ply, &mut st) {
+                Ok(Some(score)) => return Ok(score),
+                Ok(None) => {}
+                Err(p) => {
+                    self.frames[ply].suspended = true;
+                    return Err(p);
                 }
             }
         }
@@ -695,7 +693,6 @@ impl<G: Game> Search<G> {
                 return Ok(Some(score));
             }
         }
-        st.child = ChildStage::None;
         st.stage = Self::stage_after_probcut(st);
         st.index = 0;
         Ok(None)
