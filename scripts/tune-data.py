@@ -2,6 +2,11 @@
 """Makes training positions for examples/tune.rs (see docs/strength.md).
 
     python3 scripts/tune-data.py SEED COUNT OUT.txt [OPENINGS]
+    python3 scripts/tune-data.py --label POSITIONS.txt OUT.txt
+
+The second form labels given positions (one FEN a line, e.g. from
+`cargo run --release --example pgn_positions -- GAMES.pgn`) with the same search
+and the same filter, instead of playing games.
 
 Plays fast Stockfish self-play games (2,500 nodes a move, 8% random moves for
 variety) from the openings (UCI `position` arguments, one per line, as for
@@ -18,6 +23,8 @@ import subprocess
 import sys
 
 STOCKFISH = "/usr/games/stockfish"
+# The search that labels a position.
+LABEL_SEARCH = "depth 9"
 
 
 class Engine:
@@ -55,6 +62,14 @@ class Engine:
     def search(self, moves, limit):
         """(score kind, value) of the last full line, and the best move."""
         self.position(moves)
+        return self.go(limit)
+
+    def search_fen(self, fen, limit):
+        """As `search`, from a FEN."""
+        self.send("position fen " + fen)
+        return self.go(limit)
+
+    def go(self, limit):
         self.send("go " + limit)
         out = self.until("bestmove")
         score = None
@@ -84,6 +99,9 @@ def is_capture_or_promotion(fen, move):
 
 
 def main():
+    if sys.argv[1] == "--label":
+        label_positions(sys.argv[2], sys.argv[3])
+        return
     seed, count, out_path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     openings = [[]]
     if len(sys.argv) > 4:
@@ -113,14 +131,35 @@ def main():
                 fen, in_check = engine.fen_and_check(sample)
                 if in_check:
                     continue
-                score, best = engine.search(sample, "depth 9")
-                if not score or score[0] != "cp" or abs(score[1]) > 2000:
-                    continue
-                if is_capture_or_promotion(fen, best):
-                    continue
-                out.write(f"{fen};{score[1]}\n")
-                written += 1
+                label = quiet_label(fen, *engine.search(sample, LABEL_SEARCH))
+                if label is not None:
+                    out.write(f"{fen};{label}\n")
+                    written += 1
             out.flush()
+
+
+def quiet_label(fen, score, best):
+    """The label of a position searched to `score` and `best`, or None when the
+    position is not kept (a mate, a decided score, a capture or promotion to play)."""
+    if not score or score[0] != "cp" or abs(score[1]) > 2000:
+        return None
+    if is_capture_or_promotion(fen, best):
+        return None
+    return score[1]
+
+
+def label_positions(positions_path, out_path):
+    """Labels the positions of a file (one FEN a line; positions in check skipped
+    by the caller's tool) and appends the kept ones to OUT."""
+    engine = Engine(STOCKFISH)
+    with open(positions_path) as positions, open(out_path, "a") as out:
+        for line in positions:
+            fen = line.strip()
+            if not fen:
+                continue
+            label = quiet_label(fen, *engine.search_fen(fen, LABEL_SEARCH))
+            if label is not None:
+                out.write(f"{fen};{label}\n")
 
 
 if __name__ == "__main__":

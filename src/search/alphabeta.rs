@@ -15,7 +15,7 @@ use super::score::{
     from_table, is_mate, mate_in, mated_in, to_table, DRAW, INFINITY, MATE_BOUND, MAX_PLY,
 };
 use super::tt::Bound;
-use super::{checks, correction, see};
+use super::{checks, see};
 use super::{position_key, Paused, Search};
 use crate::eval::evaluate;
 use crate::game::Game;
@@ -773,15 +773,14 @@ impl<G: Game> Search<G> {
     }
 
     /// The raw static score of `pos` and the one corrected by what searches of
-    /// the same pawn structure found (where the policy refines pruning).
+    /// the same pawn structure and pieces found (where the policy refines pruning).
     #[inline]
     pub(super) fn static_scores(&self, pos: &G) -> (i32, i32) {
         let raw = evaluate(pos);
         if !self.policy.refined_pruning {
             return (raw, raw);
         }
-        let key = correction::pawn_key(pos.placement().board);
-        let corrected = raw + self.correction.get(pos.turn(), key);
+        let corrected = raw + self.correction.get(pos.turn(), pos.placement().board);
         (raw, corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1))
     }
 
@@ -799,9 +798,12 @@ impl<G: Game> Search<G> {
         {
             return;
         }
-        let key = correction::pawn_key(pos.placement().board);
-        self.correction
-            .update(pos.turn(), key, best - st.raw_eval, st.depth);
+        self.correction.update(
+            pos.turn(),
+            pos.placement().board,
+            best - st.raw_eval,
+            st.depth,
+        );
     }
 
     /// Whether `action` is a king move in a king race (Racing Kings): the race
