@@ -10,11 +10,17 @@ use crate::types::{Color, Piece, Role};
 
 /// The square of `sq` as White sees it (Black's tables are mirrored).
 #[inline]
-pub fn relative_index(color: Color, sq: crate::Square) -> usize {
+fn relative_index(color: Color, sq: crate::Square) -> usize {
     match color {
         Color::White => sq.index(),
         Color::Black => sq.index() ^ 56,
     }
+}
+
+/// The piece-square feature of `color`'s `role` on `sq`: the index of its weight.
+#[inline]
+pub fn square_feature(color: Color, role: Role, sq: crate::Square) -> usize {
+    PST + role.index() * 64 + relative_index(color, sq)
 }
 
 /// Material plus piece-square values of `color`'s pieces on the board.
@@ -26,11 +32,7 @@ pub fn material_and_squares(board: &Board, color: Color, sink: &mut impl Sink) {
         }
         sink.add(color, PIECE + role.index(), pieces.count() as i32);
         for sq in pieces {
-            sink.add(
-                color,
-                PST + role.index() * 64 + relative_index(color, sq),
-                1,
-            );
+            sink.add(color, square_feature(color, role, sq), 1);
         }
     }
     if board

@@ -11,8 +11,8 @@
 //! defender's into a corner).
 
 use super::bits::distance;
-use super::material::relative_index;
-use super::params::{MOPUP_EDGE, MOPUP_KING_PROXIMITY, MOPUP_MIN_LEAD, PST, WEIGHTS};
+use super::material::square_feature;
+use super::params::{MOPUP_EDGE, MOPUP_KING_PROXIMITY, MOPUP_MIN_LEAD, WEIGHTS};
 use super::scale::{self, piece_material};
 use super::taper::S;
 use crate::bitboard::Bitboard;
@@ -31,7 +31,7 @@ pub fn drive(board: &Board) -> Option<(Color, i32)> {
 /// driving bonus replaces).
 pub fn king_square_value(board: &Board, color: Color) -> S {
     board.king_of(color).map_or(S(0, 0), |king| {
-        WEIGHTS[PST + Role::King.index() * 64 + relative_index(color, king)]
+        WEIGHTS[square_feature(color, Role::King, king)]
     })
 }
 
