@@ -278,6 +278,14 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// Appends every legal action to `out` (which it clears first).
     fn legal_actions(&self, out: &mut ActionList);
 
+    /// Appends to `out` (which it clears first) every legal action that captures or
+    /// promotes, in the order [`Game::legal_actions`] gives them, and perhaps other
+    /// legal actions too: quiescence filters what it gets. The default is every
+    /// legal action; rule sets with a cheaper way override it.
+    fn tactical_actions(&self, out: &mut ActionList) {
+        self.legal_actions(out);
+    }
+
     /// The number of legal actions (perft's bulk count at the last ply).
     fn count_legal_actions(&self) -> usize {
         let mut list = ActionList::new();

@@ -237,6 +237,18 @@ pub(crate) fn ep_capture_exists(board: &Board, us: Color, ep: Square) -> bool {
 
 /// Appends every legal orthodox action (the list is not cleared).
 pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
+    generate_some::<S, false>(pos, out);
+}
+
+/// Appends the legal orthodox captures and promotions, in the order [`generate`]
+/// gives them (quiescence searches only these, and the order keeps its ties).
+pub(crate) fn generate_tactical<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
+    generate_some::<S, true>(pos, out);
+}
+
+/// Every legal action, or with `TACTICAL` only captures and promotions.
+#[inline]
+fn generate_some<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) {
     let Orthodox {
         board,
         us,
@@ -249,11 +261,14 @@ pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     let them = !us;
     let ours = board.by_color(us);
     let occupied = board.occupied();
+    let theirs = board.by_color(them);
     let checkers = checkers(board, us, king);
+    // Where non-pawn pieces may go: anywhere not our own, or only onto enemy pieces.
+    let wanted = if TACTICAL { theirs } else { !ours };
 
     // King steps, tested with the king lifted so it cannot hide behind itself.
     let lifted = occupied ^ Bitboard::from_square(king);
-    for to in attacks::king_attacks(king) & !ours {
+    for to in attacks::king_attacks(king) & wanted {
         if !board.is_attacked(to, them, lifted) {
             out.action(Action::Normal {
                 role: Role::King,
@@ -269,9 +284,17 @@ pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     }
 
     // Other pieces must capture the checker or block it.
-    let mask = match checkers.single_square() {
+    let evasion = match checkers.single_square() {
         Some(checker) => attacks::between(king, checker) | checkers,
         None => !ours,
+    };
+    let mask = evasion & wanted;
+    let last_rank = Bitboard::from_rank(us.promotion_rank());
+    // Pawn pushes: every one, or only promotions.
+    let push_mask = if TACTICAL {
+        evasion & last_rank
+    } else {
+        evasion
     };
     let pinned = pinned(board, us, king);
     let free = ours & !pinned;
@@ -297,16 +320,19 @@ pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
     let pawns = board.by_role(Role::Pawn) & ours;
     let free_pawns = pawns & !pinned;
     let empty = !occupied;
-    let theirs = board.by_color(them);
     let single = free_pawns.shift_forward(us) & empty;
-    let double =
-        (single & Bitboard::relative_rank(us, Rank::THIRD)).shift_forward(us) & empty & mask;
     let forward = us.fold(8, -8);
-    out.pawn_shift(board, us, single & mask, forward);
-    out.pawn_shift(board, us, double, 2 * forward);
+    out.pawn_shift(board, us, single & push_mask, forward);
+    if !TACTICAL {
+        let double =
+            (single & Bitboard::relative_rank(us, Rank::THIRD)).shift_forward(us) & empty & mask;
+        out.pawn_shift(board, us, double, 2 * forward);
+    }
     pawn_captures(out, board, us, free_pawns, theirs & mask);
     for from in pawns & pinned {
-        let targets = pawn_targets(board, us, from) & mask & attacks::line(king, from);
+        let targets = pawn_targets(board, us, from)
+            & (push_mask | (theirs & mask))
+            & attacks::line(king, from);
         out.pawn_moves(board, us, from, targets);
     }
 
@@ -320,7 +346,7 @@ pub(crate) fn generate<S: Sink>(pos: Orthodox<'_>, out: &mut S) {
         }
     }
 
-    if checkers.is_empty() {
+    if !TACTICAL && checkers.is_empty() {
         generate_castling(board, us, king, castling, out);
     }
 }

@@ -225,53 +225,18 @@ impl<G: Game> Search<G> {
                     st.index += 1;
                     continue;
                 }
+                // The pruning below spares checks only: an action that cannot check
+                // is dropped without being played.
+                let pruned_unless_check =
+                    self.pruned_unless_check(pos, ply, &st, &action, quiet, forcing, prunable);
+                if pruned_unless_check && !self.may_give_check(pos, &action) {
+                    st.index += 1;
+                    continue;
+                }
                 let mut child = pos.clone();
                 child.play_unchecked(&action);
                 let gives_check = child.turn() != side && child.is_check();
-                if late && !gives_check {
-                    st.index += 1;
-                    continue;
-                }
-                // Static exchange: near the leaves, actions that lose material on
-                // their square are not worth a search (checks may still mate).
-                if st.pruning
-                    && !st.pv_node
-                    && self.policy.see
-                    && st.searched > 0
-                    && st.best_score > -MATE_BOUND
-                    && !gives_check
-                    && !forcing
-                    && st.depth <= SEE_PRUNING_MAX_DEPTH
-                    && action.promotion().is_none()
-                {
-                    let margin = if quiet {
-                        -SEE_QUIET_MARGIN * st.depth * st.depth
-                    } else {
-                        -SEE_CAPTURE_MARGIN * st.depth
-                    };
-                    if (quiet || see::may_lose(&action))
-                        && !see::see_at_least(pos.placement().board, side, &action, margin)
-                    {
-                        st.index += 1;
-                        continue;
-                    }
-                }
-                // Futility: a quiet move cannot lift a hopeless static score.
-                if prunable
-                    && !gives_check
-                    && st.depth <= FUTILITY_MAX_DEPTH
-                    && st.estimate + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
-                {
-                    st.index += 1;
-                    continue;
-                }
-                // History: a quiet move that keeps failing elsewhere, near the leaves.
-                if prunable
-                    && !gives_check
-                    && self.policy.refined_pruning
-                    && st.depth <= HISTORY_PRUNING_MAX_DEPTH
-                    && self.quiet_history(ply, side, &action) < -HISTORY_PRUNING_MARGIN * st.depth
-                {
+                if (late || pruned_unless_check) && !gives_check {
                     st.index += 1;
                     continue;
                 }
@@ -811,6 +776,58 @@ impl<G: Game> Search<G> {
     #[inline]
     fn is_race_move(&self, action: &Action) -> bool {
         self.policy.king_race && action.role() == Role::King
+    }
+
+    /// Whether futility, history or static-exchange pruning drops `action` at this
+    /// node, provided it does not give check (checks may still mate). The cheap
+    /// tests come first.
+    #[allow(clippy::too_many_arguments)]
+    fn pruned_unless_check(
+        &self,
+        pos: &G,
+        ply: usize,
+        st: &NodeState,
+        action: &Action,
+        quiet: bool,
+        forcing: bool,
+        prunable: bool,
+    ) -> bool {
+        let side = pos.turn();
+        // Futility: a quiet move cannot lift a hopeless static score.
+        if prunable
+            && st.depth <= FUTILITY_MAX_DEPTH
+            && st.estimate + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
+        {
+            return true;
+        }
+        // History: a quiet move that keeps failing elsewhere, near the leaves.
+        if prunable
+            && self.policy.refined_pruning
+            && st.depth <= HISTORY_PRUNING_MAX_DEPTH
+            && self.quiet_history(ply, side, action) < -HISTORY_PRUNING_MARGIN * st.depth
+        {
+            return true;
+        }
+        // Static exchange: near the leaves, actions that lose material on their
+        // square are not worth a search.
+        if st.pruning
+            && !st.pv_node
+            && self.policy.see
+            && st.searched > 0
+            && st.best_score > -MATE_BOUND
+            && !forcing
+            && st.depth <= SEE_PRUNING_MAX_DEPTH
+            && action.promotion().is_none()
+            && (quiet || see::may_lose(action))
+        {
+            let margin = if quiet {
+                -SEE_QUIET_MARGIN * st.depth * st.depth
+            } else {
+                -SEE_CAPTURE_MARGIN * st.depth
+            };
+            return !see::see_at_least(pos.placement().board, side, action, margin);
+        }
+        false
     }
 
     /// Whether `action` may give check: played and tested where the geometry is not

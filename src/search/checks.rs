@@ -19,7 +19,15 @@ pub fn may_give_check(board: &Board, side: Color, action: &Action) -> bool {
     };
     let occupied = board.occupied();
     match *action {
-        Action::Normal { role, from, to, .. } => {
+        Action::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            // A promoted pawn checks as its new piece.
+            let role = promotion.unwrap_or(role);
             let after = occupied.without(from) | Bitboard::from_square(to);
             attacks(side, role, to, after).contains(king)
                 || queen_attacks(king, Bitboard::EMPTY).contains(from)
@@ -64,6 +72,9 @@ mod tests {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
             "3k4/8/8/2pP4/8/8/8/4K1B1 w - c6 0 2",
+            // Promotions that check as the new piece.
+            "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            "8/8/8/8/8/8/5p2/K5k1 b - - 0 1",
         ]);
         assert!(
             skipped > 50,

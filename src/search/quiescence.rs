@@ -67,9 +67,15 @@ impl<G: Game> Search<G> {
                 return static_eval;
             }
         }
-        pos.legal_actions(&mut self.frames[ply].actions);
+        // With a stand-pat, only captures and promotions are searched; then an empty
+        // list still needs the full count to tell a stalemate.
+        if stand_pat {
+            pos.tactical_actions(&mut self.frames[ply].actions);
+        } else {
+            pos.legal_actions(&mut self.frames[ply].actions);
+        }
         let count = self.frames[ply].actions.len();
-        if count == 0 {
+        if count == 0 && (!stand_pat || pos.count_legal_actions() == 0) {
             return terminal_score(pos, ply);
         }
         let mut best = -INFINITY;

@@ -39,7 +39,8 @@ struct Exchange<'a> {
     board: &'a Board,
     to: crate::Square,
     occupied: Bitboard,
-    pool: Bitboard,
+    /// The attackers, looked up at the first recapture: many tests end before it.
+    pool: Option<Bitboard>,
 }
 
 /// How an action starts an exchange: the exchange after the mover has left its
@@ -76,13 +77,12 @@ fn exchange_start<'a>(
         won += value(promoted) - value(Role::Pawn);
         on_square = value(promoted);
     }
-    let pool = attackers(board, to, occupied);
     Some((
         Exchange {
             board,
             to,
             occupied,
-            pool,
+            pool: None,
         },
         on_square,
         won,
@@ -96,20 +96,23 @@ impl Exchange<'_> {
     #[inline]
     fn capture(&mut self, side: Color) -> Option<Role> {
         let board = self.board;
-        let ours = self.pool & board.by_color(side);
+        let pool = *self
+            .pool
+            .get_or_insert_with(|| attackers(board, self.to, self.occupied));
+        let ours = pool & board.by_color(side);
         if ours.is_empty() {
             return None;
         }
         let (role, sq) = Role::ALL
             .iter()
             .find_map(|&r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))?;
-        if role == Role::King && (self.pool & board.by_color(!side)).any() {
+        if role == Role::King && (pool & board.by_color(!side)).any() {
             return None;
         }
         self.occupied = self.occupied.without(sq);
-        self.pool |= (bishop_attacks(self.to, self.occupied) & board.diagonal_sliders())
+        let revealed = (bishop_attacks(self.to, self.occupied) & board.diagonal_sliders())
             | (rook_attacks(self.to, self.occupied) & board.orthogonal_sliders());
-        self.pool &= self.occupied;
+        self.pool = Some((pool | revealed) & self.occupied);
         Some(role)
     }
 }
@@ -125,6 +128,14 @@ pub fn see_at_least(board: &Board, mover: Color, action: &Action, threshold: i32
     // The side to capture stops when stopping already suits it (the mover when
     // `result >= 0`, the other side when `result < 0`), and captures otherwise.
     let mut result = won - threshold;
+    if result < 0 {
+        // The other side simply does not recapture.
+        return false;
+    }
+    if result - at_stake >= 0 {
+        // Even losing the capturer leaves the mover above the threshold.
+        return true;
+    }
     let mut side = !mover;
     loop {
         let satisfied = if side == mover {

@@ -420,6 +420,12 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn tactical_actions(&self, out: &mut ActionList) {
+        out.clear();
+        movegen::generate_tactical(self.orthodox(), out);
+    }
+
+    #[inline]
     fn count_legal_actions(&self) -> usize {
         let mut counter = movegen::Counter::default();
         movegen::generate(self.orthodox(), &mut counter);

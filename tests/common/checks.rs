@@ -58,8 +58,26 @@ pub fn check_position<G: Game>(pos: &G) -> ActionList {
             "{action:?} listed twice in {fen_text}"
         );
     }
+    check_tactical(pos, &list, &fen_text);
     check_outcome(pos, &list);
     list
+}
+
+/// The tactical list (what quiescence searches) holds only legal actions, and every
+/// legal capture and promotion in the order of the full list.
+pub fn check_tactical<G: Game>(pos: &G, list: &ActionList, fen_text: &str) {
+    let mut tactical = ActionList::new();
+    pos.tactical_actions(&mut tactical);
+    for action in tactical.iter() {
+        assert!(
+            list.contains(action),
+            "tactical {action:?} not legal in {fen_text}"
+        );
+    }
+    let forcing = |a: &&Action| a.capture().is_some() || a.promotion().is_some();
+    let expected: Vec<&Action> = list.iter().filter(forcing).collect();
+    let got: Vec<&Action> = tactical.iter().filter(forcing).collect();
+    assert_eq!(got, expected, "tactical actions of {fen_text}");
 }
 
 /// The position's outcome agrees with its legal actions.
