@@ -128,12 +128,10 @@ pub fn see_at_least(board: &Board, mover: Color, action: &Action, threshold: i32
     // The side to capture stops when stopping already suits it (the mover when
     // `result >= 0`, the other side when `result < 0`), and captures otherwise.
     let mut result = won - threshold;
-    if result < 0 {
-        // The other side simply does not recapture.
-        return false;
-    }
+    // Even losing the capturer leaves the mover at the threshold: no attackers
+    // needed. (A capture short of it is settled by the loop's first step, which
+    // needs none either.)
     if result - at_stake >= 0 {
-        // Even losing the capturer leaves the mover above the threshold.
         return true;
     }
     let mut side = !mover;

@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 use alfiere::notation::{fen, san, uci};
+use alfiere::search::ordering::is_quiet;
 use alfiere::{Action, ActionList, EndReason, Game};
 
 /// The legal actions of `pos`.
@@ -74,7 +75,8 @@ pub fn check_tactical<G: Game>(pos: &G, list: &ActionList, fen_text: &str) {
             "tactical {action:?} not legal in {fen_text}"
         );
     }
-    let forcing = |a: &&Action| a.capture().is_some() || a.promotion().is_some();
+    // What quiescence keeps from the list it gets.
+    let forcing = |a: &&Action| !is_quiet(a);
     let expected: Vec<&Action> = list.iter().filter(forcing).collect();
     let got: Vec<&Action> = tactical.iter().filter(forcing).collect();
     assert_eq!(got, expected, "tactical actions of {fen_text}");
