@@ -354,6 +354,7 @@ impl<G: Game> Search<G> {
             to_table(st.best_score, ply),
             st.depth,
             bound,
+            (!st.in_check).then_some(st.raw_eval),
         );
         Ok(st.best_score)
     }
@@ -438,7 +439,7 @@ impl<G: Game> Search<G> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITY, -INFINITY)
         } else {
-            self.static_scores(pos)
+            self.static_scores(pos, hit.and_then(|h| h.eval))
         };
         let improving = !in_check
             && !self.policy.multi_action
@@ -654,6 +655,7 @@ impl<G: Game> Search<G> {
                     to_table(score, ply),
                     depth + 1,
                     Bound::Lower,
+                    Some(st.raw_eval),
                 );
                 return Ok(Some(score));
             }
@@ -737,11 +739,12 @@ impl<G: Game> Search<G> {
         Ok(score)
     }
 
-    /// The raw static score of `pos` and the one corrected by what searches of
-    /// the same pawn structure and pieces found (where the policy refines pruning).
+    /// The raw static score of `pos` (`stored` if the table kept it) and the one
+    /// corrected by what searches of the same pawn structure and pieces found
+    /// (where the policy refines pruning).
     #[inline]
-    pub(super) fn static_scores(&self, pos: &G) -> (i32, i32) {
-        let raw = evaluate(pos);
+    pub(super) fn static_scores(&self, pos: &G, stored: Option<i32>) -> (i32, i32) {
+        let raw = stored.unwrap_or_else(|| evaluate(pos));
         if !self.policy.refined_pruning {
             return (raw, raw);
         }

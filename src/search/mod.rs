@@ -357,7 +357,7 @@ impl<G: Game> Search<G> {
         let root_eval = if pos.is_check() {
             -INFINITY
         } else {
-            self.static_scores(&pos).1
+            self.static_scores(&pos, None).1
         };
         let frame = &mut self.frames[0];
         frame.key = key;

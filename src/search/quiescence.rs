@@ -60,9 +60,12 @@ impl<G: Game> Search<G> {
         // before the generation it makes useless (a stalemate is missed now and
         // then, as in any engine); elsewhere a rule set's own ending must be seen.
         let eager = stand_pat && self.policy.only_mate_ends;
+        let stored_eval = hit.and_then(|h| h.eval);
+        let mut raw_eval = None;
         let mut static_eval = -INFINITY;
         if eager {
-            static_eval = self.static_scores(pos).1;
+            let (raw, corrected) = self.static_scores(pos, stored_eval);
+            (raw_eval, static_eval) = (Some(raw), corrected);
             if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
                 return static_eval;
             }
@@ -81,7 +84,8 @@ impl<G: Game> Search<G> {
         let mut best = -INFINITY;
         if stand_pat {
             if !eager {
-                static_eval = self.static_scores(pos).1;
+                let (raw, corrected) = self.static_scores(pos, stored_eval);
+                (raw_eval, static_eval) = (Some(raw), corrected);
                 if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
                     return static_eval;
                 }
@@ -172,6 +176,7 @@ impl<G: Game> Search<G> {
             to_table(best, ply),
             -1,
             bound,
+            raw_eval,
         );
         best
     }

@@ -5,7 +5,8 @@
 //! repetition key plus the turn state) and holds the best action (packed, see
 //! [`super::ordering::pack`]), the score (mate distances counted from the node), the
 //! depth, the bound and the search generation that wrote it, so entries of old
-//! searches are replaced first.
+//! searches are replaced first. It also keeps the position's raw static score, so a
+//! node met again skips the evaluation (its largest single cost).
 
 use super::memory::Learned;
 use crate::variants::Variant;
@@ -30,17 +31,34 @@ pub struct Hit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The raw static score stored with the entry, if any.
+    pub eval: Option<i32>,
 }
 
-/// One entry: the key, and the data packed as action: 24 bits | score: 16 |
-/// depth: 8 | bound: 2 | generation: 6. A plain pair of words, so a new table is
-/// allocated zeroed (and its pages only touched when used).
+/// One entry: the key's upper 48 bits with the raw static score in the low 16,
+/// and the data packed as action: 24 bits | score: 16 | depth: 8 | bound: 2 |
+/// generation: 6. A plain pair of words, so a new table is allocated zeroed (and
+/// its pages only touched when used).
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(transparent)]
 struct Entry([u64; 2]);
 
 const BUCKET: usize = 4;
 const GENERATION_MASK: u8 = 0x3f;
+/// The key bits an entry keeps; the rest of its first word holds the static score.
+/// The bucket index comes from the key's upper bits too, so a false match needs
+/// 48 equal bits within one bucket.
+const KEY_MASK: u64 = !0xffff;
+/// The stored static score that means "none".
+const NO_EVAL: u16 = i16::MIN as u16;
+
+/// A static score as stored: out-of-range scores are not kept.
+fn pack_eval(eval: Option<i32>) -> u64 {
+    match eval {
+        Some(e) if e.unsigned_abs() < i16::MAX as u32 => u64::from(e as i16 as u16),
+        _ => u64::from(NO_EVAL),
+    }
+}
 
 impl Entry {
     fn pack(action: u32, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
@@ -57,8 +75,13 @@ impl Entry {
     }
 
     #[inline]
-    fn key(&self) -> u64 {
-        self.0[0]
+    fn matches(&self, key: u64) -> bool {
+        (self.0[0] ^ key) & KEY_MASK == 0 && !self.is_empty()
+    }
+
+    fn eval(&self) -> Option<i32> {
+        let stored = self.0[0] as u16;
+        (stored != NO_EVAL).then_some(i32::from(stored as i16))
     }
 
     #[inline]
@@ -88,6 +111,7 @@ impl Entry {
                 2 => Bound::Upper,
                 _ => Bound::Exact,
             },
+            eval: self.eval(),
         }
     }
 }
@@ -185,19 +209,27 @@ impl TranspositionTable {
         self.entries[start..start + BUCKET]
             .iter()
             .map(|&words| Entry(words))
-            .find(|e| e.key() == key && !e.is_empty())
+            .find(|e| e.matches(key))
             .map(|e| e.hit())
     }
 
-    /// Stores a result; keeps the old action when the new one is 0.
+    /// Stores a result with the position's raw static score if known; keeps the
+    /// old action when the new one is 0, and the old static score when the new one
+    /// is unknown.
     #[inline]
-    pub fn store(&mut self, key: u64, action: u32, score: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        action: u32,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let start = self.bucket(key);
         let generation = self.generation;
         let bucket = &mut self.entries[start..start + BUCKET];
-        let same = bucket
-            .iter()
-            .position(|&w| Entry(w).key() == key && !Entry(w).is_empty());
+        let same = bucket.iter().position(|&w| Entry(w).matches(key));
         let slot = match same {
             Some(i) => i,
             None => {
@@ -219,17 +251,25 @@ impl TranspositionTable {
         };
         let old = Entry(bucket[slot]);
         let mut action = action & 0xff_ffff;
+        let mut eval = eval;
         if same.is_some() {
             if action == 0 {
                 action = (old.data() & 0xff_ffff) as u32;
             }
+            eval = eval.or(old.eval());
             // A deeper result of this search stays, unless the new one is exact.
             if old.generation() == generation && old.depth() > depth + 2 && bound != Bound::Exact {
-                bucket[slot][1] = (old.data() & !0xff_ffff) | u64::from(action);
+                bucket[slot] = [
+                    (key & KEY_MASK) | pack_eval(eval),
+                    (old.data() & !0xff_ffff) | u64::from(action),
+                ];
                 return;
             }
         }
-        bucket[slot] = [key, Entry::pack(action, score, depth, bound, generation)];
+        bucket[slot] = [
+            (key & KEY_MASK) | pack_eval(eval),
+            Entry::pack(action, score, depth, bound, generation),
+        ];
     }
 
     /// Permille of the first thousand entries used by the current search.
@@ -254,23 +294,32 @@ mod tests {
     fn store_and_probe() {
         let mut tt = TranspositionTable::new(1);
         assert!(tt.memory_bytes() <= 1 << 20);
-        tt.store(0xdead_beef, 0x12_3456, -1234, 7, Bound::Lower);
-        let hit = tt.probe(0xdead_beef).unwrap();
+        let key = 0xfeed_dead_beef_0000;
+        tt.store(key, 0x12_3456, -1234, 7, Bound::Lower, Some(-77));
+        let hit = tt.probe(key).unwrap();
         assert_eq!(
             hit,
             Hit {
                 action: 0x12_3456,
                 score: -1234,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                eval: Some(-77),
             }
         );
-        assert!(tt.probe(0xdead_bee0).is_none());
-        // Quiescence depth -1 .. 126 round-trips.
-        tt.store(5, 0, 30_000, -1, Bound::Exact);
-        assert_eq!(tt.probe(5).unwrap().depth, -1);
+        assert!(tt.probe(key ^ 0x1_0000).is_none());
+        // A later result without a static score keeps the stored one.
+        tt.store(key, 0, 50, 9, Bound::Exact, None);
+        let hit = tt.probe(key).unwrap();
+        assert_eq!((hit.action, hit.eval), (0x12_3456, Some(-77)));
+        // Quiescence depth -1 .. 126 round-trips; so do the extreme static scores.
+        tt.store(5 << 16, 0, 30_000, -1, Bound::Exact, Some(-32_766));
+        let hit = tt.probe(5 << 16).unwrap();
+        assert_eq!((hit.depth, hit.eval), (-1, Some(-32_766)));
+        tt.store(6 << 16, 0, 0, 1, Bound::Upper, Some(40_000));
+        assert_eq!(tt.probe(6 << 16).unwrap().eval, None);
         tt.clear();
-        assert!(tt.probe(5).is_none());
+        assert!(tt.probe(5 << 16).is_none());
     }
 
     #[test]
