@@ -67,6 +67,7 @@ impl<G: Game> Search<G> {
             let (raw, corrected) = self.static_scores(pos, stored_eval);
             (raw_eval, static_eval) = (Some(raw), corrected);
             if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
+                self.keep_stand_pat(key, hit.is_some(), static_eval, beta, raw);
                 return static_eval;
             }
         }
@@ -87,6 +88,7 @@ impl<G: Game> Search<G> {
                 let (raw, corrected) = self.static_scores(pos, stored_eval);
                 (raw_eval, static_eval) = (Some(raw), corrected);
                 if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
+                    self.keep_stand_pat(key, hit.is_some(), static_eval, beta, raw);
                     return static_eval;
                 }
             }
@@ -179,5 +181,15 @@ impl<G: Game> Search<G> {
             raw_eval,
         );
         best
+    }
+
+    /// Stores a stand-pat cut-off as a quiescence lower bound with its static
+    /// score, where the table had nothing: the next visit cuts, or at least skips
+    /// the evaluation, at once.
+    fn keep_stand_pat(&mut self, key: u64, had_entry: bool, static_eval: i32, beta: i32, raw: i32) {
+        if !had_entry && static_eval >= beta {
+            self.tt
+                .store(key, 0, static_eval, -1, Bound::Lower, Some(raw));
+        }
     }
 }
