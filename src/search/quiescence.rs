@@ -14,7 +14,7 @@ use super::params::{
     QUIESCENCE_EXPAND_PLIES, QUIESCENCE_MAX_PLIES,
 };
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
-use super::tt::Bound;
+use super::tt::{Bound, Hit};
 use super::{position_key, see, Search};
 use crate::eval::evaluate;
 use crate::game::Game;
@@ -60,15 +60,12 @@ impl<G: Game> Search<G> {
         // before the generation it makes useless (a stalemate is missed now and
         // then, as in any engine); elsewhere a rule set's own ending must be seen.
         let eager = stand_pat && self.policy.only_mate_ends;
-        let stored_eval = hit.and_then(|h| h.eval);
         let mut raw_eval = None;
         let mut static_eval = -INFINITY;
         if eager {
-            let (raw, corrected) = self.static_scores(pos, stored_eval);
-            (raw_eval, static_eval) = (Some(raw), corrected);
-            if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
-                self.keep_stand_pat(key, hit.is_some(), static_eval, beta, raw);
-                return static_eval;
+            match self.stand_pat(pos, ply, key, hit, beta, qply) {
+                Ok((raw, corrected)) => (raw_eval, static_eval) = (Some(raw), corrected),
+                Err(score) => return score,
             }
         }
         // With a stand-pat, only captures and promotions are searched; then an empty
@@ -85,11 +82,9 @@ impl<G: Game> Search<G> {
         let mut best = -INFINITY;
         if stand_pat {
             if !eager {
-                let (raw, corrected) = self.static_scores(pos, stored_eval);
-                (raw_eval, static_eval) = (Some(raw), corrected);
-                if static_eval >= beta || qply >= QUIESCENCE_MAX_PLIES {
-                    self.keep_stand_pat(key, hit.is_some(), static_eval, beta, raw);
-                    return static_eval;
+                match self.stand_pat(pos, ply, key, hit, beta, qply) {
+                    Ok((raw, corrected)) => (raw_eval, static_eval) = (Some(raw), corrected),
+                    Err(score) => return score,
                 }
             }
             alpha = alpha.max(static_eval);
@@ -183,13 +178,28 @@ impl<G: Game> Search<G> {
         best
     }
 
-    /// Stores a stand-pat cut-off as a quiescence lower bound with its static
-    /// score, where the table had nothing: the next visit cuts, or at least skips
-    /// the evaluation, at once.
-    fn keep_stand_pat(&mut self, key: u64, had_entry: bool, static_eval: i32, beta: i32, raw: i32) {
-        if !had_entry && static_eval >= beta {
-            self.tt
-                .store(key, 0, static_eval, -1, Bound::Lower, Some(raw));
+    /// The stand-pat: the raw and corrected static scores of `pos` (the raw one
+    /// from the table entry `hit` if it kept it), or `Err` with the score when
+    /// standing pat already ends the node. A cut-off is kept in the table as a
+    /// quiescence lower bound where the table had nothing, so the next visit cuts
+    /// at once.
+    fn stand_pat(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        key: u64,
+        hit: Option<Hit>,
+        beta: i32,
+        qply: usize,
+    ) -> Result<(i32, i32), i32> {
+        let (raw, corrected) = self.static_scores(pos, hit.and_then(|h| h.eval));
+        if corrected >= beta || qply >= QUIESCENCE_MAX_PLIES {
+            if hit.is_none() && corrected >= beta {
+                let score = to_table(corrected, ply);
+                self.tt.store(key, 0, score, -1, Bound::Lower, Some(raw));
+            }
+            return Err(corrected);
         }
+        Ok((raw, corrected))
     }
 }

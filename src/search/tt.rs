@@ -257,19 +257,18 @@ impl TranspositionTable {
                 action = (old.data() & 0xff_ffff) as u32;
             }
             eval = eval.or(old.eval());
-            // A deeper result of this search stays, unless the new one is exact.
-            if old.generation() == generation && old.depth() > depth + 2 && bound != Bound::Exact {
-                bucket[slot] = [
-                    (key & KEY_MASK) | pack_eval(eval),
-                    (old.data() & !0xff_ffff) | u64::from(action),
-                ];
-                return;
-            }
         }
-        bucket[slot] = [
-            (key & KEY_MASK) | pack_eval(eval),
-            Entry::pack(action, score, depth, bound, generation),
-        ];
+        let first = (key & KEY_MASK) | pack_eval(eval);
+        // A deeper result of this search stays, unless the new one is exact.
+        if same.is_some()
+            && old.generation() == generation
+            && old.depth() > depth + 2
+            && bound != Bound::Exact
+        {
+            bucket[slot] = [first, (old.data() & !0xff_ffff) | u64::from(action)];
+            return;
+        }
+        bucket[slot] = [first, Entry::pack(action, score, depth, bound, generation)];
     }
 
     /// Permille of the first thousand entries used by the current search.
