@@ -908,16 +908,16 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 /// when the search, the evaluation or a rule set's generator changes the tree:
 /// update them then, on purpose.
 const BENCH_SIGNATURE: [(Variant, u64); 10] = [
-    (Variant::Chess, 97719),
-    (Variant::ChessGi, 179685),
-    (Variant::RacingKings, 75965),
-    (Variant::Alice, 33747),
-    (Variant::Billiards, 119692),
-    (Variant::ProgressiveScottish, 262839),
-    (Variant::ProgressiveItalian, 256998),
-    (Variant::Marseillais, 119036),
-    (Variant::MarseillaisBalanced, 487958),
-    (Variant::Avalanche, 75222),
+    (Variant::Chess, 96532),
+    (Variant::ChessGi, 180134),
+    (Variant::RacingKings, 78261),
+    (Variant::Alice, 35807),
+    (Variant::Billiards, 127622),
+    (Variant::ProgressiveScottish, 131594),
+    (Variant::ProgressiveItalian, 155759),
+    (Variant::Marseillais, 112309),
+    (Variant::MarseillaisBalanced, 505661),
+    (Variant::Avalanche, 75219),
 ];
 
 #[test]

@@ -196,9 +196,16 @@ impl<G: Game> Search<G> {
         while st.index < st.count {
             let index = st.index;
             let (action, child) = if st.child == ChildStage::None {
-                let (action, _) = self.pick(ply, index, st.count);
+                let (action, order) = self.pick(ply, index, st.count);
                 let forcing = self.is_race_move(&action);
                 let quiet = is_quiet(&action) && !forcing;
+                // A quiet action's combined history is its order score, unless it
+                // ranks as the table move, a killer or the countermove.
+                let history = match quiet {
+                    false => 0,
+                    true if order < ORDER_QUIET_PENDING => order,
+                    true => self.quiet_history(ply, side, &action),
+                };
                 let prunable = st.pruning
                     && !st.pv_node
                     && quiet
@@ -228,7 +235,7 @@ impl<G: Game> Search<G> {
                 // The pruning below spares checks only: an action that cannot check
                 // is dropped without being played.
                 let pruned_unless_check =
-                    self.pruned_unless_check(pos, ply, &st, &action, quiet, forcing, prunable);
+                    self.pruned_unless_check(pos, &st, &action, history, quiet, forcing, prunable);
                 if pruned_unless_check && !self.may_give_check(pos, &action) {
                     st.index += 1;
                     continue;
@@ -272,7 +279,7 @@ impl<G: Game> Search<G> {
                         reduction -= 1;
                     }
                     // Actions that often cut elsewhere are reduced less.
-                    reduction -= self.quiet_history(ply, side, &action) / HISTORY_MAX;
+                    reduction -= history / HISTORY_MAX;
                     reduction = reduction.clamp(0, (st.new_depth - 1).max(0));
                 }
                 st.reduced_depth = st.new_depth - reduction;
@@ -566,19 +573,13 @@ impl<G: Game> Search<G> {
             None
         };
         let counter = self.countermoves.get(side, previous.as_ref());
-        let earlier = [self.earlier(ply, 1), self.earlier(ply, 2)];
         let frame = &mut self.frames[ply];
         let board = pos.placement().board;
-        let history = &self.history;
-        let continuation = &self.continuation;
-        let quiet_history = |a: &Action| {
-            history.get(side, a)
-                + continuation.get(earlier[0].as_ref().map(|(c, e)| (*c, e)), side, a)
-                + continuation.get(earlier[1].as_ref().map(|(c, e)| (*c, e)), side, a)
-        };
         for i in 0..st.count {
             let action = &frame.actions[i];
-            let mut score = order_score(action, st.table_move, killers, counter, quiet_history);
+            let mut score = order_score(action, st.table_move, killers, counter, |_| {
+                ORDER_QUIET_PENDING
+            });
             if self.policy.see
                 && (ORDER_CAPTURE..ORDER_TABLE_MOVE).contains(&score)
                 && action.promotion().is_none()
@@ -704,16 +705,41 @@ impl<G: Game> Search<G> {
     }
 
     /// Brings the best-ordered of the entries `index..count` of the list at `ply`
-    /// to `index`; returns it with its order score.
+    /// to `index`; returns it with its order score. The first pick that reaches the
+    /// quiet actions looks up their histories (which the searches before it have
+    /// brought up to date) and picks again.
     #[inline]
     fn pick(&mut self, ply: usize, index: usize, count: usize) -> (Action, i32) {
+        self.pick_scored(ply, index, count);
+        if self.frames[ply].scores[index] == ORDER_QUIET_PENDING {
+            self.score_quiets(ply, index, count);
+            self.pick_scored(ply, index, count);
+        }
+        let frame = &self.frames[ply];
+        (frame.actions[index], frame.scores[index])
+    }
+
+    /// The selection step of [`Self::pick`], on the scores as they stand.
+    #[inline]
+    fn pick_scored(&mut self, ply: usize, index: usize, count: usize) {
         let frame = &mut self.frames[ply];
         pick_next(
             &mut frame.actions.as_mut_slice()[..count],
             &mut frame.scores[..count],
             index,
         );
-        (frame.actions[index], frame.scores[index])
+    }
+
+    /// Replaces the pending scores of the quiet actions `index..count` at `ply` by
+    /// their combined histories.
+    fn score_quiets(&mut self, ply: usize, index: usize, count: usize) {
+        let side = self.frames[ply].side;
+        for i in index..count {
+            if self.frames[ply].scores[i] == ORDER_QUIET_PENDING {
+                let action = self.frames[ply].actions[i];
+                self.frames[ply].scores[i] = self.quiet_history(ply, side, &action);
+            }
+        }
     }
 
     /// Searches the child of `action`, the list entry at `st.index`, to `depth` with
@@ -788,9 +814,9 @@ impl<G: Game> Search<G> {
     fn pruned_unless_check(
         &self,
         pos: &G,
-        ply: usize,
         st: &NodeState,
         action: &Action,
+        history: i32,
         quiet: bool,
         forcing: bool,
         prunable: bool,
@@ -807,7 +833,7 @@ impl<G: Game> Search<G> {
         if prunable
             && self.policy.refined_pruning
             && st.depth <= HISTORY_PRUNING_MAX_DEPTH
-            && self.quiet_history(ply, side, action) < -HISTORY_PRUNING_MARGIN * st.depth
+            && history < -HISTORY_PRUNING_MARGIN * st.depth
         {
             return true;
         }

@@ -102,6 +102,11 @@ pub const ORDER_TABLE_MOVE: i32 = 3_000_000;
 pub const ORDER_CAPTURE: i32 = 2_000_000;
 pub const ORDER_KILLER: i32 = 1_000_000;
 pub const ORDER_COUNTER: i32 = 999_000;
+/// A quiet action whose history is not looked up yet: above every history score
+/// (so the first pick that reaches the quiet actions finds one) and below the
+/// countermove. Most nodes cut off on the table move, a capture or a killer, and
+/// never pay for the history lookups of their quiet actions.
+pub const ORDER_QUIET_PENDING: i32 = ORDER_COUNTER - 1;
 pub const ORDER_UNDER_PROMOTION: i32 = -1_000_000;
 /// History scores stay within this bound.
 pub const HISTORY_MAX: i32 = 16_384;
