@@ -908,16 +908,16 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 /// when the search, the evaluation or a rule set's generator changes the tree:
 /// update them then, on purpose.
 const BENCH_SIGNATURE: [(Variant, u64); 10] = [
-    (Variant::Chess, 96532),
-    (Variant::ChessGi, 180134),
-    (Variant::RacingKings, 78261),
-    (Variant::Alice, 35807),
-    (Variant::Billiards, 127622),
-    (Variant::ProgressiveScottish, 131594),
-    (Variant::ProgressiveItalian, 155759),
-    (Variant::Marseillais, 112309),
-    (Variant::MarseillaisBalanced, 505661),
-    (Variant::Avalanche, 75219),
+    (Variant::Chess, 91721),
+    (Variant::ChessGi, 184495),
+    (Variant::RacingKings, 72894),
+    (Variant::Alice, 45026),
+    (Variant::Billiards, 69230),
+    (Variant::ProgressiveScottish, 132730),
+    (Variant::ProgressiveItalian, 170609),
+    (Variant::Marseillais, 121639),
+    (Variant::MarseillaisBalanced, 472285),
+    (Variant::Avalanche, 75294),
 ];
 
 #[test]

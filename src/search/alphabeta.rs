@@ -899,7 +899,7 @@ impl<G: Game> Search<G> {
             }
         }
         let bonus = (HISTORY_BONUS * depth * depth).min(HISTORY_MAX / 2);
-        let earlier = [self.earlier(ply, 1), self.earlier(ply, 2)];
+        let earlier = CONTINUATION_PLIES.map(|back| self.earlier(ply, back));
         self.update_histories(&earlier, side, action, bonus);
         for i in 0..self.frames[ply].quiets.len() {
             let quiet = self.frames[ply].quiets[i];
@@ -910,7 +910,7 @@ impl<G: Game> Search<G> {
     /// Updates the plain and the continuation histories of a quiet action.
     fn update_histories(
         &mut self,
-        earlier: &[Option<(Color, Action)>; 2],
+        earlier: &[Option<(Color, Action)>; CONTINUATION_PLIES.len()],
         side: Color,
         action: &Action,
         bonus: i32,
@@ -933,7 +933,7 @@ impl<G: Game> Search<G> {
     #[inline]
     fn quiet_history(&self, ply: usize, side: Color, action: &Action) -> i32 {
         let mut score = self.history.get(side, action);
-        for back in 1..=2 {
+        for back in CONTINUATION_PLIES {
             let e = self.earlier(ply, back);
             score += self
                 .continuation

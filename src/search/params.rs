@@ -108,6 +108,10 @@ pub const ORDER_COUNTER: i32 = 999_000;
 /// never pay for the history lookups of their quiet actions.
 pub const ORDER_QUIET_PENDING: i32 = ORDER_COUNTER - 1;
 pub const ORDER_UNDER_PROMOTION: i32 = -1_000_000;
+/// Continuation histories score a quiet action after the actions played this many
+/// actions before it: the opponent's last (a reply), one's own last (a plan), and
+/// one's own before that (a plan two moves long).
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 /// History scores stay within this bound.
 pub const HISTORY_MAX: i32 = 16_384;
 /// A quiet cut-off at depth `d` adds `HISTORY_BONUS * d * d` (capped at half the
