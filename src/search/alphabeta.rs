@@ -716,6 +716,7 @@ impl<G: Game> Search<G> {
             self.pick_scored(ply, index, count);
         }
         let frame = &self.frames[ply];
+        debug_assert_ne!(frame.scores[index], ORDER_QUIET_PENDING);
         (frame.actions[index], frame.scores[index])
     }
 

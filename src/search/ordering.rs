@@ -103,8 +103,9 @@ impl History {
 
 /// Continuation history: how often a quiet action caused a cut-off right after a
 /// given earlier action (one, two or four actions back: `CONTINUATION_PLIES`), by
-/// the pieces and target squares of both. It learns follow-ups (a recapture pattern, a plan's next step) that the
-/// plain history, blind to what came before, cannot.
+/// the pieces and target squares of both. It learns follow-ups (a recapture
+/// pattern, a plan's next step) that the plain history, blind to what came before,
+/// cannot.
 #[derive(Debug, Clone)]
 pub struct ContinuationHistory {
     table: Vec<i16>,

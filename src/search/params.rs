@@ -109,8 +109,8 @@ pub const ORDER_COUNTER: i32 = 999_000;
 pub const ORDER_QUIET_PENDING: i32 = ORDER_COUNTER - 1;
 pub const ORDER_UNDER_PROMOTION: i32 = -1_000_000;
 /// Continuation histories score a quiet action after the actions played this many
-/// actions before it: the opponent's last (a reply), one's own last (a plan), and
-/// one's own before that (a plan two moves long).
+/// actions before it: with one action a turn, the opponent's last (a reply), one's
+/// own last (a plan), and one's own before that (a plan two moves long).
 pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 /// History scores stay within this bound.
 pub const HISTORY_MAX: i32 = 16_384;

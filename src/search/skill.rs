@@ -35,10 +35,10 @@ pub const LEVEL_MAX: u32 = 20;
 /// `UCI_Elo` picks the level by this table. Measured in matches (docs/strength.md,
 /// "Levels"): levels 8, 12, 15, 18 and 20 against Stockfish 15.1 at a nearby
 /// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
-/// Full strength measures about 2160, so any higher `UCI_Elo` plays at full strength.
+/// Full strength measures about 2180, so any higher `UCI_Elo` plays at full strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
     450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
-    1880, 1910, 1940, 2050, 2160,
+    1880, 1910, 1940, 2050, 2180,
 ];
 
 /// Lines searched at a weakened level, to choose from.
