@@ -26,6 +26,10 @@ use crate::types::{Color, Role};
 /// a pause.
 type PreTestResult = Result<Option<i32>, Paused>;
 
+/// The actions that continuation histories follow, one per [`CONTINUATION_PLIES`]
+/// entry, each with its side.
+type EarlierActions = [Option<(Color, Action)>; CONTINUATION_PLIES.len()];
+
 /// What entering a node gave: a score at once, or a node to search.
 enum Entered {
     Score(i32),
@@ -199,13 +203,6 @@ impl<G: Game> Search<G> {
                 let (action, order) = self.pick(ply, index, st.count);
                 let forcing = self.is_race_move(&action);
                 let quiet = is_quiet(&action) && !forcing;
-                // A quiet action's combined history is its order score, unless it
-                // ranks as the table move, a killer or the countermove.
-                let history = match quiet {
-                    false => 0,
-                    true if order < ORDER_QUIET_PENDING => order,
-                    true => self.quiet_history(ply, side, &action),
-                };
                 let prunable = st.pruning
                     && !st.pv_node
                     && quiet
@@ -234,8 +231,8 @@ impl<G: Game> Search<G> {
                 }
                 // The pruning below spares checks only: an action that cannot check
                 // is dropped without being played.
-                let pruned_unless_check =
-                    self.pruned_unless_check(pos, &st, &action, history, quiet, forcing, prunable);
+                let pruned_unless_check = self
+                    .pruned_unless_check(pos, ply, &st, &action, order, quiet, forcing, prunable);
                 if pruned_unless_check && !self.may_give_check(pos, &action) {
                     st.index += 1;
                     continue;
@@ -275,11 +272,12 @@ impl<G: Game> Search<G> {
                         reduction += 1;
                     }
                     // Killers and the countermove are likely good: search them deeper.
-                    if self.frames[ply].scores[index] >= ORDER_COUNTER {
+                    if order >= ORDER_COUNTER {
                         reduction -= 1;
                     }
                     // Actions that often cut elsewhere are reduced less.
-                    reduction -= history / HISTORY_MAX;
+                    reduction -=
+                        self.ordered_quiet_history(ply, side, &action, order) / HISTORY_MAX;
                     reduction = reduction.clamp(0, (st.new_depth - 1).max(0));
                 }
                 st.reduced_depth = st.new_depth - reduction;
@@ -735,10 +733,11 @@ impl<G: Game> Search<G> {
     /// their combined histories.
     fn score_quiets(&mut self, ply: usize, index: usize, count: usize) {
         let side = self.frames[ply].side;
+        let earlier = self.earlier_actions(ply);
         for i in index..count {
             if self.frames[ply].scores[i] == ORDER_QUIET_PENDING {
                 let action = self.frames[ply].actions[i];
-                self.frames[ply].scores[i] = self.quiet_history(ply, side, &action);
+                self.frames[ply].scores[i] = self.combined_history(&earlier, side, &action);
             }
         }
     }
@@ -815,9 +814,10 @@ impl<G: Game> Search<G> {
     fn pruned_unless_check(
         &self,
         pos: &G,
+        ply: usize,
         st: &NodeState,
         action: &Action,
-        history: i32,
+        order: i32,
         quiet: bool,
         forcing: bool,
         prunable: bool,
@@ -834,7 +834,8 @@ impl<G: Game> Search<G> {
         if prunable
             && self.policy.refined_pruning
             && st.depth <= HISTORY_PRUNING_MAX_DEPTH
-            && history < -HISTORY_PRUNING_MARGIN * st.depth
+            && self.ordered_quiet_history(ply, side, action, order)
+                < -HISTORY_PRUNING_MARGIN * st.depth
         {
             return true;
         }
@@ -900,7 +901,7 @@ impl<G: Game> Search<G> {
             }
         }
         let bonus = (HISTORY_BONUS * depth * depth).min(HISTORY_MAX / 2);
-        let earlier = CONTINUATION_PLIES.map(|back| self.earlier(ply, back));
+        let earlier = self.earlier_actions(ply);
         self.update_histories(&earlier, side, action, bonus);
         for i in 0..self.frames[ply].quiets.len() {
             let quiet = self.frames[ply].quiets[i];
@@ -911,7 +912,7 @@ impl<G: Game> Search<G> {
     /// Updates the plain and the continuation histories of a quiet action.
     fn update_histories(
         &mut self,
-        earlier: &[Option<(Color, Action)>; CONTINUATION_PLIES.len()],
+        earlier: &EarlierActions,
         side: Color,
         action: &Action,
         bonus: i32,
@@ -923,24 +924,39 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// The action played `back` actions before the node at `ply`, with its side.
+    /// The actions played [`CONTINUATION_PLIES`] actions before the node at `ply`,
+    /// each with its side (`None` before the root or after a pass).
     #[inline]
-    fn earlier(&self, ply: usize, back: usize) -> Option<(Color, Action)> {
-        let frame = self.frames.get(ply.checked_sub(back)?)?;
-        frame.current.map(|a| (frame.side, a))
+    fn earlier_actions(&self, ply: usize) -> EarlierActions {
+        CONTINUATION_PLIES.map(|back| {
+            let frame = self.frames.get(ply.checked_sub(back)?)?;
+            frame.current.map(|a| (frame.side, a))
+        })
     }
 
-    /// The combined history score of a quiet action at `ply`.
+    /// The combined history score of a quiet action after `earlier`: the plain
+    /// history plus each continuation history.
     #[inline]
-    fn quiet_history(&self, ply: usize, side: Color, action: &Action) -> i32 {
+    fn combined_history(&self, earlier: &EarlierActions, side: Color, action: &Action) -> i32 {
         let mut score = self.history.get(side, action);
-        for back in CONTINUATION_PLIES {
-            let e = self.earlier(ply, back);
+        for e in earlier {
             score += self
                 .continuation
                 .get(e.as_ref().map(|(c, a)| (*c, a)), side, action);
         }
         score
+    }
+
+    /// The combined history score of a quiet action picked at `ply` with order
+    /// score `order`: the order score itself where the histories ranked it, looked
+    /// up where it ranks as the table move, a killer or the countermove.
+    #[inline]
+    fn ordered_quiet_history(&self, ply: usize, side: Color, action: &Action, order: i32) -> i32 {
+        if order < ORDER_QUIET_PENDING {
+            order
+        } else {
+            self.combined_history(&self.earlier_actions(ply), side, action)
+        }
     }
 
     /// The late-move reduction for the `moves`-th action at `depth`.
