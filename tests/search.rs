@@ -908,16 +908,16 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 /// when the search, the evaluation or a rule set's generator changes the tree:
 /// update them then, on purpose.
 const BENCH_SIGNATURE: [(Variant, u64); 10] = [
-    (Variant::Chess, 91721),
-    (Variant::ChessGi, 184495),
-    (Variant::RacingKings, 72894),
-    (Variant::Alice, 45026),
-    (Variant::Billiards, 69230),
-    (Variant::ProgressiveScottish, 132730),
-    (Variant::ProgressiveItalian, 170609),
-    (Variant::Marseillais, 121639),
-    (Variant::MarseillaisBalanced, 472285),
-    (Variant::Avalanche, 75294),
+    (Variant::Chess, 115832),
+    (Variant::ChessGi, 203234),
+    (Variant::RacingKings, 72397),
+    (Variant::Alice, 44699),
+    (Variant::Billiards, 76429),
+    (Variant::ProgressiveScottish, 134889),
+    (Variant::ProgressiveItalian, 150889),
+    (Variant::Marseillais, 122362),
+    (Variant::MarseillaisBalanced, 508052),
+    (Variant::Avalanche, 77057),
 ];
 
 #[test]

@@ -265,7 +265,9 @@ impl<G: Game> Search<G> {
                     && st.searched >= LMR_MIN_MOVES
                 {
                     reduction = self.lmr(st.depth, st.searched);
-                    if st.pv_node {
+                    // Nodes that are or were on the principal variation are
+                    // searched more fully.
+                    if st.table_pv {
                         reduction -= 1;
                     }
                     if !st.improving {
@@ -359,6 +361,7 @@ impl<G: Game> Search<G> {
             to_table(st.best_score, ply),
             st.depth,
             bound,
+            st.table_pv,
             (!st.in_check).then_some(st.raw_eval),
         );
         Ok(st.best_score)
@@ -507,6 +510,7 @@ impl<G: Game> Search<G> {
             alpha,
             beta,
             pv_node,
+            table_pv: pv_node || hit.is_some_and(|h| h.pv),
             in_check,
             pruning,
             raw_eval,
@@ -654,6 +658,7 @@ impl<G: Game> Search<G> {
                     to_table(score, ply),
                     depth + 1,
                     Bound::Lower,
+                    false,
                     Some(st.raw_eval),
                 );
                 return Ok(Some(score));

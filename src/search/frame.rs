@@ -62,6 +62,8 @@ pub struct NodeState {
     pub alpha: i32,
     pub beta: i32,
     pub pv_node: bool,
+    /// This node is a principal-variation node, or the table says it was one.
+    pub table_pv: bool,
     pub in_check: bool,
     /// Whether static-score pruning may be used here.
     pub pruning: bool,

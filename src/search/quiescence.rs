@@ -173,6 +173,7 @@ impl<G: Game> Search<G> {
             to_table(best, ply),
             -1,
             bound,
+            false,
             raw_eval,
         );
         best
@@ -196,7 +197,8 @@ impl<G: Game> Search<G> {
         if corrected >= beta || qply >= QUIESCENCE_MAX_PLIES {
             if hit.is_none() && corrected >= beta {
                 let score = to_table(corrected, ply);
-                self.tt.store(key, 0, score, -1, Bound::Lower, Some(raw));
+                self.tt
+                    .store(key, 0, score, -1, Bound::Lower, false, Some(raw));
             }
             return Err(corrected);
         }

@@ -4,9 +4,11 @@
 //! An entry is keyed by the full position key ([`super::position_key`]: the
 //! repetition key plus the turn state) and holds the best action (packed, see
 //! [`super::ordering::pack`]), the score (mate distances counted from the node), the
-//! depth, the bound and the search generation that wrote it, so entries of old
-//! searches are replaced first. It also keeps the position's raw static score, so a
-//! node met again skips the evaluation (its largest single cost).
+//! depth, the bound, whether the node was on a principal variation (the late-move
+//! reduction spares such nodes), and the search generation that wrote it, so
+//! entries of old searches are replaced first. It also keeps the position's raw
+//! static score, so a node met again skips the evaluation (its largest single
+//! cost).
 
 use super::memory::Learned;
 use crate::variants::Variant;
@@ -33,11 +35,14 @@ pub struct Hit {
     pub bound: Bound,
     /// The raw static score stored with the entry, if any.
     pub eval: Option<i32>,
+    /// Whether the position was searched as a principal-variation node, or the
+    /// table said it had been.
+    pub pv: bool,
 }
 
 /// One entry: the key's upper 48 bits with the raw static score in the low 16,
 /// and the data packed as action: 24 bits | score: 16 | depth: 8 | bound: 2 |
-/// generation: 6. A plain pair of words, so a new table is allocated zeroed (and
+/// generation: 6 | principal variation: 1. A plain pair of words, so a new table is allocated zeroed (and
 /// its pages only touched when used).
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(transparent)]
@@ -45,6 +50,8 @@ struct Entry([u64; 2]);
 
 const BUCKET: usize = 4;
 const GENERATION_MASK: u8 = 0x3f;
+/// The bit of an entry's data that marks a principal-variation node.
+const PV_SHIFT: u32 = 56;
 /// The key bits an entry keeps; the rest of its first word holds the static score.
 /// The bucket index comes from the key's upper bits too, so a false match needs
 /// 48 equal bits within one bucket.
@@ -61,7 +68,7 @@ fn pack_eval(eval: Option<i32>) -> u64 {
 }
 
 impl Entry {
-    fn pack(action: u32, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    fn pack(action: u32, score: i32, depth: i32, bound: Bound, pv: bool, generation: u8) -> u64 {
         let bound = match bound {
             Bound::Lower => 1u64,
             Bound::Upper => 2,
@@ -72,6 +79,7 @@ impl Entry {
             | (u64::from(depth.clamp(-1, 126).wrapping_add(1) as u8) << 40)
             | (bound << 48)
             | (u64::from(generation & GENERATION_MASK) << 50)
+            | (u64::from(pv) << PV_SHIFT)
     }
 
     #[inline]
@@ -112,6 +120,7 @@ impl Entry {
                 _ => Bound::Exact,
             },
             eval: self.eval(),
+            pv: (self.data() >> PV_SHIFT) & 1 == 1,
         }
     }
 }
@@ -213,7 +222,8 @@ impl TranspositionTable {
             .map(|e| e.hit())
     }
 
-    /// Stores a result with the position's raw static score if known; keeps the
+    /// Stores a result, with `pv` if the node is or was a principal-variation
+    /// node, and with the position's raw static score if known; keeps the
     /// old action when the new one is 0, and the old static score when the new one
     /// is unknown.
     #[inline]
@@ -224,6 +234,7 @@ impl TranspositionTable {
         score: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
         eval: Option<i32>,
     ) {
         let start = self.bucket(key);
@@ -268,7 +279,10 @@ impl TranspositionTable {
             bucket[slot] = [first, (old.data() & !0xff_ffff) | u64::from(action)];
             return;
         }
-        bucket[slot] = [first, Entry::pack(action, score, depth, bound, generation)];
+        bucket[slot] = [
+            first,
+            Entry::pack(action, score, depth, bound, pv, generation),
+        ];
     }
 
     /// Permille of the first thousand entries used by the current search.
@@ -294,7 +308,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         assert!(tt.memory_bytes() <= 1 << 20);
         let key = 0xfeed_dead_beef_0000;
-        tt.store(key, 0x12_3456, -1234, 7, Bound::Lower, Some(-77));
+        tt.store(key, 0x12_3456, -1234, 7, Bound::Lower, false, Some(-77));
         let hit = tt.probe(key).unwrap();
         assert_eq!(
             hit,
@@ -304,18 +318,19 @@ mod tests {
                 depth: 7,
                 bound: Bound::Lower,
                 eval: Some(-77),
+                pv: false,
             }
         );
         assert!(tt.probe(key ^ 0x1_0000).is_none());
         // A later result without a static score keeps the stored one.
-        tt.store(key, 0, 50, 9, Bound::Exact, None);
+        tt.store(key, 0, 50, 9, Bound::Exact, true, None);
         let hit = tt.probe(key).unwrap();
-        assert_eq!((hit.action, hit.eval), (0x12_3456, Some(-77)));
+        assert_eq!((hit.action, hit.eval, hit.pv), (0x12_3456, Some(-77), true));
         // Quiescence depth -1 .. 126 round-trips; so do the extreme static scores.
-        tt.store(5 << 16, 0, 30_000, -1, Bound::Exact, Some(-32_766));
+        tt.store(5 << 16, 0, 30_000, -1, Bound::Exact, false, Some(-32_766));
         let hit = tt.probe(5 << 16).unwrap();
         assert_eq!((hit.depth, hit.eval), (-1, Some(-32_766)));
-        tt.store(6 << 16, 0, 0, 1, Bound::Upper, Some(40_000));
+        tt.store(6 << 16, 0, 0, 1, Bound::Upper, false, Some(40_000));
         assert_eq!(tt.probe(6 << 16).unwrap().eval, None);
         tt.clear();
         assert!(tt.probe(5 << 16).is_none());
