@@ -227,6 +227,7 @@ impl TranspositionTable {
     /// old action when the new one is 0, and the old static score when the new one
     /// is unknown.
     #[inline]
+    #[allow(clippy::too_many_arguments)] // one argument per field of the entry
     pub fn store(
         &mut self,
         key: u64,
