@@ -42,8 +42,8 @@ pub struct Hit {
 
 /// One entry: the key's upper 48 bits with the raw static score in the low 16,
 /// and the data packed as action: 24 bits | score: 16 | depth: 8 | bound: 2 |
-/// generation: 6 | principal variation: 1. A plain pair of words, so a new table is allocated zeroed (and
-/// its pages only touched when used).
+/// generation: 6 | principal variation: 1. A plain pair of words, so a new table
+/// is allocated zeroed (and its pages only touched when used).
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(transparent)]
 struct Entry([u64; 2]);
