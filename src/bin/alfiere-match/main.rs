@@ -1,6 +1,7 @@
 //! `alfiere-match`: plays engine-vs-engine games over UCI in any of the ten rule sets,
 //! with alfiere's rules as the arbiter, and prints wins/draws/losses of the first
-//! engine with the Elo difference and its error margin.
+//! engine with the Elo difference and its error margin, and how each engine on the
+//! clock used it (average time per answer, lowest clock reached).
 //!
 //! ```text
 //! alfiere-match --variant chess --games 200 --tc 10+0.1 \
@@ -137,6 +138,8 @@ struct Progress {
     illegal: u32,
     time_losses: u32,
     crashes: u32,
+    /// Clock use of the first and second engine.
+    clock_use: [play::ClockUse; 2],
     pgn: String,
 }
 
@@ -147,6 +150,7 @@ fn run<G: Game>(config: &Config) -> Progress {
         illegal: 0,
         time_losses: 0,
         crashes: 0,
+        clock_use: [play::ClockUse::default(); 2],
         pgn: String::new(),
     }));
     std::thread::scope(|scope| {
@@ -218,6 +222,13 @@ fn worker_loop<G: Game>(config: &Config, worker: usize, progress: &Mutex<Progres
             Some(_) => p.tally.losses += 1,
             None => p.tally.draws += 1,
         }
+        let (first_use, second_use) = if first_is_white {
+            (report.clock_use[0], report.clock_use[1])
+        } else {
+            (report.clock_use[1], report.clock_use[0])
+        };
+        p.clock_use[0].add(&first_use);
+        p.clock_use[1].add(&second_use);
         match &report.fault {
             Some(play::Fault::Illegal { .. }) => p.illegal += 1,
             Some(play::Fault::TimeLoss(_)) => p.time_losses += 1,
@@ -304,6 +315,9 @@ fn main() {
         "illegal actions {} time losses {} engine failures {}",
         result.illegal, result.time_losses, result.crashes
     );
+    for (engine, clock_use) in config.engines.iter().zip(&result.clock_use) {
+        println!("clock {}: {}", engine.name, clock_use.summary());
+    }
     if result.tally.games() < config.games as u32 {
         std::process::exit(1);
     }

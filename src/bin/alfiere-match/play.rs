@@ -70,6 +70,48 @@ pub struct GameReport<G: Game> {
     pub fault: Option<Fault>,
     /// Set when the game was adjudicated at the length cap.
     pub adjudicated: bool,
+    /// How White and Black used their clocks.
+    pub clock_use: [ClockUse; 2],
+}
+
+/// How one player on the clock used it over a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockUse {
+    /// Answers timed.
+    pub answers: u32,
+    /// Time spent on them, in milliseconds.
+    pub thought_ms: u64,
+    /// The least time left after an answer, in milliseconds (`None` before any).
+    pub lowest_left_ms: Option<i64>,
+}
+
+impl ClockUse {
+    fn record(&mut self, took_ms: u64, left_ms: i64) {
+        self.answers += 1;
+        self.thought_ms += took_ms;
+        self.lowest_left_ms = Some(self.lowest_left_ms.map_or(left_ms, |l| l.min(left_ms)));
+    }
+
+    /// Adds another game's use to this one.
+    pub fn add(&mut self, other: &ClockUse) {
+        self.answers += other.answers;
+        self.thought_ms += other.thought_ms;
+        self.lowest_left_ms = match (self.lowest_left_ms, other.lowest_left_ms) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+
+    /// Average time per answer and the least time left, on one line.
+    pub fn summary(&self) -> String {
+        match self.lowest_left_ms {
+            Some(lowest) => format!(
+                "{:.0} ms per answer, lowest clock {lowest} ms",
+                self.thought_ms as f64 / f64::from(self.answers.max(1))
+            ),
+            None => "not on the clock".to_string(),
+        }
+    }
 }
 
 /// The longest game played before it is adjudicated a draw, in actions.
@@ -104,6 +146,7 @@ pub fn play_game<G: Game>(
     let mut record = start;
     let mut players = players;
     let mut clock_ms = [tc.base_ms as i64, tc.base_ms as i64];
+    let mut clock_use = [ClockUse::default(); 2];
     let side_index = |c: Color| if c == Color::White { 0 } else { 1 };
     loop {
         if let Some(outcome) = record.outcome() {
@@ -112,6 +155,7 @@ pub fn play_game<G: Game>(
                 outcome,
                 fault: None,
                 adjudicated: false,
+                clock_use,
             };
         }
         if let Some(reason) = record.claimable_draw() {
@@ -121,6 +165,7 @@ pub fn play_game<G: Game>(
                 outcome,
                 fault: None,
                 adjudicated: false,
+                clock_use,
             };
         }
         if record.len() >= MAX_ACTIONS {
@@ -130,6 +175,7 @@ pub fn play_game<G: Game>(
                 outcome,
                 fault: None,
                 adjudicated: true,
+                clock_use,
             };
         }
         let pos = record.current().clone();
@@ -171,6 +217,7 @@ pub fn play_game<G: Game>(
                     outcome,
                     fault: Some(Fault::TimeLoss(side)),
                     adjudicated: false,
+                    clock_use,
                 };
             }
             Err(error) => {
@@ -183,11 +230,13 @@ pub fn play_game<G: Game>(
                         error: error.to_string(),
                     }),
                     adjudicated: false,
+                    clock_use,
                 };
             }
         };
         if spec.limit.is_none() && !spec.is_random() {
             clock_ms[i] -= took.as_millis() as i64;
+            clock_use[i].record(took.as_millis() as u64, clock_ms[i]);
             if clock_ms[i] < 0 {
                 let outcome = record.flag(side);
                 return GameReport {
@@ -195,6 +244,7 @@ pub fn play_game<G: Game>(
                     outcome,
                     fault: Some(Fault::TimeLoss(side)),
                     adjudicated: false,
+                    clock_use,
                 };
             }
         }
@@ -207,6 +257,7 @@ pub fn play_game<G: Game>(
                     outcome,
                     fault: Some(Fault::Illegal { side, token }),
                     adjudicated: false,
+                    clock_use,
                 };
             }
         };
@@ -229,5 +280,26 @@ pub fn describe<G: Game>(report: &GameReport<G>) -> String {
             EndReason::Agreement => "draw by agreement".to_string(),
             _ => report.outcome.to_string(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ClockUse;
+
+    #[test]
+    fn clock_use_averages_answers_and_keeps_the_lowest_clock() {
+        let mut game = ClockUse::default();
+        assert_eq!(game.summary(), "not on the clock");
+        game.record(300, 9_700);
+        game.record(100, 9_650);
+        let mut total = ClockUse::default();
+        total.add(&game);
+        let mut other = ClockUse::default();
+        other.record(200, 9_900);
+        total.add(&other);
+        assert_eq!(total.answers, 3);
+        assert_eq!(total.lowest_left_ms, Some(9_650));
+        assert_eq!(total.summary(), "200 ms per answer, lowest clock 9650 ms");
     }
 }
