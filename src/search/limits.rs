@@ -4,7 +4,7 @@
 
 use super::params::{
     DEFAULT_MOVES_TO_GO, HARD_FACTOR, INC_DEN, INC_NUM, MAX_SHARE, MOVETIME_OVERHEAD_MS,
-    MOVE_OVERHEAD_MS,
+    MOVE_OVERHEAD_MS, TIME_EFFORT_BASE, TIME_EFFORT_SCALE,
 };
 use crate::game::TurnState;
 use crate::moves::Action;
@@ -124,6 +124,15 @@ impl TimeBudget {
     }
 }
 
+/// The share of the soft limit, in percent, when `best_nodes` of the search's
+/// `total_nodes` went into the best action (see `TIME_EFFORT_BASE`).
+pub fn effort_scale_percent(best_nodes: u64, total_nodes: u64) -> u64 {
+    let effort = (best_nodes.min(total_nodes) * 100)
+        .checked_div(total_nodes)
+        .unwrap_or(100);
+    TIME_EFFORT_BASE.saturating_sub(effort) * TIME_EFFORT_SCALE / 100
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +186,20 @@ mod tests {
             assert!(budget.hard_ms.unwrap() <= (usable / 4).max(1), "{time}");
             assert!(budget.soft_ms.unwrap() <= budget.hard_ms.unwrap(), "{time}");
         }
+    }
+
+    #[test]
+    fn focused_searches_stop_sooner_than_divided_ones() {
+        // Nearly every node on the best action: less time; a third of them: more.
+        let focused = effort_scale_percent(95, 100);
+        let divided = effort_scale_percent(33, 100);
+        assert!(focused < 100 && divided > 100, "{focused} {divided}");
+        assert_eq!(effort_scale_percent(0, 0), effort_scale_percent(1, 1));
+        // Never past the whole search's nodes, never a zero budget.
+        assert_eq!(
+            effort_scale_percent(200, 100),
+            effort_scale_percent(100, 100)
+        );
+        assert!(effort_scale_percent(100, 100) > 0);
     }
 }

@@ -505,7 +505,24 @@ impl<G: Game> Search<G> {
             }
             _ => 0,
         };
-        stability + (fall * params::TIME_FALL_PERCENT / params::TIME_FALL_MAX_CP) as u64
+        let percent =
+            stability + (fall * params::TIME_FALL_PERCENT / params::TIME_FALL_MAX_CP) as u64;
+        percent * self.node_effort_percent() / 100
+    }
+
+    /// The share of the soft time limit, in percent, from how much of the search went
+    /// into the best action: little, and the others are close rivals worth settling;
+    /// nearly all, and more time will rarely change the choice.
+    fn node_effort_percent(&self) -> u64 {
+        let Some(best) = self.completed.first() else {
+            return 100;
+        };
+        let best_nodes = self
+            .root_moves
+            .iter()
+            .find(|rm| rm.action == best.action)
+            .map_or(0, |rm| rm.nodes);
+        limits::effort_scale_percent(best_nodes, self.nodes)
     }
 
     fn info(&self, line: &Line, multipv: usize, depth: i32, elapsed: u64) -> SearchInfo {

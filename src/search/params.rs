@@ -159,6 +159,12 @@ pub const TIME_STABILITY_PERCENT: [u64; 5] = [140, 115, 100, 85, 70];
 /// `TIME_FALL_MAX_CP` in the last iteration (trouble is brewing: look deeper).
 pub const TIME_FALL_PERCENT: i32 = 40;
 pub const TIME_FALL_MAX_CP: i32 = 80;
+/// ... times `(TIME_EFFORT_BASE - effort) * TIME_EFFORT_SCALE / 100` percent, where
+/// effort is the percentage of the search's nodes spent on the best action: a
+/// search that went mostly into one action has settled, one spread over rivals has
+/// not (effort runs from about 40 to 90 in middlegames near the soft limit).
+pub const TIME_EFFORT_BASE: u64 = 150;
+pub const TIME_EFFORT_SCALE: u64 = 135;
 
 /// What the search does with a mid-turn position at the horizon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,6 +20,8 @@ pub struct RootMove {
     pub previous: i32,
     pub pv: Vec<Action>,
     pub seldepth: usize,
+    /// The nodes searched below it in this search, over every iteration.
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -30,6 +32,7 @@ impl RootMove {
             previous: -INFINITY,
             pv: vec![action],
             seldepth: 0,
+            nodes: 0,
         }
     }
 }
@@ -52,6 +55,8 @@ pub struct RootState {
     pub best: i32,
     pub child: ChildStage,
     pub child_depth: i32,
+    /// The search's node count when the current root action's search began.
+    pub child_nodes_start: u64,
 }
 
 impl Default for RootState {
@@ -67,6 +72,7 @@ impl Default for RootState {
             best: -INFINITY,
             child: ChildStage::None,
             child_depth: 0,
+            child_nodes_start: 0,
         }
     }
 }
@@ -120,6 +126,7 @@ impl<G: Game> Search<G> {
                 if st.child == ChildStage::None {
                     let gives_check = child.turn() != side && child.is_check();
                     st.child_depth = st.depth - 1 + i32::from(gives_check);
+                    st.child_nodes_start = self.nodes;
                     st.child = if i == st.line {
                         ChildStage::Full
                     } else {
@@ -145,6 +152,7 @@ impl<G: Game> Search<G> {
                 };
                 st.child = ChildStage::None;
                 st.index += 1;
+                self.root_moves[i].nodes += self.nodes - st.child_nodes_start;
                 if i == st.line || score > st.alpha {
                     let seldepth = self.seldepth;
                     let child_pv = self.frames[1].pv.clone();
