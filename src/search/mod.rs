@@ -495,7 +495,8 @@ impl<G: Game> Search<G> {
     }
 
     /// The share of the soft time limit to use, in percent, from how stable the
-    /// best action has been and how much its score fell in the last iteration.
+    /// best action has been, how much its score fell in the last iteration and how
+    /// much of the search went into it.
     fn time_scale_percent(&self) -> u64 {
         let stability = params::TIME_STABILITY_PERCENT
             [(self.stable_iterations as usize).min(params::TIME_STABILITY_PERCENT.len() - 1)];
