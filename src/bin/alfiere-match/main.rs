@@ -222,13 +222,10 @@ fn worker_loop<G: Game>(config: &Config, worker: usize, progress: &Mutex<Progres
             Some(_) => p.tally.losses += 1,
             None => p.tally.draws += 1,
         }
-        let (first_use, second_use) = if first_is_white {
-            (report.clock_use[0], report.clock_use[1])
-        } else {
-            (report.clock_use[1], report.clock_use[0])
-        };
-        p.clock_use[0].add(&first_use);
-        p.clock_use[1].add(&second_use);
+        // The report keeps clocks by colour, the tally by engine.
+        for (engine, color) in [first_color, !first_color].into_iter().enumerate() {
+            p.clock_use[engine].add(&report.clock_use[color.index()]);
+        }
         match &report.fault {
             Some(play::Fault::Illegal { .. }) => p.illegal += 1,
             Some(play::Fault::TimeLoss(_)) => p.time_losses += 1,
