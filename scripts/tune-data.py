@@ -19,73 +19,13 @@ Needs Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's scores are
 used: numbers, not code.
 """
 import random
-import subprocess
 import sys
+
+from uci_engine import Engine
 
 STOCKFISH = "/usr/games/stockfish"
 # The search that labels a position.
 LABEL_SEARCH = "depth 9"
-
-
-class Engine:
-    def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.until("uciok")
-        self.send("setoption name Hash value 16")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline().strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def position(self, moves):
-        self.send("position startpos moves " + " ".join(moves))
-
-    def legal(self, moves):
-        self.position(moves)
-        self.send("go perft 1")
-        out = self.until("Nodes searched")
-        return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
-
-    def search(self, moves, limit):
-        """(score kind, value) of the last full line, and the best move."""
-        self.position(moves)
-        return self.go(limit)
-
-    def search_fen(self, fen, limit):
-        """As `search`, from a FEN."""
-        self.send("position fen " + fen)
-        return self.go(limit)
-
-    def go(self, limit):
-        self.send("go " + limit)
-        out = self.until("bestmove")
-        score = None
-        for line in out:
-            tokens = line.split()
-            if "score" in tokens and "pv" in tokens:
-                i = tokens.index("score")
-                score = (tokens[i + 1], int(tokens[i + 2]))
-        return score, out[-1].split()[1]
-
-    def fen_and_check(self, moves):
-        self.position(moves)
-        self.send("d")
-        out = self.until("Checkers")
-        fen = next(l for l in out if l.startswith("Fen:"))[5:]
-        return fen, out[-1].strip() != "Checkers:"
 
 
 def is_capture_or_promotion(fen, move):

@@ -22,11 +22,15 @@ const MAX_CORRECTION: i32 = 64;
 const WEIGHT_SCALE: i32 = 1024;
 const WEIGHT_MAX: i32 = 128;
 
-/// The running corrections of one kind of key.
+/// The running corrections of one kind of key. Entries stay within
+/// `MAX_CORRECTION * GRAIN` (16,384), so 16 bits hold them: half the memory, and
+/// the three lookups of every evaluated node miss the cache less often.
 #[derive(Debug, Clone)]
 struct CorrectionTable {
-    table: Vec<i32>,
+    table: Vec<i16>,
 }
+
+const _: () = assert!(MAX_CORRECTION * GRAIN <= i16::MAX as i32);
 
 impl Default for CorrectionTable {
     fn default() -> CorrectionTable {
@@ -113,7 +117,7 @@ impl CorrectionTable {
     /// The correction to add to a static score, in centipawns.
     #[inline]
     pub fn get(&self, side: Color, key: u64) -> i32 {
-        self.table[Self::index(side, key)] / GRAIN
+        i32::from(self.table[Self::index(side, key)]) / GRAIN
     }
 
     /// Moves the entry towards `error` (searched score minus raw static score), the
@@ -123,7 +127,9 @@ impl CorrectionTable {
         let slot = &mut self.table[Self::index(side, key)];
         let weight = (depth * depth).clamp(1, WEIGHT_MAX);
         let target = error.clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
-        *slot = (*slot * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
+        let value = i32::from(*slot);
+        // A weighted mean of two values within the bound stays within it.
+        *slot = ((value * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE) as i16;
     }
 }
 

@@ -1,0 +1,72 @@
+"""A UCI engine driven over a pipe, for the scripts that ask Stockfish about
+positions (scripts/tune-data.py, scripts/blunders.py)."""
+import subprocess
+
+
+class Engine:
+    def __init__(self, path, options=()):
+        self.proc = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.until("uciok")
+        self.send("setoption name Hash value 16")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline().strip()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def position(self, moves):
+        self.send("position startpos moves " + " ".join(moves))
+
+    def legal(self, moves):
+        self.position(moves)
+        self.send("go perft 1")
+        out = self.until("Nodes searched")
+        return [l.split(":")[0] for l in out if ":" in l and not l.startswith("Nodes")]
+
+    def search(self, moves, limit):
+        """(score kind, value) of the last full line, and the best move."""
+        self.position(moves)
+        return self.go(limit)
+
+    def search_fen(self, fen, limit, moves=()):
+        """As `search`, from a FEN (and `moves` after it)."""
+        suffix = " moves " + " ".join(moves) if moves else ""
+        self.send("position fen " + fen + suffix)
+        return self.go(limit)
+
+    def new_game(self):
+        self.send("ucinewgame")
+        self.send("isready")
+        self.until("readyok")
+
+    def go(self, limit):
+        self.send("go " + limit)
+        out = self.until("bestmove")
+        score = None
+        for line in out:
+            tokens = line.split()
+            if "score" in tokens and "pv" in tokens:
+                i = tokens.index("score")
+                score = (tokens[i + 1], int(tokens[i + 2]))
+        return score, out[-1].split()[1]
+
+    def fen_and_check(self, moves):
+        self.position(moves)
+        self.send("d")
+        out = self.until("Checkers")
+        fen = next(l for l in out if l.startswith("Fen:"))[5:]
+        return fen, out[-1].strip() != "Checkers:"
