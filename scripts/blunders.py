@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where one engine's points went in a match: Stockfish judges every move it played.
 
-    cargo run --release --example pgn_moves -- GAMES.pgn > moves.tsv
+    cargo run --release --example pgn_positions -- --moves GAMES.pgn > moves.tsv
     python3 scripts/blunders.py moves.tsv NAME [--nodes N] [--threshold CP]
         [--games lost|all] [--workers K] [--recheck BIN --recheck-ms MS]
 
