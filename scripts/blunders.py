@@ -24,7 +24,7 @@ Stockfish's scores are used: numbers, not code.
 import argparse
 import multiprocessing
 
-from uci_engine import Engine
+from uci_engine import Engine, piece_on
 
 STOCKFISH = "/usr/games/stockfish"
 CLAMP = 1500
@@ -66,12 +66,10 @@ def clamp_score(score):
 
 
 def is_capture(fen, move):
-    rows = []
-    for rank in fen.split()[0].split("/"):
-        rows.append("".join("." * int(c) if c.isdigit() else c for c in rank))
-    file, rank = ord(move[2]) - ord("a"), int(move[3])
-    # En passant lands on an empty square behind the pawn.
-    return rows[8 - rank][file] != "." or (move[0] != move[2] and fen.split()[3] == move[2:4])
+    if piece_on(fen, move[2:4]) is not None:
+        return True
+    # En passant: a pawn lands on the empty en-passant square.
+    return piece_on(fen, move[0:2]) in ("P", "p") and fen.split()[3] == move[2:4]
 
 
 def judge_game(task):
@@ -93,7 +91,6 @@ def judge_game(task):
         drop = scores[i] - scores[i + 1]
         if drop >= args.threshold:
             first = {
-                "game": game[0],
                 "move_number": number,
                 "fen": fen,
                 "move": move,

@@ -21,7 +21,7 @@ used: numbers, not code.
 import random
 import sys
 
-from uci_engine import Engine
+from uci_engine import Engine, piece_on
 
 STOCKFISH = "/usr/games/stockfish"
 # The search that labels a position.
@@ -29,13 +29,7 @@ LABEL_SEARCH = "depth 9"
 
 
 def is_capture_or_promotion(fen, move):
-    if len(move) > 4:
-        return True
-    rows = []
-    for rank in fen.split()[0].split("/"):
-        rows.append("".join("." * int(c) if c.isdigit() else c for c in rank))
-    file, rank = ord(move[2]) - ord("a"), int(move[3])
-    return rows[8 - rank][file] != "."
+    return len(move) > 4 or piece_on(fen, move[2:4]) is not None
 
 
 def main():

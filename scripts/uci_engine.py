@@ -1,18 +1,24 @@
-"""A UCI engine driven over a pipe, for the scripts that ask Stockfish about
-positions (scripts/tune-data.py, scripts/blunders.py)."""
+"""A UCI engine driven over a pipe, and a look at a FEN's board, for the scripts
+that ask Stockfish about positions (scripts/tune-data.py, scripts/blunders.py)."""
 import subprocess
 
 
+def piece_on(fen, square):
+    """The FEN letter of the piece on `square` (such as "e4"), or None."""
+    rank_text = fen.split()[0].split("/")[8 - int(square[1])]
+    row = "".join("." * int(c) if c.isdigit() else c for c in rank_text)
+    piece = row[ord(square[0]) - ord("a")]
+    return None if piece == "." else piece
+
+
 class Engine:
-    def __init__(self, path, options=()):
+    def __init__(self, path):
         self.proc = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("uci")
         self.until("uciok")
         self.send("setoption name Hash value 16")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.until("readyok")
 
