@@ -5,6 +5,21 @@
 //! limited to the checker and the squares between it and the king, pinned pieces to
 //! their pin line, king steps are tested with the king lifted off the board, and the
 //! rare en-passant capture is tested by replaying its occupancy.
+//!
+//! # Shortcuts, and why they hold on the orthodox board
+//!
+//! Legality is "the mover's king is not attacked afterwards" (the plain definition
+//! `tests/reference.rs` holds every generator to); these shortcuts give the same answer
+//! without playing the move, because every line of attack is straight:
+//!
+//! - A slider's check is answered by capturing it or by a piece on the one segment
+//!   between it and the king; a leaper's only by capturing it.
+//! - In double check only the king may move: two straight lines to the king meet only
+//!   at the king, so no single square captures or blocks both.
+//! - A pinned piece keeps to the line through its king and pinner: off it, the line
+//!   opens; on it, the line stays blocked.
+//! - Only en passant empties two squares of one line (the mover's and the captured
+//!   pawn's), so it alone is tested by replaying the occupancy.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;

@@ -41,10 +41,11 @@ fn normal(pos: &Billiards, token: &str) -> Action {
 
 #[test]
 fn perft_data_file() {
-    // Random-playout positions counted by a reference implementation of RULES.md.
+    // Random-playout positions counted by a reference implementation of RULES.md,
+    // and three crossing double checks counted by tests/common/reference.
     assert_eq!(
         check_perft_file::<Billiards>("billiards.perft", 2_000_000),
-        40 * 3
+        40 * 3 + 4 + 3 + 4
     );
 }
 
@@ -83,7 +84,7 @@ fn start_perft_and_full_perft_agree() {
 fn deep_checks() {
     assert_eq!(
         check_perft_file::<Billiards>("billiards.perft", u64::MAX),
-        40 * 3
+        40 * 3 + 4 + 3 + 4
     );
     let positions = common::random_games(&Billiards::start(), 0xb111_a4d5, 300, 400, 1);
     assert!(positions > 50_000, "{positions} positions");
@@ -130,7 +131,7 @@ fn speed_against_orthodox_chess() {
 fn perft_data_positions_keep_every_invariant() {
     assert_eq!(
         common::check_data_file_invariants::<Billiards>("billiards.perft"),
-        40
+        43
     );
 }
 
@@ -310,6 +311,29 @@ fn one_bishop_checking_along_two_paths_needs_both_blocked() {
         assert!(pos.is_legal(&normal(&pos, token)), "{token}");
     }
     assert!(!is_legal_token(&pos, "e5c4"));
+}
+
+#[test]
+fn a_double_check_whose_paths_cross_is_blocked_by_one_piece() {
+    // RULES.md §5's example: the rook on g1 checks along g1-g2-g3-g4, the bishop on
+    // a6 along a6-b5-c4-d3-e2-f1-g2-h3-g4; Ne3-g2 blocks both.
+    let pos: Billiards = read("8/3k2p1/b2p2p1/2b1p1P1/PP4K1/4N3/N7/6r1 w - - 0 72");
+    assert_eq!(pos.checkers().count(), 2);
+    assert_eq!(tokens(&pos), ["e3g2", "g4f3", "g4h4"]);
+    assert!(pos.is_legal(&normal(&pos, "e3g2")));
+    // Another knight move blocks one path only.
+    assert!(!pos.is_legal(&normal(&pos, "e3f1")));
+    // Found by tests/reference.rs: a queen checks along rank 2 and along the
+    // rebounding path e4-d3-c2-b1-a2; the bishop reaches c2 by its own rebound.
+    let pos: Billiards = read("3B2n1/5b2/8/8/2PpQ2b/7K/k3Q3/8 b - - 8 4");
+    assert_eq!(tokens(&pos), ["a2a1", "a2a3", "f7c2"]);
+    // Found by tests/reference.rs: rook g6 and bishop e2 (e2-f1-g2-h3-g4-f5-e6-d7-
+    // c8, rebounding to b7 and a6) cross on e6, and two pieces can go there.
+    let pos: Billiards = read("8/P7/k5R1/8/1Pp1rn2/8/4BK2/8 b - - 8 3");
+    assert_eq!(pos.checkers().count(), 2);
+    assert_eq!(tokens(&pos), ["a6a7", "e4e6", "f4e6"]);
+    // Capturing one checker does not answer the other.
+    assert!(!pos.is_legal(&normal(&pos, "e4e2")));
 }
 
 #[test]

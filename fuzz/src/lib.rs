@@ -9,6 +9,9 @@
 //! - [`play`] drives one rule set with arbitrary legal and illegal actions and undos.
 //! - [`text`] checks the text parsers (FEN, SAN, UCI tokens, PGN) on arbitrary text.
 //! - [`uci_loop`] feeds arbitrary lines to the UCI session.
+//! - [`legality`] compares every rule set's generator with the plain reference
+//!   legality of `tests/common/reference` (shared as [`reference`]) on biased random
+//!   positions built from the bytes.
 //!
 //! The play loops check each step more cheaply than `tests/common::check_position`
 //! (which sweeps every conceivable action): they sample the actions instead (see
@@ -20,7 +23,11 @@ pub mod input;
 // The checks live in the integration tests' shared helpers, so both run the same ones.
 #[path = "../../tests/common/checks.rs"]
 pub mod invariants;
+pub mod legality;
 pub mod play;
+// The reference legality lives with the integration tests (`tests/reference.rs`).
+#[path = "../../tests/common/reference/mod.rs"]
+pub mod reference;
 pub mod seeds;
 pub mod text;
 pub mod uci_loop;
@@ -35,6 +42,7 @@ pub fn run_target(name: &str, data: &[u8]) -> bool {
         "uci_action" => text::uci_action_target(data),
         "pgn" => text::pgn_target(data),
         "uci_loop" => uci_loop::uci_loop_target(data),
+        "reference" => legality::reference_target(data),
         _ => {
             let Some(variant) = name
                 .strip_prefix("play_")

@@ -31,6 +31,22 @@
 //! The position is one [`Board`] holding every piece plus the mask of squares whose
 //! piece stands on board B; a board's occupancy is `occupied & !board_b` (A) or
 //! `occupied & board_b` (B), and attacks on a board use only that board's pieces.
+//!
+//! Shortcuts, and why they hold with two boards: each board's geometry is orthodox,
+//! and only the king's board can check it.
+//!
+//! - In double check only the king moves: the two lines meet only at the king; a
+//!   piece of the king's board leaves it, so it can capture one checker but block
+//!   nothing; a piece of the other board lands on one square of one line and
+//!   captures nothing (it captures on its own board only).
+//! - In single check, a piece of the king's board may only capture the checker
+//!   (it cannot stay to block), and a piece of the other board only block it, on the
+//!   segment between checker and king.
+//! - A piece of the other board never uncovers a check (it is not on the king's
+//!   board). A piece of the king's board always leaves it, so it uncovers whatever
+//!   line it alone blocked, whatever its target: it may not move at all then, unless
+//!   it captures the lone checker without uncovering another (tested per move,
+//!   like a capture that takes one of two blockers off a line).
 
 use crate::attacks;
 use crate::bitboard::Bitboard;

@@ -68,6 +68,13 @@
 //! is emitted unfiltered (perft's bulk counts included); with fewer, a filtering sink
 //! tests each move for a push after it or a safe king.
 //!
+//! Shortcuts: none of the orthodox check evasions or pins apply (a move into check
+//! is legal when a push follows). The one shortcut is the push count above, which
+//! holds because a move changes the occupancy of at most two squares and can only
+//! take away the push target it lands on or the one in front of a pawn it captures.
+//! The king-safety test looks at attackers with the move's occupancy, so it needs no
+//! pin or check-line reasoning. Castling uses the orthodox conditions.
+//!
 //! ```
 //! use alfiere::notation::{fen, uci};
 //! use alfiere::variants::avalanche::Avalanche;

@@ -38,6 +38,26 @@
 //! passant, which empties two squares, is tested by replaying the occupancy; the
 //! independent `is_legal` plays every action on a board copy.
 //!
+//! Which orthodox shortcuts are kept, and which are not:
+//!
+//! - **Not kept: "in double check only the king moves".** Bent paths can cross, so
+//!   one square may block two checkers (RULES.md §5's `Ne3-g2`). In check, a piece
+//!   other than the king may go only where it captures or blocks *every* checker:
+//!   for each checker, its square or a square on each of its paths, intersected
+//!   over the checkers. Capturing one of two checkers never answers the other (a
+//!   checking path stops at the first piece, so it never holds another checker).
+//! - **Not kept: pins along a line.** A pin is a path, bent or straight, and the
+//!   pinned piece keeps to the squares that still block it (above).
+//! - **Kept: a checking path is a set of squares between king and checker**, blocked
+//!   by any piece put on one of them: paths stop only at pieces, never bounce off
+//!   them, so filling a square on the path cuts it, and emptying none (every move
+//!   but e.p., which is replayed) opens another.
+//! - **Kept: king steps tested with the king lifted**, since a path that ran through
+//!   the king's square may reach the square behind it.
+//!
+//! `tests/reference.rs` compares this generator with the plain definition of
+//! legality on random positions biased towards crossing checks.
+//!
 //! ```
 //! use alfiere::variants::billiards::{rebound_attacks, Billiards};
 //! use alfiere::{Bitboard, Game, Square, perft};
@@ -377,8 +397,10 @@ fn ep_capture_exists(board: &Board, us: Color, ep: Square) -> bool {
 struct Safety {
     /// Enemy pieces giving check.
     checkers: Bitboard,
-    /// With exactly one checker: the squares that capture it or block every path by
-    /// which it checks.
+    /// In check: the squares where a piece other than the king may go to end every
+    /// check: for each checker, its square or one that blocks every path by which
+    /// it checks. Two checkers' paths may cross, and one piece there blocks both
+    /// (RULES.md §5), so a double check is not "king moves only" here.
     evasions: Bitboard,
     /// Own pieces that may not move freely.
     pinned: Bitboard,
@@ -434,7 +456,9 @@ impl Safety {
         // and its pinner.
         let k = king.index();
         let occ = occupied.0 | (1 << k);
-        let mut block = !0u64;
+        // Each rebounding check: the checker's square and the squares of its path.
+        let mut diagonal_checks = [(0usize, 0u64); 4];
+        let mut diagonal_count = 0;
         for d in 0..4 {
             if RAYS.ray[k][d] == 0 || RAYS.path[k][d] & enemy_diag.0 == 0 {
                 // An edge's reflected direction repeats another ray; a ray with no
@@ -445,7 +469,8 @@ impl Safety {
             let Some(b) = first else { continue };
             if enemy_diag.0 & (1 << b) != 0 {
                 safety.checkers.0 |= 1 << b;
-                block &= path & !(1 << b);
+                diagonal_checks[diagonal_count] = (b, path & !(1 << b));
+                diagonal_count += 1;
             } else if ours.0 & (1 << b) != 0 {
                 if let (path, Some(pinner)) = walk(k, d, occ & !(1 << b)) {
                     if enemy_diag.0 & (1 << pinner) != 0 {
@@ -467,16 +492,26 @@ impl Safety {
             }
         }
 
-        if let Some(checker) = safety.checkers.single_square() {
-            let mut evasions = block;
-            if line_checkers.contains(checker) {
-                evasions &= attacks::between(king, checker).0;
-            }
+        // Per checker: capture it, or block each of its paths (a queen may check along
+        // a line and rebounding paths at once; a leaper cannot be blocked). Another
+        // checker's square never lies on a checking path, which stops at it.
+        let mut evasions = !0u64;
+        for checker in safety.checkers {
+            let mut blocks = !0u64;
             if leaper_checkers.contains(checker) {
-                evasions = 0;
+                blocks = 0;
             }
-            safety.evasions = Bitboard(evasions) | safety.checkers;
+            if line_checkers.contains(checker) {
+                blocks &= attacks::between(king, checker).0;
+            }
+            for &(from, path) in &diagonal_checks[..diagonal_count] {
+                if from == checker.index() {
+                    blocks &= path;
+                }
+            }
+            evasions &= blocks | (1 << checker.index());
         }
+        safety.evasions = Bitboard(evasions);
         safety
     }
 }
@@ -505,9 +540,6 @@ fn generate<S: Sink>(chess: &Chess, out: &mut S) {
                 promotion: None,
             });
         }
-    }
-    if safety.checkers.more_than_one() {
-        return;
     }
     let in_check = safety.checkers.any();
     let mask = if in_check { safety.evasions } else { !ours } - ours;

@@ -6,6 +6,9 @@
 //! The position stores its en-passant square only when a legal en-passant capture
 //! exists (§1.2), so equal positions are equal values with equal keys, and FEN
 //! output writes the square only then.
+//!
+//! Legal generation is `movegen`'s, whose module docs list the orthodox shortcuts it
+//! takes (check segments, "king only" in double check, pin lines) and why they hold.
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};

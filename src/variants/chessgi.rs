@@ -30,6 +30,12 @@
 //!   position); only more than 64 pieces on the board and in hand together (one
 //!   square for each) are rejected. A FEN without a hand field means empty hands.
 //!
+//! Shortcuts: moves use the orthodox generator and its shortcuts (the geometry is
+//! orthodox; see `movegen`). Drops add two: a drop fills one square and empties none,
+//! so it can never uncover a check (every drop is legal when not in check); and it
+//! never captures, so in check it answers only a lone slider, on the segment between
+//! it and the king (never a leaper's check, never a double check).
+//!
 //! ```
 //! use alfiere::variants::chessgi::ChessGi;
 //! use alfiere::{Game, notation::fen};

@@ -32,6 +32,13 @@
 //! filtered with two mask operations and no make/unmake. `is_legal` is independent:
 //! it checks the action's shape and plays it on a copy of the board.
 //!
+//! Shortcuts: the orthodox generator's (see `movegen`), on an orthodox board where
+//! the mover is never in check, so only its pins and king-step tests come into play.
+//! The ban on attacking the enemy king uses straight lines too: a move checks
+//! directly only from a square its role attacks the king from (computed from the
+//! king's square), and by discovery only if the mover alone blocked one of our
+//! sliders' lines to that king.
+//!
 //! ```
 //! use alfiere::notation::{fen, uci};
 //! use alfiere::variants::racingkings::RacingKings;

@@ -19,6 +19,10 @@
 //!   legal action), the dead position, stalemate (no legal action, also in
 //!   mid-series), then Progressive's ten-series draw, which ends the game and so
 //!   leaves no legal actions, or Marseillais' 75-move rule (150 actions).
+//! - Shortcuts: the orthodox generator's (see `movegen`), since each action is an
+//!   orthodox action judged on the orthodox board; e.p. captures, and Italian
+//!   Progressive's test for a check given before the last action, play the action on
+//!   a copy instead.
 //! - [`SeriesRules`]: what tells the families apart (lengths, checks, e.p. by the second
 //!   action, draw rules); `progressive.rs` and `marseillais.rs` implement it and
 //!   declare their game types with [`series_game!`].

@@ -7,6 +7,7 @@ use alfiere::{AnyGame, Variant};
 use std::path::PathBuf;
 
 pub mod checks;
+pub mod reference;
 pub mod selfplay;
 
 /// One line of a `.perft` file: a position and its expected counts by depth.
