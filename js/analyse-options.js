@@ -7,8 +7,8 @@ import { ErrorKinds, typedError } from './errors.js';
 export const DEFAULT_MOVETIME = 1000;
 /** The deepest `depth` accepted. */
 export const MAX_DEPTH = 64;
-/** The most lines `multiPv` may ask for. */
-export const MAX_MULTIPV = 3;
+/** The most lines `multiPv` may ask for (the session's MultiPV limit). */
+export const MAX_MULTIPV = 64;
 
 const invalid = (message) => typedError(ErrorKinds.InvalidArgument, message);
 

@@ -1,20 +1,27 @@
 // The worker side of the Engine, independent of where it runs (a browser module worker:
 // engine-worker.js; a Node worker thread: engine-worker-node.js). It owns one wasm
-// `Engine`, takes commands in order, and runs searches in slices of a few milliseconds,
-// yielding to the event loop between slices so that a `stop` is seen within one slice.
+// `Session`: the project's one UCI session, which the native `alfiere` binary runs
+// too, so every command, option, default, limit and reply is defined there once. The
+// host only schedules the session's search in slices of a few milliseconds, yielding
+// to the event loop between them so that a `stop` is seen within one slice, and turns
+// the Engine class's requests into UCI lines and the session's lines back into objects.
 //
 // Two kinds of messages come in:
-//  - strings: raw UCI commands (uci, isready, ucinewgame, setoption, position, go, stop,
-//    quit, d); the replies are UCI text lines, as from Stockfish.js;
+//  - strings: raw UCI lines, passed to the session as they are; its replies go out as
+//    UCI text lines, as from Stockfish.js. While a search started by raw UCI runs, lines
+//    go to the session at once (it answers `stop` and `isready` at once and keeps the
+//    others in order itself);
 //  - objects from the Engine class (engine.js): {type: 'init' | 'setOption' | 'newGame' |
 //    'analyse' | 'stop', id, ...}; the replies are objects {type: 'ready' | 'result' |
-//    'info' | 'done' | 'error' | 'variant', id, ...}.
-// Any command other than stop/isready that arrives during a search ends that search
-// first (it still reports its best move).
+//    'info' | 'done' | 'error' | 'variant', id, ...}. Arguments are checked with the wasm
+//    `Game` (typed errors: UnknownVariantError, InvalidFenError, IllegalMoveError) before
+//    any line reaches the session; a refused `setoption` is an InvalidArgumentError.
+// Any command other than stop/isready that arrives during an analysis ends it first (it
+// still reports its best move).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
 import { normaliseAnalyseOptions } from './analyse-options.js';
-import { parseGo, parsePosition, parseSetOption } from './uci.js';
+import { parseInfo } from './uci.js';
 
 /** A slice aims at this many milliseconds: short enough that `stop` is seen within
  * 50 ms, long enough that yielding costs nothing measurable. */
@@ -26,8 +33,6 @@ const MAX_BUDGET = 100_000;
 /** Slice timings are summed over at least this long before the rate is re-estimated, so
  * a coarse `performance.now()` (100 µs..1 ms in browsers) still gives a fair rate. */
 const RATE_WINDOW_MS = 24;
-/** Raw UCI lines longer than this are refused (as the native engine does). */
-const MAX_LINE_LENGTH = 1 << 20;
 
 /** A function returning a promise that resolves on a later macrotask. setTimeout(0) is
  * clamped to 4 ms after a few nestings, so a MessageChannel is used in browsers. */
@@ -43,7 +48,50 @@ export function macrotaskYielder() {
     });
 }
 
-const isStop = (msg) => msg === 'stop' || (typeof msg === 'string' && msg.trim() === 'stop') || msg?.type === 'stop';
+/** Adapts the node budget of a slice to the measured speed, so a slice takes about
+ * TARGET_SLICE_MS whatever the machine. */
+function createSliceBudget() {
+  let budget = FIRST_BUDGET;
+  let windowNodes = 0;
+  let windowMs = 0;
+  return {
+    get nodes() {
+      return budget;
+    },
+    measured(ms) {
+      windowNodes += budget;
+      windowMs += ms;
+      if (windowMs >= RATE_WINDOW_MS) {
+        const rate = windowNodes / windowMs; // nodes per millisecond
+        budget = Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(rate * TARGET_SLICE_MS)));
+        windowNodes = 0;
+        windowMs = 0;
+      }
+    },
+  };
+}
+
+/** A seed for the weakened levels, different in every worker. */
+function randomSeed() {
+  const words = new Uint32Array(1);
+  globalThis.crypto?.getRandomValues?.(words);
+  return words[0] || Math.floor(Math.random() * 2 ** 32);
+}
+
+const isStop = (msg) => (typeof msg === 'string' && msg.trim() === 'stop') || msg?.type === 'stop';
+const isTyped = (error) => error instanceof Error && typeof error.code === 'string';
+const refusal = (lines) => lines.find((l) => l.startsWith('info string '))?.slice('info string '.length);
+
+/** An option value as the text of a `setoption` line; anything but a string, an
+ * integer or a boolean is refused. */
+function optionText(name, value) {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'number') return 'NaN';
+  const shown = value === null ? 'null' : typeof value;
+  throw typedError(ErrorKinds.InvalidArgument, `the value of ${String(name).slice(0, 32)} must be a string, number or boolean, not ${shown}`);
+}
 
 /**
  * Creates the host. `post(message)` sends to the main thread; `load(wasmSource)`
@@ -53,30 +101,37 @@ const isStop = (msg) => msg === 'stop' || (typeof msg === 'string' && msg.trim()
  */
 export function createEngineHost({ post, load, close = () => {}, now = () => performance.now(), yieldNow = macrotaskYielder() }) {
   let glue = null; // the initialised wasm-bindgen module
-  let engine = null; // its Engine
-  let variant = 'chess'; // the engine's rule set, kept here to rebuild it after a crash
-  let startError = null; // why there is no engine
+  let session = null; // its Session
+  let variant = 'chess'; // the session's rule set (canonical id)
+  let startError = null; // why there is no session
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
-  const options = new Map(); // options set so far, replayed after a crash
+  let multiPv = 1; // the session's MultiPV, restored after an analysis that set its own
+  const optionLines = []; // accepted setoption lines, replayed after a crash
   const queue = []; // { msg, stopped }
-  let current = null; // the queue item whose search runs
   let pumping = false;
-  let budget = FIRST_BUDGET;
+  const slices = createSliceBudget();
+  // The running search: { raw: boolean, onLine(line), done: Promise, finish() }.
+  let search = null;
 
   function receive(msg) {
-    if (isStop(msg)) {
-      // Ends the running search and any search already waiting.
-      for (const item of queue) item.stopped = true;
-      if (current && engine) engine.stop();
+    if (typeof msg === 'string' && search?.raw) {
+      // The session's own search runs: the session answers or keeps each line.
+      for (const line of msg.split(/\r?\n/)) toSession(line);
       return;
     }
-    if (current && typeof msg === 'string' && msg.trim() === 'isready') {
+    if (isStop(msg)) {
+      // Ends the running analysis and any one already waiting.
+      for (const item of queue) item.stopped = true;
+      if (search) toSession('stop');
+      return;
+    }
+    if (search && typeof msg === 'string' && msg.trim() === 'isready') {
       post('readyok');
       return;
     }
     queue.push({ msg, stopped: false });
-    if (current && engine) engine.stop();
+    if (search) toSession('stop');
     pump();
   }
 
@@ -99,26 +154,24 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
 
   /** Reports an error of one command; an untyped error means the wasm trapped. */
   function fail(msg, error) {
-    const crashed = !(error instanceof Error && typeof error.code === 'string');
-    if (crashed) recover();
+    if (!isTyped(error)) recover();
     if (typeof msg === 'string') {
-      post(`info string ${crashed ? 'engine error: ' : ''}${error?.message ?? error}`);
-      if (/^\s*go\b/m.test(msg)) post('bestmove (none)');
+      post(`info string engine error: ${error?.message ?? error}`);
     } else {
       post({ type: 'error', id: msg?.id ?? null, error: describeError(error) });
     }
   }
 
-  /** After a trap the old wasm object may be unusable: make a new one with the same
-   * variant and options. */
+  /** After a trap the old session may be unusable: make a new one with the same
+   * options (the variant among them). */
   function recover() {
     if (!glue) return;
-    safely(() => engine?.free());
+    safely(() => session?.free());
     try {
-      engine = new glue.Engine(variant);
-      for (const [name, value] of options) safely(() => engine.setOption(name, value));
+      session = new glue.Session(randomSeed());
+      for (const line of optionLines) safely(() => session.handleLine(line));
     } catch (error) {
-      engine = null;
+      session = null;
       startError = typedError(ErrorKinds.EngineCrashed, `the engine could not be restarted: ${error?.message ?? error}`);
     }
   }
@@ -132,10 +185,76 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
       return;
     }
     try {
-      engine = new glue.Engine(wantedVariant);
-      variant = engine.variant();
+      session = new glue.Session(randomSeed());
+      if (wantedVariant !== 'chess') setOption('UCI_Variant', wantedVariant);
     } catch (error) {
-      startError = error instanceof Error && error.code ? error : typedError(ErrorKinds.EngineCrashed, String(error));
+      session = null;
+      startError = isTyped(error) ? error : typedError(ErrorKinds.EngineCrashed, String(error));
+    }
+  }
+
+  /** One line to the session, its answer routed; a trap ends a running search with
+   * `bestmove (none)` (raw) or an EngineCrashedError (analysis). */
+  function toSession(line) {
+    const idle = session.status() === 'idle';
+    let lines;
+    try {
+      lines = session.handleLine(line);
+    } catch (error) {
+      crashed(error);
+      return [];
+    }
+    if (idle && refusal(lines) === undefined) noteOption(line);
+    route(lines);
+    if (session.status() === 'quit') close();
+    return lines;
+  }
+
+  /** Keeps track of an accepted raw `setoption`: replayed after a crash; the variant
+   * and MultiPV the Engine class sees follow it. */
+  function noteOption(line) {
+    const match = /^\s*setoption\s+name\s+(.*?)\s+value\s+(.*?)\s*$/i.exec(line);
+    if (!match) return;
+    optionLines.push(line.trim());
+    const name = match[1].toLowerCase();
+    if (name === 'multipv') multiPv = Number(match[2]);
+    if (name === 'uci_variant') {
+      const game = safely(() => new glue.Game(match[2]));
+      const canonical = game?.variant();
+      game?.free();
+      if (canonical && canonical !== variant) {
+        variant = canonical;
+        if (managed) post({ type: 'variant', variant });
+      }
+    }
+  }
+
+  /** Sends the session's lines where they belong: to the running analysis, or out as
+   * raw UCI text. */
+  function route(lines) {
+    for (const line of lines) {
+      if (search && !search.raw) search.onLine(line);
+      else post(line);
+      if (line.startsWith('bestmove') && search) {
+        const ended = search;
+        search = null;
+        ended.finish();
+      }
+    }
+  }
+
+  function crashed(error) {
+    const running = search;
+    search = null;
+    recover();
+    if (running?.raw) {
+      post(`info string engine error: ${error?.message ?? error}`);
+      post('bestmove (none)');
+      running.finish();
+    } else if (running) {
+      running.fail(error);
+    } else {
+      throw error;
     }
   }
 
@@ -146,22 +265,33 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
       managed = true;
       await start(msg.variant ?? 'chess', msg.wasm);
       if (startError) throw startError;
-      post({ type: 'ready', id: msg.id ?? null, variant: engine.variant() });
+      post({ type: 'ready', id: msg.id ?? null, variant });
       return;
     }
     if (!started) await start('chess', undefined);
-    if (!engine) throw startError;
+    if (!session) throw startError;
     if (typeof msg === 'string') {
-      for (const line of msg.split(/\r?\n/)) await uciCommand(line, item);
+      for (const line of msg.split(/\r?\n/)) {
+        if (session.status() !== 'idle') {
+          toSession(line);
+          continue;
+        }
+        const raw = { raw: true };
+        raw.done = new Promise((resolve) => (raw.finish = resolve));
+        search = raw;
+        toSession(line);
+        if (search === raw && session.status() === 'idle') search = null;
+        if (search === raw) await runSearch(raw);
+      }
       return;
     }
     switch (msg?.type) {
       case 'setOption':
         setOption(msg.name, msg.value);
-        post({ type: 'result', id: msg.id, value: { variant: engine.variant() } });
+        post({ type: 'result', id: msg.id, value: { variant } });
         return;
       case 'newGame':
-        engine.newGame();
+        toSession('ucinewgame');
         post({ type: 'result', id: msg.id, value: null });
         return;
       case 'analyse':
@@ -172,166 +302,142 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     }
   }
 
+  /** `setoption` through the session; a refusal is a typed error and changes nothing. */
   function setOption(name, value) {
-    engine.setOption(name, value);
-    options.set(String(name).toLowerCase(), value);
-    if (engine.variant() !== variant) {
-      variant = engine.variant();
+    if (typeof name !== 'string') throw typedError(ErrorKinds.InvalidArgument, 'the option name must be a string');
+    const text = optionText(name, value);
+    const isVariant = name.trim().toLowerCase() === 'uci_variant';
+    let canonical = null;
+    if (isVariant) {
+      // The wasm Game names the rule set (aliases too) with a typed error.
+      const game = new glue.Game(text);
+      canonical = game.variant();
+      game.free();
+    }
+    const line = `setoption name ${name.trim()} value ${canonical ?? text}`;
+    const problem = refusal(session.handleLine(line));
+    if (problem !== undefined) throw typedError(ErrorKinds.InvalidArgument, problem);
+    optionLines.push(line);
+    if (name.trim().toLowerCase() === 'multipv') multiPv = Number(text);
+    if (canonical && canonical !== variant) {
+      variant = canonical;
       if (managed) post({ type: 'variant', variant });
     }
   }
 
-  async function uciCommand(line, item) {
-    if (line.length > MAX_LINE_LENGTH) {
-      post(`info string line too long (over ${MAX_LINE_LENGTH} bytes), ignored`);
-      return;
-    }
-    const text = line.trim();
-    const space = text.search(/\s/);
-    const command = space < 0 ? text : text.slice(0, space);
-    const rest = space < 0 ? '' : text.slice(space + 1).trim();
-    const refuse = (error) => post(`info string ${error?.message ?? error}`);
-    switch (command) {
-      case '':
-      case 'stop':
-      case 'ponderhit':
-        return;
-      case 'uci':
-        for (const reply of engine.handshake()) post(reply);
-        return;
-      case 'isready':
-        post('readyok');
-        return;
-      case 'ucinewgame':
-        engine.newGame();
-        return;
-      case 'setoption':
-        try {
-          const { name, value } = parseSetOption(rest);
-          setOption(name, value ?? '');
-        } catch (error) {
-          refuse(error);
-        }
-        return;
-      case 'position':
-        try {
-          const { fen, moves } = parsePosition(rest);
-          engine.position(fen, moves);
-        } catch (error) {
-          refuse(error);
-        }
-        return;
-      case 'go': {
-        let limits;
-        try {
-          limits = parseGo(rest);
-        } catch (error) {
-          refuse(error);
-          return;
-        }
-        if (limits.perft !== undefined) {
-          perft(limits.perft, refuse);
-          return;
-        }
-        const result = await search(limits, item, undefined, (info) => post(info.uci));
-        post(result.uci);
-        return;
-      }
-      case 'd':
-        post(`Fen: ${engine.fen()}`);
-        return;
-      case 'quit':
-        close();
-        return;
-      default:
-        post(`info string unknown command ${JSON.stringify(command.slice(0, 32))}`);
-    }
-  }
-
-  function perft(depth, refuse) {
-    let game;
-    try {
-      game = new glue.Game(engine.variant(), engine.fen());
-      post(`Nodes searched: ${game.perft(depth)}`);
-    } catch (error) {
-      refuse(error);
-    } finally {
-      game?.free();
-    }
-  }
-
   async function analyse(msg, item) {
-    const { fen, moves, limits, multiPv } = normaliseAnalyseOptions(msg);
-    engine.position(fen, moves);
-    const outcome = engine.outcome();
+    const { fen, moves, limits, multiPv: lines } = normaliseAnalyseOptions(msg);
+    // The position through the wasm Game: typed errors, SAN accepted, the game's end.
+    const game = new glue.Game(variant, fen ?? undefined);
+    let tokens;
+    let outcome;
+    try {
+      tokens = moves.map((m) => game.move(m).lan);
+      outcome = game.outcome();
+    } finally {
+      game.free();
+    }
     if (outcome) throw typedError(ErrorKinds.GameOver, `the game is over: ${outcome.text}`);
-    const lines = new Map();
-    const t0 = now();
-    const result = await search(limits, item, multiPv, (info) => {
-      lines.set(info.multipv, info);
-      post({ type: 'info', id: msg.id, info });
+    const position = `${fen ? `position fen ${fen}` : 'position startpos'}${tokens.length ? ` moves ${tokens.join(' ')}` : ''}`;
+    const refused = refusal(session.handleLine(position));
+    if (refused !== undefined) throw typedError(ErrorKinds.InvalidArgument, refused);
+    if (lines !== undefined && lines !== multiPv) session.handleLine(`setoption name MultiPV value ${lines}`);
+    const infos = new Map();
+    let best = null;
+    const analysis = {
+      raw: false,
+      onLine(line) {
+        if (line.startsWith('bestmove')) {
+          best = line;
+          return;
+        }
+        const info = parseInfo(line);
+        if (!info || info.string !== undefined || info.depth === undefined) return;
+        info.uci = line;
+        infos.set(info.multipv, info);
+        post({ type: 'info', id: msg.id, info });
+      },
+    };
+    analysis.done = new Promise((resolve, reject) => {
+      analysis.finish = resolve;
+      analysis.fail = reject;
     });
-    if (result.bestmove === null) throw typedError(ErrorKinds.GameOver, 'the side to act has no legal action');
+    const t0 = now();
+    search = analysis;
+    try {
+      toSession(`go ${goArguments(limits)}`);
+      if (item.stopped && search === analysis) toSession('stop');
+      if (search === analysis) await runSearch(analysis);
+      await analysis.done;
+    } finally {
+      if (search === analysis) search = null;
+      if (lines !== undefined && lines !== multiPv) safely(() => session.handleLine(`setoption name MultiPV value ${multiPv}`));
+    }
+    const bestmove = best?.split(/\s+/)[1];
+    if (!bestmove || bestmove === '(none)') throw typedError(ErrorKinds.GameOver, 'the side to act has no legal action');
     const time = Math.max(0, Math.round(now() - t0));
-    const main = lines.get(1);
+    const main = infos.get(1);
+    const pv = main?.pv?.[0] === bestmove ? main.pv : [bestmove];
+    const nodes = Math.max(0, ...[...infos.values()].map((i) => i.nodes ?? 0));
     post({
       type: 'done',
       id: msg.id,
       result: {
-        bestmove: result.bestmove,
-        ...(result.pv.length > 1 ? { ponder: result.pv[1] } : {}),
-        score: result.score,
-        pv: result.pv,
-        depth: result.depth,
-        seldepth: main?.seldepth ?? result.depth,
-        nodes: result.nodes,
-        nps: time > 0 ? Math.round((result.nodes * 1000) / time) : 0,
+        bestmove,
+        ...(pv.length > 1 ? { ponder: pv[1] } : {}),
+        score: main?.score ?? { cp: 0 },
+        pv,
+        depth: main?.depth ?? 0,
+        seldepth: main?.seldepth ?? main?.depth ?? 0,
+        nodes,
+        nps: time > 0 ? Math.round((nodes * 1000) / time) : 0,
         time,
-        lines: [...lines.keys()].sort((a, b) => a - b).map((k) => lines.get(k)),
-        uci: result.uci,
+        lines: [...infos.keys()].sort((a, b) => a - b).map((k) => infos.get(k)),
+        uci: best,
       },
     });
   }
 
-  /** Runs one search to its end in slices; resolves to the wasm step result. */
-  async function search(limits, item, multiPv, onInfo) {
-    const t0 = now();
-    if (multiPv !== undefined) {
-      const previous = options.get('multipv') ?? 1;
-      engine.setOption('MultiPV', multiPv);
+  /** Steps the session's search in slices, yielding between them, until it no longer
+   * runs; a finished `go infinite` then waits for `stop`. */
+  async function runSearch(running) {
+    while (search === running && session.status() === 'searching') {
+      const sliceStart = now();
+      let lines;
       try {
-        engine.go(limits);
-      } finally {
-        engine.setOption('MultiPV', previous);
+        lines = session.step(slices.nodes, sliceStart);
+      } catch (error) {
+        crashed(error);
+        break;
       }
-    } else {
-      engine.go(limits);
+      route(lines);
+      slices.measured(now() - sliceStart);
+      if (session.status() === 'quit') {
+        close();
+        break;
+      }
+      await yieldNow();
     }
-    if (item.stopped) engine.stop();
-    current = item;
-    let windowNodes = 0;
-    let windowMs = 0;
-    try {
-      for (;;) {
-        const sliceStart = now();
-        const result = engine.step(budget, sliceStart - t0, onInfo);
-        if (result) return result;
-        windowNodes += budget;
-        windowMs += now() - sliceStart;
-        if (windowMs >= RATE_WINDOW_MS) {
-          const rate = windowNodes / windowMs; // nodes per millisecond
-          budget = Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(rate * TARGET_SLICE_MS)));
-          windowNodes = 0;
-          windowMs = 0;
-        }
-        await yieldNow();
-      }
-    } finally {
-      current = null;
+    await running.done.catch(() => {});
+    // Lines the session kept during the search may have started another one.
+    if (session && session.status() === 'searching' && !search) {
+      const raw = { raw: true };
+      raw.done = new Promise((resolve) => (raw.finish = resolve));
+      search = raw;
+      await runSearch(raw);
     }
   }
 
   return { receive };
+}
+
+/** The `go` arguments of an analysis's limits. */
+function goArguments(limits) {
+  if (limits.infinite) return 'infinite';
+  return ['depth', 'nodes', 'movetime']
+    .filter((key) => limits[key] !== undefined)
+    .map((key) => `${key} ${limits[key]}`)
+    .join(' ');
 }
 
 function safely(fn) {

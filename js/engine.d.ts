@@ -98,8 +98,8 @@ export declare class Engine extends EventTarget {
   readonly ready: Promise<void>;
   /** The current rule set. */
   readonly variant: VariantId;
-  /** 'UCI_Variant', 'Hash', 'MultiPV' (1-3), 'Skill Level' (0-20), 'UCI_LimitStrength',
-   * 'UCI_Elo' (400-2850). */
+  /** 'UCI_Variant', 'Hash' (1-4096), 'MultiPV' (1-64), 'Skill Level' (0-20),
+   * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500). */
   setOption(name: string, value: string | number | boolean): Promise<void>;
   /** Start position, empty hash table (UCI ucinewgame). */
   newGame(): Promise<void>;

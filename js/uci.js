@@ -1,11 +1,9 @@
-// UCI text, both ways: parsing the engine's `info` and `bestmove` lines into the
-// objects the Engine API hands out, and parsing the `position` / `go` commands the
-// worker accepts as raw UCI. Pure functions, no dependencies; used by the worker
-// (engine-host.js) and exported from 'alfiere/engine' for code that speaks UCI itself.
+// The engine's UCI output read back: its `info` and `bestmove` lines as the objects the
+// Engine API hands out. Pure functions, no dependencies; exported from 'alfiere/engine'
+// for code that speaks UCI itself. (Commands are read by the session in the wasm
+// module, the same one the native binary runs.)
 
 const INFO_NUMBERS = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull', 'tbhits', 'currmovenumber']);
-const GO_NUMBERS = new Set(['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo']);
-const CLOCK_NUMBERS = new Set(['wtime', 'btime', 'winc', 'binc']);
 
 /**
  * Parses one UCI `info` line: `{depth, seldepth, multipv, score: {cp} | {mate}, nodes,
@@ -60,62 +58,4 @@ export function parseBestMove(line) {
   const result = { bestmove: words[1] === '(none)' ? null : words[1] };
   if (words[2] === 'ponder' && words[3]) result.ponder = words[3];
   return result;
-}
-
-/** The arguments of `position startpos|fen <fen> [moves ...]` as `{fen, moves}` (`fen` is
- * `null` for the start position). Throws an Error with a message for malformed text. */
-export function parsePosition(args) {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  const at = words.indexOf('moves');
-  const head = at < 0 ? words : words.slice(0, at);
-  const moves = at < 0 ? [] : words.slice(at + 1);
-  if (head[0] === 'startpos' && head.length === 1) return { fen: null, moves };
-  if (head[0] === 'fen' && head.length > 1) return { fen: head.slice(1).join(' '), moves };
-  if (head[0] === 'startpos') throw new Error("unexpected text after 'startpos'");
-  if (head[0] === 'fen') throw new Error("'position fen' needs a FEN");
-  throw new Error("expected 'position startpos' or 'position fen <fen>'");
-}
-
-const shown = (text) => JSON.stringify(String(text).slice(0, 32));
-
-/** The arguments of `go` as limits for the wasm Engine (`{depth, nodes, movetime, wtime,
- * btime, winc, binc, movestogo, infinite}`), or `{perft: depth}` for `go perft <depth>`.
- * Throws an Error with a message for arguments it does not accept. */
-export function parseGo(args) {
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  if (words[0] === 'perft') {
-    const depth = Number(words[1]);
-    if (!Number.isInteger(depth) || depth < 0) throw new Error("'go perft' needs a depth");
-    return { perft: depth };
-  }
-  const limits = {};
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (word === 'infinite') {
-      limits.infinite = true;
-    } else if (GO_NUMBERS.has(word)) {
-      const text = words[++i];
-      if (text === undefined) throw new Error(`'go ${word}' needs a number`);
-      let value = Number(text);
-      // Clocks may run below zero in some GUIs: that is no time left.
-      if (CLOCK_NUMBERS.has(word) && Number.isInteger(value) && value < 0) value = 0;
-      if (!Number.isSafeInteger(value) || value < 0) {
-        throw new Error(`'go ${word}' needs a whole number of at least 0, not ${shown(text)}`);
-      }
-      limits[word] = value;
-    } else if (word === 'ponder' || word === 'mate' || word === 'searchmoves') {
-      throw new Error(`'go ${word}' is not supported here`);
-    } else {
-      throw new Error(`unknown 'go' argument ${shown(word)}`);
-    }
-  }
-  return limits;
-}
-
-/** Splits `setoption name <id> [value <x>]` into `{name, value}` (value `undefined`
- * when absent). Throws for other text. */
-export function parseSetOption(args) {
-  const match = /^name\s+(.*?)(?:\s+value(?:\s+(.*))?)?$/s.exec(args.trim());
-  if (!match || !match[1]) throw new Error("expected 'setoption name <id> [value <x>]'");
-  return { name: match[1].trim(), value: match[2]?.trim() };
 }

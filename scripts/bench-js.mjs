@@ -6,7 +6,7 @@
 //     runs, medians, node counts checked equal. chess.js is left out of Kiwipete depth 5
 //     (193 M nodes would take it minutes per run). About 4 minutes with 3 runs, plus
 //     the builds.
-//  2. engine speed: the wasm Engine in Node (in process, one step; and through the JS
+//  2. engine speed: the wasm Session in Node (in process, one step; and through the JS
 //     Engine in a worker thread, in 8 ms slices) against the native `alfiere` binary
 //     (built with `cargo build --release --bin alfiere`), same positions, fixed depths;
 //     node counts must be equal (the search is deterministic). Speeds are nodes per
@@ -35,7 +35,7 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 console.log('building the wasm package: bash scripts/build-wasm.sh');
 execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
 const NATIVE = args.includes('--perft-only') ? null : nativeBinary();
-const { Game, Engine: WasmEngine } = await import('alfiere');
+const { Game, Session } = await import('alfiere');
 const { Engine: WorkerEngine } = await import('alfiere/engine');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -175,17 +175,20 @@ function startNative(binary) {
 }
 
 function wasmSearch({ variant, fen, depth }) {
-  const engine = new WasmEngine(variant);
+  const session = new Session(1);
   try {
-    engine.position(fen, []);
+    session.handleLine(`setoption name UCI_Variant value ${variant}`);
+    session.handleLine(fen ? `position fen ${fen}` : 'position startpos');
     const cpu0 = cpuMs();
     const t0 = performance.now();
-    engine.go({ depth });
-    let result;
-    while (!(result = engine.step(1e12, 0, null)));
-    return { nodes: result.nodes, wall: performance.now() - t0, cpu: cpuMs() - cpu0, bestmove: result.bestmove };
+    session.handleLine(`go depth ${depth}`);
+    const lines = [];
+    while (session.status() === 'searching') lines.push(...session.step(1e12, 0));
+    const info = lines.filter((l) => l.startsWith('info depth')).at(-1);
+    const nodes = Number(/ nodes (\d+)/.exec(info)[1]);
+    return { nodes, wall: performance.now() - t0, cpu: cpuMs() - cpu0, bestmove: lines.at(-1).split(' ')[1] };
   } finally {
-    engine.free();
+    session.free();
   }
 }
 

@@ -32,7 +32,6 @@ pub mod types;
 pub mod variants;
 pub mod zobrist;
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod uci;
 
 #[cfg(target_arch = "wasm32")]

@@ -10,7 +10,6 @@
 
 mod common;
 
-use alfiere::api::{ApiGame, EngineSettings};
 use alfiere::notation::{fen, uci};
 use alfiere::search::{
     Limits, NoClock, Progress, Search, SearchOptions, Strength, TranspositionTable,
@@ -167,7 +166,7 @@ fn the_table_follows_the_hash_option() {
             out.push(l.to_string())
         });
         session.handle_line("go nodes 3000", &mut |l| out.push(l.to_string()));
-        session.run_pending_search(&mut |l| out.push(l.to_string()));
+        session.run_search(&|| 0, &mut |l| out.push(l.to_string()));
         assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
         let bytes = session.table_bytes().unwrap();
         assert_eq!(bytes, TranspositionTable::bytes_for(mb), "Hash {mb}");
@@ -374,9 +373,9 @@ fn go_infinite_stopped_at_many_random_moments_answers_bestmove() {
     binary_stops(1_000, 100);
 }
 
-/// Through the library's slice API (what the JS `Engine` drives): an endless
-/// search of a random position, a random number of slices, `stop`; the next step
-/// gives the result, a legal action.
+/// Through the UCI session (what the binary and the JS `Engine`'s worker drive): an
+/// endless search of a random position, a random number of steps, `stop`; the answer
+/// is one `bestmove` with a legal action.
 fn library_stops<G: Game>(variant: Variant, rounds: usize) {
     let mut rng = Rng::new(0x11b ^ variant as u64);
     let positions = random_positions(&G::start(), rng.next(), rounds, 80);
@@ -386,37 +385,43 @@ fn library_stops<G: Game>(variant: Variant, rounds: usize) {
             raw_search_stop(&pos, &mut rng);
             continue;
         }
-        let game = ApiGame::new(variant.id(), Some(&fen_text)).unwrap();
-        let settings = EngineSettings {
-            hash_mb: 1,
-            ..EngineSettings::default()
-        };
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        let mut search = game.start_search(&settings, limits);
+        let mut session = UciSession::new();
+        let mut out = Vec::new();
+        for line in [
+            format!("setoption name UCI_Variant value {}", variant.id()),
+            "setoption name Hash value 1".to_string(),
+            format!("position fen {fen_text}"),
+            "go infinite".to_string(),
+        ] {
+            session.handle_line(&line, &mut |l| out.push(l.to_string()));
+        }
+        assert!(out.is_empty(), "{variant}: {out:?}");
         let steps = rng.below(12);
-        let mut done = None;
         for i in 0..steps {
-            // An endless search ends by itself only when nothing is left to search.
-            if let Some(result) = search.step(1 + rng.below(400) as u64, i as u64, &mut |_| {}) {
-                done = Some(result);
-                break;
-            }
+            session.step(1 + rng.below(400) as u64, &|| i as u64, &mut |l| {
+                out.push(l.to_string())
+            });
         }
-        let result = done.unwrap_or_else(|| {
-            search.stop();
-            search
-                .step(1 + rng.below(400) as u64, steps as u64, &mut |_| {})
-                .unwrap_or_else(|| panic!("{variant}: no result after stop in {fen_text}"))
-        });
-        let moves = game.legal_moves();
-        match &result.best {
-            Some(best) => assert!(moves.contains(best), "{variant}: {best} in {fen_text}"),
-            None => assert!(moves.is_empty(), "{variant}: nothing played in {fen_text}"),
+        assert!(
+            !out.iter().any(|l| l.starts_with("bestmove")),
+            "{variant}: an endless search answered before stop in {fen_text}"
+        );
+        session.handle_line("stop", &mut |l| out.push(l.to_string()));
+        assert!(
+            !session.is_searching(),
+            "{variant}: still searching in {fen_text}"
+        );
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(best.len(), 1, "{variant}: {out:?}");
+        let token = &best[0]["bestmove ".len()..];
+        let list = legal(&pos);
+        if token == "(none)" {
+            assert!(list.is_empty(), "{variant}: nothing played in {fen_text}");
+        } else {
+            let action = uci::parse_action(&pos, token)
+                .unwrap_or_else(|e| panic!("{variant}: {token} in {fen_text}: {e}"));
+            assert!(list.contains(&action), "{variant}: {token} in {fen_text}");
         }
-        assert!(result.to_uci().starts_with("bestmove "));
     }
 }
 

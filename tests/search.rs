@@ -18,7 +18,6 @@ use alfiere::{with_variant, Action, ActionList, Chess, Color, Game, Square, Vari
 use common::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -505,7 +504,7 @@ fn table_memory_is_bounded_by_hash() {
         out.push(l.to_string())
     });
     session.handle_line("go nodes 5000", &mut |l| out.push(l.to_string()));
-    session.run_pending_search(&mut |l| out.push(l.to_string()));
+    session.run_search(&|| 0, &mut |l| out.push(l.to_string()));
     assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
     assert_eq!(
         session.table_bytes(),
@@ -552,7 +551,7 @@ fn fifty_move_rule_and_repetitions_draw_inside_the_search() {
     );
     assert!(out.is_empty(), "{out:?}");
     session.handle_line("go depth 3", &mut |l| out.push(l.to_string()));
-    session.run_pending_search(&mut |l| out.push(l.to_string()));
+    session.run_search(&|| 0, &mut |l| out.push(l.to_string()));
     assert_eq!(out.last().unwrap(), "bestmove f6g8", "{out:?}");
     assert!(
         out.iter()
@@ -693,17 +692,15 @@ fn movetime_is_respected_within_50_ms() {
         session.handle_line(&format!("go movetime {movetime}"), &mut |l| {
             out.push(l.to_string())
         });
-        let job = session.take_search().expect("a search job");
-        let stop = AtomicBool::new(false);
         let started = Instant::now();
+        let clock = || started.elapsed().as_millis() as u64;
         let mut answered = None;
-        let table = job.run(&stop, &mut |l| {
+        session.run_search(&clock, &mut |l| {
             if l.starts_with("bestmove") {
                 answered = Some(started.elapsed());
             }
             out.push(l.to_string());
         });
-        session.finish_search(table);
         let elapsed = answered.expect("bestmove").as_millis() as u64;
         assert!(
             elapsed <= movetime + 50 && elapsed + 50 >= movetime,
@@ -719,22 +716,19 @@ fn movetime_is_respected_within_50_ms() {
 }
 
 #[test]
-fn stop_ends_go_infinite_promptly_on_a_thread() {
+fn stop_ends_go_infinite_promptly() {
     let mut session = UciSession::new();
     session.handle_line("position startpos moves e2e4", &mut |_| {});
     session.handle_line("go infinite", &mut |_| {});
-    let job = session.take_search().unwrap();
-    assert!(!job.limits().is_finite());
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let (tx, rx) = mpsc::channel::<(Instant, String)>();
-    let worker = std::thread::spawn(move || {
-        job.run(&flag, &mut |l| {
-            let _ = tx.send((Instant::now(), l.to_string()));
-        })
-    });
-    std::thread::sleep(Duration::from_millis(300));
-    let early: Vec<String> = rx.try_iter().map(|(_, l)| l).collect();
+    assert!(session.is_searching() && !session.search_is_finite());
+    let started = Instant::now();
+    let clock = || started.elapsed().as_millis() as u64;
+    let mut early = Vec::new();
+    while started.elapsed() < Duration::from_millis(300) {
+        session.step(alfiere::uci::NODES_PER_STEP, &clock, &mut |l| {
+            early.push(l.to_string())
+        });
+    }
     assert!(
         !early.iter().any(|l| l.starts_with("bestmove")),
         "{early:?}"
@@ -744,22 +738,18 @@ fn stop_ends_go_infinite_promptly_on_a_thread() {
         "{early:?}"
     );
     let stopped = Instant::now();
-    stop.store(true, Ordering::Relaxed);
-    let table = worker.join().unwrap();
-    let lines: Vec<(Instant, String)> = rx.try_iter().collect();
-    let (at, best) = lines
-        .iter()
-        .find(|(_, l)| l.starts_with("bestmove"))
-        .unwrap();
+    let mut lines = Vec::new();
+    session.handle_line("stop", &mut |l| lines.push(l.to_string()));
     assert!(
-        at.duration_since(stopped) < Duration::from_millis(100),
+        stopped.elapsed() < Duration::from_millis(100),
         "{:?}",
-        at.duration_since(stopped)
+        stopped.elapsed()
     );
+    let best = lines.last().unwrap();
     let token = best.strip_prefix("bestmove ").unwrap();
     let pos: Chess = build_position("startpos moves e2e4").unwrap();
     assert!(parse_action(&pos, token).is_ok(), "{best}");
-    session.finish_search(table);
+    assert!(!session.is_searching());
 }
 
 const BINARY: &str = env!("CARGO_BIN_EXE_alfiere");

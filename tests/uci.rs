@@ -459,11 +459,11 @@ fn junk_lines_are_harmless() {
 #[test]
 fn go_searches_and_bad_go_arguments_are_answered() {
     let mut s = UciSession::new();
-    // `go` before any `position` searches the start position. The session prepares
-    // the search; the caller runs it (the binary on a thread).
+    // `go` before any `position` searches the start position. The session starts
+    // the search; the caller steps it (the binary between reads of its input).
     assert!(send(&mut s, "go depth 2").is_empty());
     let mut out = Vec::new();
-    s.run_pending_search(&mut |l| out.push(l.to_string()));
+    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
     assert!(
         alfiere::notation::uci::parse_action(&Chess::start(), best).is_ok(),
@@ -472,7 +472,7 @@ fn go_searches_and_bad_go_arguments_are_answered() {
     assert!(out[..out.len() - 1]
         .iter()
         .all(|l| l.starts_with("info depth ")));
-    assert!(s.take_search().is_none());
+    assert!(!s.is_searching());
     // Bad arguments: an info string, and no search.
     for bad in [
         "go depth",
@@ -490,16 +490,11 @@ fn go_searches_and_bad_go_arguments_are_answered() {
         "go depth 3 perft 2",
     ] {
         assert_info(&send(&mut s, bad), &[]);
-        assert!(s.take_search().is_none(), "{bad}");
+        assert!(!s.is_searching(), "{bad}");
     }
     // Every accepted argument.
-    assert!(send(
-        &mut s,
-        "go wtime 1000 btime -5 winc 10 binc 10 movestogo 20 depth 3 nodes 50000 searchmoves e2e4 d2d4"
-    )
-    .is_empty());
-    let job = s.take_search().unwrap();
-    let limits = job.limits();
+    let every = "wtime 1000 btime -5 winc 10 binc 10 movestogo 20 depth 3 nodes 50000 searchmoves e2e4 d2d4";
+    let limits = alfiere::uci::parse_go(&Chess::start(), every).unwrap();
     assert_eq!(
         (
             limits.wtime,
@@ -511,9 +506,16 @@ fn go_searches_and_bad_go_arguments_are_answered() {
         (Some(1000), Some(0), Some(10), Some(20), Some(3))
     );
     assert_eq!(limits.searchmoves.len(), 2);
-    // `go infinite` is an endless job; `stop` without a running search is ignored.
+    assert!(send(&mut s, &format!("go {every}")).is_empty());
+    assert!(s.is_searching() && s.search_is_finite());
+    let out = send(&mut s, "stop");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    // `go infinite` is endless until `stop`; `stop` without a search is ignored.
     assert!(send(&mut s, "go infinite").is_empty());
-    assert!(!s.take_search().unwrap().limits().is_finite());
+    assert!(s.is_searching() && !s.search_is_finite());
+    assert_eq!(send(&mut s, "isready"), vec!["readyok"]);
+    let out = send(&mut s, "stop");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
     assert!(send(&mut s, "stop").is_empty());
     assert_eq!(send(&mut s, "isready"), vec!["readyok"]);
     // `go perft` before `position` runs on the start position.
@@ -561,7 +563,7 @@ fn search_options_are_set_and_checked() {
     send(&mut s, "setoption name Hash value 1");
     send(&mut s, "go depth 3");
     let mut out = Vec::new();
-    s.run_pending_search(&mut |l| out.push(l.to_string()));
+    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
     for k in 1..=3 {
         assert!(
             out.iter()

@@ -6,9 +6,8 @@
 
 use super::invariants::{check_position, legal_list};
 use alfiere::notation::{fen, uci};
-use alfiere::uci::{Control, UciSession};
+use alfiere::uci::{parse_go, Control, UciSession};
 use alfiere::{with_game, Game};
-use std::sync::atomic::AtomicBool;
 
 /// Lines per input at most.
 const MAX_LINES: usize = 64;
@@ -61,17 +60,14 @@ pub fn uci_loop_target(data: &[u8]) {
                 before, after,
                 "refused {line:?} changed the session: {out:?}"
             );
-            assert!(
-                session.take_search().is_none(),
-                "refused {line:?} started a search"
-            );
+            assert!(!session.is_searching(), "refused {line:?} started a search");
         }
         assert_eq!(session.game().variant(), session.variant());
         with_game!(session.game(), g => check_position(g));
-        check_diagram(&mut session);
-        if let Some(job) = session.take_search() {
-            run_job(&mut session, job);
+        if session.is_searching() {
+            run_search(&mut session, line);
         }
+        check_diagram(&mut session);
         if control == Control::Quit {
             break;
         }
@@ -86,18 +82,22 @@ fn check_diagram(session: &mut UciSession) {
     assert!(out.contains(&expected), "{out:?} lacks {expected}");
 }
 
-/// Runs a prepared search: small depth or node limits to the end, anything else
-/// stopped at once (deterministic and fast); checks its single `bestmove`.
-fn run_job(session: &mut UciSession, job: alfiere::uci::SearchJob) {
-    let limits = job.limits();
+/// Runs the search `line` started: small depth or node limits to the end, anything
+/// else stopped at once (deterministic and fast); checks its single `bestmove`.
+fn run_search(session: &mut UciSession, line: &str) {
+    let game = session.game().clone();
+    let args = line.trim().strip_prefix("go").unwrap_or("");
+    let limits = with_game!(&game, g => parse_go(g, args)).expect("a search started by go");
     let small = !limits.infinite
         && !limits.uses_clock()
         && (limits.depth.is_some_and(|d| d <= 2) || limits.nodes.is_some_and(|n| n <= 2000));
-    let stop = AtomicBool::new(!small);
-    let game = job.game().clone();
     let mut out = Vec::new();
-    let table = job.run(&stop, &mut |l| out.push(l.to_string()));
-    session.finish_search(table);
+    if small {
+        session.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    } else {
+        session.handle_line("stop", &mut |l| out.push(l.to_string()));
+    }
+    assert!(!session.is_searching(), "{line:?} still searching");
     let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(best.len(), 1, "{out:?}");
     assert_eq!(out.last(), Some(best[0]), "bestmove is not last: {out:?}");

@@ -15,12 +15,10 @@
 //! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! ```
 
-mod engine;
 mod error;
 mod info;
 mod played;
 
-pub use engine::{EngineInfo, EngineResult, EngineSettings, RunningSearch};
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo};
 pub use played::PlayedGame;
@@ -436,28 +434,6 @@ impl ApiGame {
             ));
         }
         Ok(self.inner.perft(depth))
-    }
-
-    /// Starts a search of the current position, to be driven with
-    /// [`RunningSearch::step`].
-    pub fn start_search(
-        &self,
-        settings: &EngineSettings,
-        limits: crate::search::Limits,
-    ) -> Box<dyn RunningSearch> {
-        let table = crate::search::TranspositionTable::new(settings.hash_mb.max(1));
-        self.inner.start_search(settings, limits, table)
-    }
-
-    /// Like [`ApiGame::start_search`], with a table kept from an earlier search
-    /// ([`RunningSearch::into_table`]), so what it learnt carries over.
-    pub fn start_search_with_table(
-        &self,
-        settings: &EngineSettings,
-        limits: crate::search::Limits,
-        table: crate::search::TranspositionTable,
-    ) -> Box<dyn RunningSearch> {
-        self.inner.start_search(settings, limits, table)
     }
 
     /// The underlying object, for callers that need the generic interface.

@@ -1,14 +1,13 @@
 //! [`PlayedGame`]: the object-safe face of a [`Record`] of any rule set, implemented
 //! once for every `Record<G>`; [`new_played`] picks the rule set.
 
-use super::engine::{EngineInfo, EngineResult, EngineSettings, RunningSearch};
 use super::error::{ApiError, ApiErrorKind};
 use super::info::{MoveInfo, SquareInfo, TurnInfo};
 use crate::game::{EndReason, Game, Outcome};
 use crate::moves::{Action, ActionList};
 use crate::notation::{fen, pgn, san, uci};
 use crate::record::Record;
-use crate::search::{self, Limits, Progress, Search, TranspositionTable};
+
 use crate::setup::Hand;
 use crate::types::{Color, Square};
 use crate::variants::Variant;
@@ -42,15 +41,6 @@ pub trait PlayedGame: Send {
     fn pgn(&self, tags: &[(String, String)]) -> String;
     fn load_pgn(&mut self, text: &str) -> Result<(), ApiError>;
     fn perft(&self, depth: u32) -> u64;
-    /// Starts a search of the current position (repetitions of earlier positions of
-    /// the game count as draws inside it) with `table`, which
-    /// [`RunningSearch::into_table`] gives back.
-    fn start_search(
-        &self,
-        settings: &EngineSettings,
-        limits: Limits,
-        table: TranspositionTable,
-    ) -> Box<dyn RunningSearch>;
 }
 
 /// A new game at the start position of `variant`; `None` if not implemented.
@@ -214,68 +204,5 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self.current(), depth)
-    }
-
-    fn start_search(
-        &self,
-        settings: &EngineSettings,
-        limits: Limits,
-        table: TranspositionTable,
-    ) -> Box<dyn RunningSearch> {
-        // Turn-start positions since the last irreversible action, for repetitions.
-        let mut keys = Vec::new();
-        for (before, action) in Record::history(self) {
-            if before.is_irreversible(action) {
-                keys.clear();
-            } else if before.turn_state().is_turn_start() {
-                keys.push(search::position_key(before));
-            }
-        }
-        let mut search = Search::<G>::new(table);
-        search.set_options(settings.search_options());
-        search.start_with_history(self.current().clone(), &keys, limits);
-        Box::new(search)
-    }
-}
-
-impl<G: Game> RunningSearch for Search<G> {
-    fn step(
-        &mut self,
-        node_budget: u64,
-        elapsed_ms: u64,
-        on_info: &mut dyn FnMut(&EngineInfo),
-    ) -> Option<EngineResult> {
-        let clock = move || elapsed_ms;
-        let mut forward = |info: &search::SearchInfo| {
-            on_info(&EngineInfo {
-                depth: info.depth,
-                seldepth: info.seldepth,
-                multipv: info.multipv,
-                score: info.score,
-                nodes: info.nodes,
-                nps: info.nps,
-                time_ms: info.time_ms,
-                hashfull: info.hashfull,
-                pv: info.pv.iter().map(uci::action_to_uci).collect(),
-            })
-        };
-        match Search::step(self, node_budget, &clock, &mut forward) {
-            Progress::Running => None,
-            Progress::Done(result) => Some(EngineResult {
-                best: result.best.as_ref().map(uci::action_to_uci),
-                pv: result.pv.iter().map(uci::action_to_uci).collect(),
-                score: result.score,
-                depth: result.depth,
-                nodes: result.nodes,
-            }),
-        }
-    }
-
-    fn stop(&mut self) {
-        Search::stop(self);
-    }
-
-    fn into_table(self: Box<Self>) -> TranspositionTable {
-        Search::into_table(*self)
     }
 }

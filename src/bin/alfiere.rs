@@ -1,19 +1,18 @@
 //! The `alfiere` UCI engine: reads commands from standard input, one per line.
 //!
-//! Searches run on their own thread with a stop flag, so the loop keeps reading:
-//! `stop` ends a search (`go infinite` waits for it), `isready` is answered at once.
-//! Commands that need the search's table (`go`, `setoption`, `ucinewgame`, `go
-//! perft`) first wait for a running search, stopping it if it would never end by
-//! itself. At the end of input a finite search is awaited and an endless one
-//! stopped. `alfiere bench [depth]` prints the bench signature.
+//! A reader thread passes the lines to the session ([`UciSession`], the same one the
+//! wasm module runs), which this thread drives: while a search runs it is stepped a
+//! few thousand nodes at a time, and the input is looked at between steps, so `stop`
+//! ends a search at once (`go infinite` waits for it) and `isready` is answered while
+//! it thinks. Commands that need the search's table (`go`, `setoption`,
+//! `ucinewgame`) wait for it, stopping it if it would never end by itself. At the end
+//! of input a finite search is awaited and an endless one stopped. `alfiere bench
+//! [depth]` prints the bench signature.
 
 use alfiere::search::bench;
-use alfiere::search::TranspositionTable;
-use alfiere::uci::{Control, UciSession, MAX_LINE_LEN};
+use alfiere::uci::{Control, Status, UciSession, MAX_LINE_LEN, NODES_PER_STEP};
 use std::io::{self, BufRead, Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread::JoinHandle;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
 /// Reads one line of at most `MAX_LINE_LEN` bytes (plus its `\r\n` ending); a longer
@@ -61,104 +60,70 @@ fn print_line(line: &str) {
     let _ = out.flush();
 }
 
-/// A search running on its thread.
-struct Running {
-    handle: JoinHandle<Option<TranspositionTable>>,
-    stop: Arc<AtomicBool>,
-    /// Whether it ends by itself (a depth, node, time or clock limit).
-    finite: bool,
-}
-
-/// The session plus the search thread.
-struct Engine {
-    session: UciSession,
-    running: Option<Running>,
-}
-
-impl Engine {
-    fn new() -> Engine {
-        Engine {
-            session: UciSession::new(),
-            running: None,
-        }
-    }
-
-    /// Waits for the running search (stopping it first if asked or if it would
-    /// never end), and gives its table back to the session.
-    fn wait(&mut self, stop: bool) {
-        if let Some(running) = self.running.take() {
-            if stop || !running.finite {
-                running.stop.store(true, Ordering::Relaxed);
-            }
-            match running.handle.join() {
-                Ok(Some(table)) => self.session.finish_search(table),
-                _ => self
-                    .session
-                    .finish_search(TranspositionTable::new(self.session.options().hash_mb)),
-            }
-        }
-    }
-
-    fn handle(&mut self, line: &str) -> Control {
-        let command = line.split_whitespace().next().unwrap_or("");
-        if self.running.is_some() {
-            match command {
-                "stop" => {
-                    self.wait(true);
-                    return Control::Continue;
+/// Runs the session on this thread: lines come from `lines` (a reader thread, or the
+/// command-line arguments), and while a search runs the loop steps it by
+/// [`NODES_PER_STEP`] nodes, looking at the input between steps, so `stop` and
+/// `isready` are answered at once. At the end of input a finite search is awaited
+/// and an endless one stopped.
+fn run_session(lines: Receiver<String>, seed: u64) {
+    let mut session = UciSession::with_seed(seed);
+    let started = Instant::now();
+    let clock = || started.elapsed().as_millis() as u64;
+    let mut input_open = true;
+    loop {
+        let line = match session.status() {
+            Status::Quit => return,
+            Status::Searching => match lines.try_recv() {
+                Ok(line) => Some(line),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => {
+                    // The end of input stops an endless search once.
+                    let stop = input_open && !session.search_is_finite();
+                    input_open = false;
+                    stop.then(|| "stop".to_string())
                 }
-                "quit" => {
-                    self.wait(true);
-                    return Control::Quit;
-                }
-                // Only these need the search's table; anything else, unknown
-                // commands included, is answered while the search goes on.
-                "go" | "setoption" | "ucinewgame" => self.wait(false),
-                _ => {}
-            }
-        }
-        let control = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.session.handle_line(line, &mut |l| print_line(l))
-        }));
-        let control = match control {
-            Ok(control) => control,
-            Err(_) => {
-                // Last line of defence: report and keep the loop alive.
-                print_line("info string internal error while handling the command");
-                Control::Continue
-            }
+            },
+            Status::Idle | Status::Holding => match lines.recv() {
+                Ok(line) => Some(line),
+                Err(_) if session.status() == Status::Holding => Some("stop".to_string()),
+                Err(_) => return,
+            },
         };
-        if let Some(job) = self.session.take_search() {
-            let stop = Arc::new(AtomicBool::new(false));
-            let finite = job.limits().is_finite();
-            let flag = Arc::clone(&stop);
-            let handle = std::thread::spawn(move || {
-                let fallback = job.fallback_bestmove();
-                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    job.run(&flag, &mut |l| print_line(l))
-                }));
-                match run {
-                    Ok(table) => Some(table),
-                    Err(_) => {
-                        print_line("info string internal error in the search");
-                        print_line(&format!("bestmove {fallback}"));
-                        None
-                    }
-                }
-            });
-            self.running = Some(Running {
-                handle,
-                stop,
-                finite,
-            });
+        let control = match line {
+            Some(line) => handle(&mut session, &line),
+            None => match step(&mut session, &clock) {
+                Status::Quit => Control::Quit,
+                _ => Control::Continue,
+            },
+        };
+        if control == Control::Quit {
+            return;
         }
-        control
     }
+}
 
-    /// The end of input: a finite search may finish, an endless one is stopped.
-    fn end_of_input(&mut self) {
-        self.wait(false);
-    }
+/// One line through the session; a panic (a bug) is reported and the loop goes on.
+fn handle(session: &mut UciSession, line: &str) -> Control {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        session.handle_line(line, &mut |l| print_line(l))
+    }));
+    run.unwrap_or_else(|_| {
+        print_line("info string internal error while handling the command");
+        Control::Continue
+    })
+}
+
+/// One step of the running search; a panic (a bug) is reported with a fallback
+/// `bestmove`, so a GUI never waits forever.
+fn step(session: &mut UciSession, clock: &dyn Fn() -> u64) -> Status {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        session.step(NODES_PER_STEP, clock, &mut |l| print_line(l))
+    }));
+    run.unwrap_or_else(|_| {
+        print_line("info string internal error in the search");
+        session.recover_from_failed_search(&mut |l| print_line(l));
+        session.status()
+    })
 }
 
 /// `alfiere bench [depth]`: the node-count signature and the speed.
@@ -197,9 +162,6 @@ fn run_bench(args: &[String]) {
 }
 
 fn main() {
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut engine = Engine::new();
     // `args_os`: `args` would panic on an argument that is not valid UTF-8.
     let args: Vec<String> = std::env::args_os()
         .skip(1)
@@ -209,20 +171,27 @@ fn main() {
         run_bench(&args);
         return;
     }
-    if !args.is_empty() {
+    // Weakened levels choose differently in every run.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x5eed, |d| d.as_nanos() as u64);
+    let (sender, lines) = mpsc::channel();
+    if args.is_empty() {
+        std::thread::spawn(move || {
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            while let Ok(Some(line)) = read_line(&mut input) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    } else {
         // Commands given on the command line run once, e.g. `alfiere "go perft 5"`.
         for command in args {
-            if engine.handle(&command) == Control::Quit {
-                break;
-            }
+            let _ = sender.send(command);
         }
-        engine.end_of_input();
-        return;
+        drop(sender);
     }
-    while let Ok(Some(line)) = read_line(&mut input) {
-        if engine.handle(&line) == Control::Quit {
-            return;
-        }
-    }
-    engine.end_of_input();
+    run_session(lines, seed);
 }

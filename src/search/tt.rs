@@ -163,15 +163,32 @@ impl TranspositionTable {
         }
     }
 
+    /// Like [`TranspositionTable::new`], but `None` where the memory cannot be had
+    /// (a browser tab's limit), instead of aborting.
+    pub fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let n = Self::entries_for(mb);
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n).ok()?;
+        entries.resize(n, [0u64; 2]);
+        Some(TranspositionTable {
+            entries,
+            generation: 1,
+            learned: None,
+        })
+    }
+
     fn entries_for(mb: usize) -> usize {
-        let bytes = mb.min(Self::MAX_MB) << 20;
-        (bytes / (BUCKET * size_of::<Entry>())).max(1) * BUCKET
+        // In u64: on wasm32, 4096 MiB in bytes does not fit a `usize` (an allocation
+        // of the saturated count then fails, and `try_new` says so).
+        let bytes = (mb.min(Self::MAX_MB) as u64) << 20;
+        let buckets = (bytes / (BUCKET * size_of::<Entry>()) as u64).max(1);
+        usize::try_from(buckets * BUCKET as u64).unwrap_or(usize::MAX / size_of::<Entry>())
     }
 
     /// The memory a table of `mb` MiB takes, in bytes (what
     /// [`TranspositionTable::memory_bytes`] reports for it).
     pub fn bytes_for(mb: usize) -> usize {
-        Self::entries_for(mb) * size_of::<Entry>()
+        Self::entries_for(mb).saturating_mul(size_of::<Entry>())
     }
 
     /// The memory the entries take, in bytes.

@@ -8,8 +8,9 @@
 //!
 //! - `game.rs`: the `Game` class and the free functions (`validateFen`, `variants`,
 //!   `legalMoves`);
-//! - `engine.rs`: the `Engine` class, a search driven in slices (run in a Web Worker
-//!   by `js/engine-host.js`).
+//! - `session.rs`: the `Session` class, the UCI session the native binary runs too;
+//!   the JS `Engine`'s worker (`js/engine-host.js`) drives it, for raw UCI lines and
+//!   for the promise API alike.
 //!
 //! ```js
 //! import init, { Game } from 'alfiere';
@@ -22,8 +23,8 @@
 //! try { game.move('Ke3'); } catch (e) { e.name === 'IllegalMoveError'; }
 //! ```
 
-mod engine;
 mod game;
+mod session;
 #[cfg(test)]
 mod tests;
 
@@ -87,25 +88,6 @@ export type FenValidation = { ok: true } | { ok: false; error: string };
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
-/** The limits of `Engine.go`; none means until `stop()`. */
-export interface GoLimits {
-  depth?: number; nodes?: number; movetime?: number; infinite?: boolean;
-  wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
-}
-/** One progress report of the wasm Engine (one per iteration and MultiPV line). */
-export interface SearchInfo {
-  depth: number; seldepth: number; multipv: number; score: Score; nodes: number;
-  nps: number; time: number; hashfull: number; pv: string[];
-  /** The same report as a UCI `info` line. */
-  uci: string;
-}
-/** The end of a search of the wasm Engine. */
-export interface StepResult {
-  /** `null` when the side to act has no legal action. */
-  bestmove: string | null; pv: string[]; score: Score; depth: number; nodes: number;
-  /** The UCI `bestmove` line. */
-  uci: string;
-}
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

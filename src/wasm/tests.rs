@@ -1,13 +1,13 @@
-//! The wasm-bindgen classes (`Game`, `Engine`) compiled to wasm32 and run by
+//! The wasm-bindgen classes (`Game`, `Session`) compiled to wasm32 and run by
 //! wasm-bindgen-test in Node and in headless Chromium
 //! (`cargo test --target wasm32-unknown-unknown --lib`, see
 //! `scripts/test.d/20-wasm-bindgen-test.sh`): JS values in, JS values out, typed
 //! errors, a sliced search. They live in the library because the crate's binaries do
 //! not build for wasm32, and an integration test would need them.
 
-use super::engine::Engine;
 use super::game::{legal_moves, validate_fen, variants, Game};
-use js_sys::{Array, Function, Object, Reflect};
+use super::session::Session;
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -137,126 +137,108 @@ fn every_rule_set_is_listed_and_plays() {
     assert_eq!(field(&bad, "ok"), JsValue::FALSE);
 }
 
-/// Runs a started search to its end in small slices; returns the result and the
-/// number of info objects seen.
-fn drive(engine: &mut Engine) -> (JsValue, u32) {
-    let infos = Array::new();
-    let sink = infos.clone();
-    let on_info = Closure::<dyn FnMut(JsValue)>::new(move |info: JsValue| {
-        sink.push(&info);
-    });
-    let callback: &Function = on_info.as_ref().unchecked_ref();
+/// Runs the session's search to its end in small slices; returns every line.
+fn drive(session: &mut Session) -> Vec<String> {
+    let mut lines = Vec::new();
     for slice in 0..100_000 {
-        let result = engine
-            .step(JsValue::from(500), JsValue::from(slice), callback.into())
-            .unwrap();
-        if !result.is_null() {
-            return (result, infos.length());
+        lines.extend(
+            session
+                .step(JsValue::from(500), JsValue::from(slice))
+                .unwrap(),
+        );
+        if session.status() != "searching" {
+            return lines;
         }
     }
     panic!("the search did not end");
 }
 
 #[wasm_bindgen_test]
-fn engine_searches_in_slices_and_finds_mate() {
-    let mut engine = Engine::new(JsValue::UNDEFINED).unwrap();
-    engine.set_option(s("Hash"), JsValue::from(2)).unwrap();
-    engine
-        .position(
-            s("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
-            Array::new().into(),
-        )
-        .unwrap();
-    engine.go(object(&[("depth", JsValue::from(4))])).unwrap();
-    assert!(engine.is_searching());
-    let (result, infos) = drive(&mut engine);
-    assert_eq!(text_field(&result, "bestmove"), "d1d8");
-    assert_eq!(field(&field(&result, "score"), "mate"), JsValue::from(1));
-    assert!(infos >= 1);
-    assert!(!engine.is_searching());
+fn session_searches_in_slices_and_finds_mate() {
+    let mut session = Session::new(JsValue::from(7)).unwrap();
+    assert!(session
+        .handle_line(JsValue::from("setoption name Hash value 2"))
+        .unwrap()
+        .is_empty());
+    assert!(session
+        .handle_line(JsValue::from(
+            "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+        ))
+        .unwrap()
+        .is_empty());
+    assert!(session
+        .handle_line(JsValue::from("go depth 4"))
+        .unwrap()
+        .is_empty());
+    assert_eq!(session.status(), "searching");
+    let lines = drive(&mut session);
+    assert_eq!(lines.last().unwrap(), "bestmove d1d8");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    assert_eq!(session.status(), "idle");
 }
 
 #[wasm_bindgen_test]
-fn engine_stop_ends_an_infinite_search_with_a_legal_move() {
-    let mut engine = Engine::new(s("alice")).unwrap();
-    engine.set_option(s("Hash"), JsValue::from(1)).unwrap();
-    engine.go(object(&[("infinite", JsValue::TRUE)])).unwrap();
-    let first = engine
-        .step(JsValue::from(2000), JsValue::from(0), JsValue::UNDEFINED)
+fn session_stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut session = Session::new(JsValue::UNDEFINED).unwrap();
+    session
+        .handle_line(JsValue::from("setoption name UCI_Variant value alice"))
         .unwrap();
-    assert!(first.is_null());
-    engine.stop();
-    let result = engine
-        .step(JsValue::from(2000), JsValue::from(1), JsValue::UNDEFINED)
+    session
+        .handle_line(JsValue::from("setoption name Hash value 1"))
         .unwrap();
-    let best = text_field(&result, "bestmove");
+    session.handle_line(JsValue::from("go infinite")).unwrap();
+    assert!(!session
+        .step(JsValue::from(2000), JsValue::from(0))
+        .unwrap()
+        .iter()
+        .any(|l| l.starts_with("bestmove")));
+    let lines = session.handle_line(JsValue::from("stop")).unwrap();
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
     let legal = Game::new(s("alice"), JsValue::UNDEFINED)
         .unwrap()
         .legal_moves();
     assert!(legal.contains(&best), "{best}");
+    assert_eq!(session.status(), "idle");
 }
 
 #[wasm_bindgen_test]
-fn engine_refuses_bad_input_and_keeps_its_position() {
-    let mut engine = Engine::new(s("chess")).unwrap();
-    let moves: JsValue = Array::of1(&s("e2e4")).into();
-    engine.position(JsValue::NULL, moves).unwrap();
-    let fen = engine.fen();
-    let bad_moves: JsValue = Array::of2(&s("e2e4"), &s("zz")).into();
-    let cases: Vec<(JsValue, &str)> = vec![
-        (
-            engine.position(JsValue::NULL, bad_moves).unwrap_err(),
-            "IllegalMoveError",
-        ),
-        (
-            engine.position(s("nonsense"), JsValue::NULL).unwrap_err(),
-            "InvalidFenError",
-        ),
-        (
-            engine.position(JsValue::NULL, s("e2e4")).unwrap_err(),
-            "InvalidArgumentError",
-        ),
-        (
-            engine.set_option(s("Hash"), s("lots")).unwrap_err(),
-            "InvalidArgumentError",
-        ),
-        (
-            engine.set_option(s("UCI_Variant"), s("shogi")).unwrap_err(),
-            "UnknownVariantError",
-        ),
-        (
-            engine
-                .set_option(JsValue::NULL, JsValue::from(1))
-                .unwrap_err(),
-            "InvalidArgumentError",
-        ),
-        (
-            engine.go(object(&[("depth", s("deep"))])).unwrap_err(),
-            "InvalidArgumentError",
-        ),
-        (
-            engine.go(JsValue::from(5)).unwrap_err(),
-            "InvalidArgumentError",
-        ),
-        (
-            engine
-                .step(JsValue::from(10), JsValue::from(0), JsValue::UNDEFINED)
-                .unwrap_err(),
-            "InvalidArgumentError",
-        ),
-    ];
-    for (error, name) in cases {
-        assert_eq!(error_kind(error).0, name);
+fn session_refuses_bad_input_and_keeps_its_position() {
+    let mut session = Session::new(JsValue::UNDEFINED).unwrap();
+    session
+        .handle_line(JsValue::from("position startpos moves e2e4"))
+        .unwrap();
+    let fen = || {
+        let mut s = Session::new(JsValue::UNDEFINED).unwrap();
+        s.handle_line(JsValue::from("position startpos moves e2e4"))
+            .unwrap();
+        s.handle_line(JsValue::from("d")).unwrap()
+    };
+    for bad in [
+        "position startpos moves e2e4 zz",
+        "position fen nonsense",
+        "setoption name Hash value lots",
+        "setoption name UCI_Variant value shogi",
+        "go depth deep",
+        "go perft 99",
+        "sideways",
+    ] {
+        let lines = session.handle_line(JsValue::from(bad)).unwrap();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(lines[0].starts_with("info string "), "{bad}: {lines:?}");
     }
-    assert_eq!(engine.fen(), fen);
-    assert_eq!(engine.variant(), "chess");
-    engine.go(JsValue::UNDEFINED).unwrap();
-    let bad_step = engine
-        .step(s("many"), JsValue::from(0), JsValue::UNDEFINED)
-        .unwrap_err();
-    assert_eq!(error_kind(bad_step).0, "InvalidArgumentError");
-    let bad_callback = engine
-        .step(JsValue::from(10), JsValue::from(0), JsValue::from(3))
-        .unwrap_err();
-    assert_eq!(error_kind(bad_callback).0, "InvalidArgumentError");
+    assert_eq!(session.handle_line(JsValue::from("d")).unwrap(), fen());
+    assert_eq!(session.status(), "idle");
+    assert!(session
+        .handle_line(JsValue::from("quit"))
+        .unwrap()
+        .is_empty());
+    assert_eq!(session.status(), "quit");
 }

@@ -1,4 +1,4 @@
-// Bad input for every method of the wasm Game and Engine classes, the free functions,
+// Bad input for every method of the wasm Game and Session classes, the free functions,
 // and the JS Engine class ('alfiere/engine'). Every item is one call with one bad value;
 // it must throw (or reject with) an Error whose `name` is the expected one and whose
 // `code` is that name's stable code, leave the object's state unchanged, and never let
@@ -31,40 +31,33 @@
 //  17 validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1', v) Arg      null,undefined ok; MB,shogi Var
 //  18 legalMoves(v)                                  Arg      null,undefined ok; MB,shogi Var
 //  19 legalMoves('chess', v)                         Arg      null,undefined ok; MB,shogi Fen
-//  wasm Engine
-//  20 new Engine(v)                                  Arg      null,undefined ok; MB,shogi Var
-//  21 engine.setOption(v, 1)                         Arg
-//  22 engine.setOption('Hash', v)                    Arg      42 ok
-//  23 engine.setOption('UCI_Variant', v)             Var      null,undefined,{},[],fn,symbol,bigint Arg
-//  24 engine.position(v, [])                         Arg      null,undefined ok; MB,shogi Fen
-//  25 engine.position(null, v)                       Arg      null,undefined,[] ok
-//  26 engine.position(null, [v])                     Arg      MB,shogi Move
-//  27 engine.go(v)                                   Arg      null,undefined,{},[] ok
-//  28 engine.go({depth: v})                          Arg      null,undefined,42 ok
-//  29 engine.step(v, 0, null) during a search        Arg      undefined,42 ok
-//  30 engine.step(1, 0, v) during a search           Arg      null,undefined,fn ok
+//  wasm Session (the UCI session; text is answered, never an error)
+//  20 new Session(v)                                 Arg      null,undefined,42 ok
+//  21 session.handleLine(v)                          Arg      MB,shogi ok (answered with `info string`)
+//  22 session.step(v, 0) during a search             Arg      undefined,42 ok
+//  23 session.step(1, v) during a search             Arg      undefined,42 ok
 //  JS Engine (alfiere/engine, in a worker thread)
-//  31 new Engine(v)                                  Arg      undefined,{} ok
-//  32 new Engine({variant: v})                       Arg      undefined ok; MB,shogi Var
-//  33 new Engine({wasm: v})                          Arg      null,undefined ok; MB,shogi Load
-//  34 engine.setOption(v, 1)                         Arg
-//  35 engine.setOption('MultiPV', v)                 Arg
-//  36 engine.analyse(v)                              Arg      null,undefined,{} ok
-//  37 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
-//  38 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
-//  39 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
-//  40 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
-//  41 engine.analyse({multiPv: v, depth: 1})         Arg      null,undefined ok
-//  42 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
-//  43 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
-//  44 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
+//  24 new Engine(v)                                  Arg      undefined,{} ok
+//  25 new Engine({variant: v})                       Arg      undefined ok; MB,shogi Var
+//  26 new Engine({wasm: v})                          Arg      null,undefined ok; MB,shogi Load
+//  27 engine.setOption(v, 1)                         Arg
+//  28 engine.setOption('MultiPV', v)                 Arg      42 ok
+//  29 engine.analyse(v)                              Arg      null,undefined,{} ok
+//  30 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
+//  31 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
+//  32 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
+//  33 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
+//  34 engine.analyse({multiPv: v, depth: 1})         Arg      null,undefined,42 ok
+//  35 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
+//  36 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
+//  37 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
 // Plus, per class, every method after the object is gone:
-//  45 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
+//  38 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
 //     to rust' (its own name 'Error'; wasm-bindgen gives no hook to type it)
-//  46 each of the 12 wasm Engine methods after free(): the same
-//  47 each of the 5 JS Engine methods that talk to the worker after terminate():
+//  39 each of the 4 wasm Session methods after free(): the same
+//  40 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 44 slots x 12 kinds = 528 items, plus 30 + 12 + 5 = 47 after-the-end items: 575 in all
+// 37 slots x 12 kinds = 444 items, plus 30 + 4 + 5 = 39 after-the-end items: 483 in all
 // (the test counts them and checks the total).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -229,60 +222,24 @@ test('wasm Game, validateFen, legalMoves: every slot, every kind of bad value', 
   assert.equal(game.perft(2), 600);
 });
 
-test('wasm Engine: every slot, every kind of bad value', () => {
-  sweepSync('new Engine(v)', 'Arg', 'null,undefined ok; MB,shogi Var', (v) => new A.Engine(v));
-  const engine = new A.Engine('chess');
-  engine.position(null, ['e2e4']);
-  const state = () => [engine.fen(), engine.variant()];
-  sweepSync('engine.setOption(v, 1)', 'Arg', '', (v) => engine.setOption(v, 1), state);
-  sweepSync("engine.setOption('Hash', v)", 'Arg', '42 ok', (v) => engine.setOption('Hash', v), state);
-  sweepSync("engine.setOption('UCI_Variant', v)", 'Var', 'null,undefined,{},[],fn,symbol,bigint Arg', (v) => engine.setOption('UCI_Variant', v), state);
-  const restore = () => engine.position(null, ['e2e4']);
-  sweepSync('engine.position(v, [])', 'Arg', 'null,undefined ok; MB,shogi Fen', (v) => {
-    try {
-      engine.position(v, []);
-    } finally {
-      restore();
-    }
-  }, state);
-  sweepSync('engine.position(null, v)', 'Arg', 'null,undefined,[] ok', (v) => {
-    try {
-      engine.position(null, v);
-    } finally {
-      restore();
-    }
-  }, state);
-  sweepSync('engine.position(null, [v])', 'Arg', 'MB,shogi Move', (v) => engine.position(null, [v]), state);
-  const stopNow = () => {
-    engine.stop();
-    if (engine.isSearching()) engine.step(1, 0, null);
-  };
-  sweepSync('engine.go(v)', 'Arg', 'null,undefined,{},[] ok', (v) => {
-    try {
-      engine.go(v);
-    } finally {
-      stopNow();
-    }
-  }, state);
-  sweepSync('engine.go({depth: v})', 'Arg', 'null,undefined,42 ok', (v) => {
-    try {
-      engine.go({ depth: v });
-    } finally {
-      stopNow();
-    }
-  }, state);
-  engine.go({ infinite: true });
-  sweepSync('engine.step(v, 0, null)', 'Arg', 'undefined,42 ok', (v) => engine.step(v, 0, null), state);
-  sweepSync('engine.step(1, 0, v)', 'Arg', 'null,undefined,fn ok', (v) => engine.step(1, 0, v), state);
-  assert.equal(engine.isSearching(), true, 'bad steps do not end the search');
-  stopNow();
-  assert.equal(engine.isSearching(), false);
-  engine.go({ depth: 3 });
-  let result;
-  while (!(result = engine.step(10000, 0, null)));
+test('wasm Session: every slot, every kind of bad value', () => {
+  sweepSync('new Session(v)', 'Arg', 'null,undefined,42 ok', (v) => new A.Session(v));
+  const session = new A.Session(1);
+  session.handleLine('position startpos moves e2e4');
+  const state = () => session.handleLine('d').join('\n');
+  // Text is never an error: it is answered (an unknown command, an overlong line).
+  const before = state();
+  sweepSync('session.handleLine(v)', 'Arg', 'MB,shogi ok', (v) => session.handleLine(v), state);
+  assert.equal(state(), before);
+  session.handleLine('go infinite');
+  sweepSync('session.step(v, 0)', 'Arg', 'undefined,42 ok', (v) => session.step(v, 0), state);
+  sweepSync('session.step(1, v)', 'Arg', 'undefined,42 ok', (v) => session.step(1, v), state);
+  assert.notEqual(session.status(), 'idle', 'bad steps do not end the search');
+  const lines = session.handleLine('stop');
+  assert.equal(session.status(), 'idle');
   const game = new A.Game();
   game.move('e4');
-  assert.ok(game.legalMoves().includes(result.bestmove));
+  assert.ok(game.legalMoves().includes(lines.at(-1).split(' ')[1]), lines.at(-1));
 });
 
 test('calls after free() throw an Error, never a trap', () => {
@@ -297,14 +254,10 @@ test('calls after free() throw an Error, never a trap', () => {
     (g) => g.board(), (g) => g.hands(), (g) => g.claimableDraw(), (g) => g.claimDraw(), (g) => g.resign('w'),
     (g) => g.perft(1), (g) => g.clone(), (g) => g.agreeDraw(),
   ];
-  const engine = new A.Engine();
-  engine.free();
-  const engineCalls = [
-    (e) => e.variant(), (e) => e.handshake(), (e) => e.setOption('Hash', 1), (e) => e.newGame(),
-    (e) => e.position(null, []), (e) => e.fen(), (e) => e.outcome(), (e) => e.go({ depth: 1 }),
-    (e) => e.step(1, 0, null), (e) => e.stop(), (e) => e.isSearching(), (e) => e.free(),
-  ];
-  for (const [object, calls] of [[game, gameCalls], [engine, engineCalls]]) {
+  const session = new A.Session();
+  session.free();
+  const sessionCalls = [(e) => e.handleLine('isready'), (e) => e.step(1, 0), (e) => e.status(), (e) => e.free()];
+  for (const [object, calls] of [[game, gameCalls], [session, sessionCalls]]) {
     for (const call of calls) {
       assert.throws(() => call(object), (e) => {
         assert.ok(e instanceof Error && e.name !== 'RuntimeError', String(e));
@@ -314,7 +267,7 @@ test('calls after free() throw an Error, never a trap', () => {
       itemCount += 1;
     }
   }
-  assert.equal(gameCalls.length + engineCalls.length, 30 + 12);
+  assert.equal(gameCalls.length + sessionCalls.length, 30 + 4);
 });
 
 test('JS Engine: every slot, every kind of bad value', async () => {
@@ -338,7 +291,7 @@ test('JS Engine: every slot, every kind of bad value', async () => {
     const engine = make({ variant: 'chess' });
     await engine.ready;
     await sweepAsync('engine.setOption(v, 1)', 'Arg', '', (v) => engine.setOption(v, 1));
-    await sweepAsync("engine.setOption('MultiPV', v)", 'Arg', '', (v) => engine.setOption('MultiPV', v));
+    await sweepAsync("engine.setOption('MultiPV', v)", 'Arg', '42 ok', (v) => engine.setOption('MultiPV', v));
     // Analyses that are accepted are stopped at once: this sweep is about the input.
     const analyse = (options, onInfo) => {
       const pending = engine.analyse(options, onInfo);
@@ -350,7 +303,7 @@ test('JS Engine: every slot, every kind of bad value', async () => {
     await sweepAsync('engine.analyse({moves: v, depth: 1})', 'Arg', 'null,undefined,[] ok', (v) => analyse({ moves: v, depth: 1 }));
     await sweepAsync('engine.analyse({moves: [v], depth: 1})', 'Arg', 'MB,shogi Move', (v) => analyse({ moves: [v], depth: 1 }));
     await sweepAsync('engine.analyse({depth: v})', 'Arg', 'null,undefined,42 ok', (v) => analyse({ depth: v }));
-    await sweepAsync('engine.analyse({multiPv: v, depth: 1})', 'Arg', 'null,undefined ok', (v) => analyse({ multiPv: v, depth: 1 }));
+    await sweepAsync('engine.analyse({multiPv: v, depth: 1})', 'Arg', 'null,undefined,42 ok', (v) => analyse({ multiPv: v, depth: 1 }));
     await sweepAsync('engine.analyse({infinite: v, depth: 1})', 'Arg', 'undefined,true ok', (v) => analyse({ infinite: v, depth: 1 }));
     await sweepAsync('engine.analyse({depth: 1}, v)', 'Arg', 'null,undefined,fn ok', (v) => analyse({ depth: 1 }, v));
     const replies = [];
@@ -383,6 +336,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 44 * 12 + 30 + 12 + 5);
+  assert.equal(itemCount, 37 * 12 + 30 + 4 + 5);
   assert.deepEqual(panics, []);
 });

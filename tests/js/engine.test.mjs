@@ -1,5 +1,7 @@
-// The wasm Engine class under Node: a search driven in slices (as the Web Worker
-// will drive it), info objects, stop, options and bad input.
+// The wasm Session under Node: the UCI session the native binary runs, driven in
+// slices as the worker drives it: info and bestmove lines, stop, every rule set, mate
+// scores, options, and bad input (UCI text answered with `info string`, arguments of
+// the wrong type with typed errors).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,79 +13,88 @@ before(async () => {
   A.initSync({ module: readFileSync(new URL('../../pkg/web/alfiere_bg.wasm', import.meta.url)) });
 });
 
-function drive(engine, budget = 2000, onInfo = () => {}) {
+/** Steps the session's search to its end; the lines and the number of slices. */
+function drive(session, budget = 2000) {
   const t0 = Date.now();
+  const lines = [];
   for (let slices = 1; ; slices++) {
-    const result = engine.step(budget, Date.now() - t0, onInfo);
-    if (result) return { result, slices };
+    lines.push(...session.step(budget, Date.now() - t0));
+    if (session.status() !== 'searching') return { lines, slices };
   }
 }
 
-test('a depth-limited search in slices returns a legal best move with info objects', () => {
-  const engine = new A.Engine('chess');
-  engine.setOption('Hash', 4);
-  engine.position(null, ['e2e4', 'e7e5']);
-  engine.go({ depth: 5 });
-  const infos = [];
-  const { result, slices } = drive(engine, 500, (i) => infos.push(i));
+const best = (lines) => lines.at(-1).split(' ')[1];
+
+test('a depth-limited search in slices ends with bestmove after its info lines', () => {
+  const session = new A.Session(1);
+  assert.deepEqual(session.handleLine('setoption name Hash value 4'), []);
+  session.handleLine('position startpos moves e2e4 e7e5');
+  assert.deepEqual(session.handleLine('go depth 5'), []);
+  assert.equal(session.status(), 'searching');
+  const { lines, slices } = drive(session, 500);
   assert.ok(slices > 1, 'the search was sliced');
   const game = new A.Game('chess');
   game.move('e4');
   game.move('e5');
-  assert.ok(game.legalMoves().includes(result.bestmove), result.bestmove);
-  assert.equal(result.depth, 5);
-  assert.equal(result.pv[0], result.bestmove);
-  assert.match(result.uci, /^bestmove \S+/);
-  const last = infos.at(-1);
-  assert.equal(last.depth, 5);
-  assert.ok('cp' in last.score || 'mate' in last.score);
-  assert.match(last.uci, /^info depth 5 /);
+  assert.ok(game.legalMoves().includes(best(lines)), lines.at(-1));
+  assert.match(lines.at(-2), /^info depth 5 seldepth \d+ multipv 1 score (cp|mate) -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv /);
+  assert.equal(session.status(), 'idle');
 });
 
-test('stop ends an infinite search at the next slice', () => {
-  const engine = new A.Engine('avalanche');
-  engine.go({ infinite: true });
-  assert.equal(engine.step(1000, 0, () => {}), null);
-  engine.stop();
-  const result = engine.step(1000, 5, () => {});
-  assert.ok(result && typeof result.bestmove === 'string');
-  assert.equal(engine.isSearching(), false);
+test('stop ends an infinite search; a finished infinite search holds its answer', () => {
+  const session = new A.Session();
+  session.handleLine('setoption name UCI_Variant value avalanche');
+  session.handleLine('go infinite');
+  assert.ok(!session.step(1000, 0).some((l) => l.startsWith('bestmove')));
+  const lines = session.handleLine('stop');
+  assert.ok(new A.Game('avalanche').legalMoves().includes(best(lines)));
+  assert.equal(session.status(), 'idle');
+  // A position with one legal action: the search ends at once and waits for stop.
+  session.handleLine('setoption name UCI_Variant value chess');
+  session.handleLine('position fen 7k/8/5Q1K/8/8/8/8/8 b - - 0 1');
+  session.handleLine('go infinite');
+  drive(session);
+  assert.equal(session.status(), 'holding');
+  assert.deepEqual(session.handleLine('isready'), ['readyok']);
+  assert.equal(best(session.handleLine('stop')), 'h8g8');
 });
 
 test('every rule set answers with a legal action', () => {
   for (const { id } of A.variants()) {
-    const engine = new A.Engine(id);
-    engine.go({ depth: 2 });
-    const { result } = drive(engine, 5000);
-    assert.ok(new A.Game(id).legalMoves().includes(result.bestmove), `${id}: ${result.bestmove}`);
+    const session = new A.Session();
+    session.handleLine(`setoption name UCI_Variant value ${id}`);
+    session.handleLine('go depth 2');
+    const { lines } = drive(session, 5000);
+    assert.ok(new A.Game(id).legalMoves().includes(best(lines)), `${id}: ${lines.at(-1)}`);
   }
 });
 
 test('mate is reported as a mate score', () => {
-  const engine = new A.Engine();
-  engine.position('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1', []);
-  engine.go({ depth: 4 });
-  const { result } = drive(engine);
-  assert.equal(result.bestmove, 'd1d8');
-  assert.deepEqual(result.score, { mate: 1 });
+  const session = new A.Session();
+  session.handleLine('position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1');
+  session.handleLine('go depth 4');
+  const { lines } = drive(session);
+  assert.equal(lines.at(-1), 'bestmove d1d8');
+  assert.match(lines.at(-2), / score mate 1 /);
 });
 
-test('bad input is refused with typed errors and the position kept', () => {
-  const engine = new A.Engine();
-  engine.position(null, ['e2e4']);
-  const fen = engine.fen();
-  assert.throws(() => engine.position(null, ['e2e4', 'zz']), (e) => e.name === 'IllegalMoveError');
-  assert.throws(() => engine.position('garbage', []), (e) => e.name === 'InvalidFenError');
-  assert.throws(() => engine.position(null, 'e2e4'), (e) => e.name === 'InvalidArgumentError');
-  assert.equal(engine.fen(), fen);
-  assert.throws(() => engine.setOption('Hash', 'lots'), (e) => e.name === 'InvalidArgumentError');
-  assert.throws(() => engine.setOption('Nope', 1), (e) => e.name === 'InvalidArgumentError');
-  assert.throws(() => engine.go({ depth: -1 }), (e) => e.name === 'InvalidArgumentError');
-  assert.throws(() => engine.step(100, 0, () => {}), (e) => e.name === 'InvalidArgumentError');
-  assert.throws(() => new A.Engine('shogi'), (e) => e.name === 'UnknownVariantError');
-  engine.setOption('UCI_LimitStrength', true);
-  engine.setOption('UCI_Elo', 800);
-  engine.go({ depth: 3 });
-  const { result } = drive(engine);
-  assert.equal(typeof result.bestmove, 'string');
+test('bad input is refused and the position kept', () => {
+  const session = new A.Session();
+  session.handleLine('position startpos moves e2e4');
+  const before = session.handleLine('d');
+  for (const bad of ['position startpos moves e2e4 zz', 'position fen garbage', 'setoption name Hash value lots', 'setoption name Nope value 1', 'go depth -1', 'go perft 99']) {
+    const lines = session.handleLine(bad);
+    assert.equal(lines.length, 1, bad);
+    assert.match(lines[0], /^info string /, bad);
+  }
+  assert.deepEqual(session.handleLine('d'), before);
+  for (const call of [() => session.handleLine(3), () => session.step('many', 0), () => session.step(10, {}), () => new A.Session('seed')]) {
+    assert.throws(call, (e) => e.name === 'InvalidArgumentError' && e.code === 'INVALID_ARGUMENT');
+  }
+  session.handleLine('setoption name UCI_LimitStrength value true');
+  session.handleLine('setoption name UCI_Elo value 800');
+  session.handleLine('go depth 3');
+  assert.match(drive(session).lines.at(-1), /^bestmove \S+$/);
+  assert.deepEqual(session.handleLine('quit'), []);
+  assert.equal(session.status(), 'quit');
 });

@@ -1,0 +1,67 @@
+//! What the session prints: `info` and `bestmove` lines, and the `d` diagram.
+
+use crate::game::Game;
+use crate::moves::Action;
+use crate::notation::{fen, uci};
+use crate::search::SearchInfo;
+use crate::types::{File, Rank, Square};
+
+/// A text diagram of the position: the board (with `|` marking board-B pieces),
+/// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
+pub fn diagram<G: Game>(game: &G) -> String {
+    let placement = game.placement();
+    let mut out = String::new();
+    let rule = " +---+---+---+---+---+---+---+---+\n";
+    out.push_str(rule);
+    for rank in (0..8).rev() {
+        out.push_str(" |");
+        for file in 0..8 {
+            let sq = Square::from_coords(File(file), Rank(rank));
+            match placement.at(sq) {
+                Some(p) if p.board == crate::BoardId::B => {
+                    out.push_str(&format!("|{} |", p.piece.char()))
+                }
+                Some(p) => out.push_str(&format!(" {} |", p.piece.char())),
+                None => out.push_str("   |"),
+            }
+        }
+        out.push_str(&format!(" {}\n{rule}", rank + 1));
+    }
+    out.push_str("   a   b   c   d   e   f   g   h\n\n");
+    out.push_str(&format!("Fen: {}\n", fen::write_fen(game)));
+    out.push_str(&format!("Key: {:016X}\n", game.zobrist()));
+    let checkers: Vec<String> = game.checkers().into_iter().map(|s| s.to_string()).collect();
+    out.push_str(&format!("Checkers: {}", checkers.join(" ")));
+    out
+}
+
+/// An `info` line of a completed iteration (no `pv` when the line is empty).
+pub fn format_info(info: &SearchInfo) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+    );
+    if !info.pv.is_empty() {
+        let pv: Vec<String> = info.pv.iter().map(uci::action_to_uci).collect();
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// The `bestmove` line (`bestmove (none)` when there is no legal action). No
+/// `ponder` is sent: pondering is not supported, and in a multi-action turn the
+/// line's next action may be the mover's own.
+pub fn format_bestmove(best: Option<&Action>) -> String {
+    format!(
+        "bestmove {}",
+        best.map_or_else(|| "(none)".to_string(), uci::action_to_uci)
+    )
+}
