@@ -30,7 +30,7 @@ fn main() {
     );
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
-    for variant in Variant::IMPLEMENTED {
+    for variant in Variant::ALL {
         let mut rates = Vec::with_capacity(runs);
         let mut nodes = 0;
         let mut ms = Vec::with_capacity(runs);

@@ -48,25 +48,3 @@ pub use variants::{
     Alice, AnyGame, AnyGameError, Avalanche, Billiards, Chess, ChessGi, RacingKings,
     UnknownVariantError, Variant,
 };
-
-/// Legal actions of a position as UCI tokens.
-///
-/// `variant` is a variant id from RULES.md (`"chess"`, ...); `fen` is `None` for the
-/// start position.
-///
-/// # Errors
-/// Unknown variant or invalid FEN, as a human-readable message.
-pub fn legal_actions_uci(variant: &str, fen: Option<&str>) -> Result<Vec<String>, String> {
-    let variant: Variant = variant
-        .parse()
-        .map_err(|e: UnknownVariantError| e.to_string())?;
-    let game = match fen {
-        None => AnyGame::start(variant).map_err(|e| e.to_string())?,
-        Some(fen) => AnyGame::from_fen(variant, fen).map_err(|e| e.to_string())?,
-    };
-    Ok(with_game!(&game, g => {
-        let mut list = ActionList::new();
-        g.legal_actions(&mut list);
-        list.iter().map(notation::uci::action_to_uci).collect()
-    }))
-}

@@ -6,7 +6,9 @@
 
 mod common;
 
-use alfiere::notation::fen::{read_fen, write_fen, FenProblem};
+use common::{after_tokens, legal_tokens as legal, sq};
+
+use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::{san, uci};
 use alfiere::variants::avalanche::Avalanche;
 use alfiere::{
@@ -14,49 +16,16 @@ use alfiere::{
     Square,
 };
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
 fn pos(fen: &str) -> Avalanche {
-    read_fen(fen).unwrap_or_else(|e| panic!("{e}"))
+    common::read(fen)
 }
 
 fn line(moves: &str) -> Avalanche {
     common::build_game(&format!("startpos moves {moves}"))
 }
 
-fn legal(game: &Avalanche) -> Vec<String> {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
-    tokens.sort();
-    tokens
-}
-
-fn played(game: &Avalanche, token: &str) -> Avalanche {
-    let mut child = game.clone();
-    let action = uci::parse_action(game, token).unwrap_or_else(|e| panic!("{token}: {e}"));
-    child.play(&action).unwrap();
-    child
-}
-
-fn played_all(game: &Avalanche, tokens: &str) -> Avalanche {
-    tokens
-        .split_whitespace()
-        .fold(game.clone(), |g, t| played(&g, t))
-}
-
 fn problems(fen: &str) -> Vec<PositionProblem> {
-    read_fen::<Avalanche>(fen)
-        .unwrap_err()
-        .problems
-        .into_iter()
-        .map(|p| match p {
-            FenProblem::Position(p) => p,
-            FenProblem::Syntax { field, message } => panic!("syntax {field}: {message}"),
-        })
-        .collect()
+    common::position_problems::<Avalanche>(fen)
 }
 
 fn has_variant_problem(problems: &[PositionProblem], words: &str) -> bool {
@@ -219,7 +188,7 @@ fn a_turn_is_a_move_then_a_push() {
         (Color::White, 2, 0)
     );
     assert_eq!(state.phase, Phase::Move);
-    let moved = played(&start, "g1f3");
+    let moved = after_tokens(&start, "g1f3");
     let state = moved.turn_state();
     assert_eq!(
         (state.side, state.length, state.played),
@@ -231,7 +200,7 @@ fn a_turn_is_a_move_then_a_push() {
         legal(&moved),
         ["a7a6", "b7b6", "c7c6", "d7d6", "e7e6", "f7f6", "g7g6", "h7h6"]
     );
-    let pushed = played(&moved, "e7e6");
+    let pushed = after_tokens(&moved, "e7e6");
     assert_eq!(pushed.turn(), Color::Black);
     assert!(pushed.turn_state().is_turn_start());
     assert_eq!(pushed.halfmove_clock(), 0, "a push resets the clock");
@@ -240,7 +209,7 @@ fn a_turn_is_a_move_then_a_push() {
         write_fen(&pushed),
         "rnbqkbnr/pppp1ppp/4p3/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 0 1 -"
     );
-    let black = played_all(&pushed, "b8c6 a2a3");
+    let black = after_tokens(&pushed, "b8c6 a2a3");
     assert_eq!(black.fullmove_number(), 2);
     assert_eq!(black.halfmove_clock(), 0);
 }
@@ -250,7 +219,7 @@ fn a_push_is_one_straight_step_onto_an_empty_square() {
     // Black's pawns: a7 (free), c6 (blocked by the knight on c5), e4 (free), g2
     // (free, onto the last rank). No captures, no double steps.
     let game = pos("4k3/p7/2p5/2N5/4p3/8/6p1/4K3 w - - 0 1");
-    let moved = played(&game, "e1d2");
+    let moved = after_tokens(&game, "e1d2");
     assert_eq!(legal(&moved), ["a7a6", "e4e3", "g2g1"]);
     for bad in ["a7a5", "c6c5", "e4d3", "e4f3", "c5c4"] {
         let from: Square = bad[..2].parse().unwrap();
@@ -266,19 +235,19 @@ fn rescue_by_a_blocking_push() {
     assert!(game.is_check());
     assert_eq!(game.count_legal_actions(), 29, "every pseudo-legal move");
     // a2a3 ignores the check; it is legal because pushes follow.
-    let moved = played(&game, "a2a3");
+    let moved = after_tokens(&game, "a2a3");
     assert!(moved.is_check());
-    let saved = played(&moved, "c4c3");
+    let saved = after_tokens(&moved, "c4c3");
     assert_eq!(saved.outcome(), None);
     assert_eq!(saved.turn(), Color::Black);
-    let lost = played(&moved, "a7a6");
+    let lost = after_tokens(&moved, "a7a6");
     assert_eq!(lost.outcome(), win(Color::Black, EndReason::SelfCheck));
     assert_eq!(lost.count_legal_actions(), 0);
     assert_round_trip(&lost);
     // Kd2 steps into the bishop's line; c4c3 blocks it but attacks d2 itself.
-    let king = played(&game, "e1d2");
+    let king = after_tokens(&game, "e1d2");
     assert_eq!(
-        played(&king, "c4c3").outcome(),
+        after_tokens(&king, "c4c3").outcome(),
         win(Color::Black, EndReason::SelfCheck)
     );
 }
@@ -287,8 +256,8 @@ fn rescue_by_a_blocking_push() {
 fn a_push_that_exposes_the_pushers_king_loses() {
     // Case B: the pawn b4 shields Ke1 from Qa5; pushing it uncovers the queen.
     let game = line("d2d4 c7c6 b7b5 h2h3 g1f3 b5b4 d8a5 g2g3");
-    let moved = played(&game, "h1g1");
-    let lost = played(&moved, "b4b3");
+    let moved = after_tokens(&game, "h1g1");
+    let lost = after_tokens(&moved, "b4b3");
     assert_eq!(lost.turn(), Color::Black);
     assert_eq!(lost.outcome(), win(Color::Black, EndReason::SelfCheck));
     assert!(legal(&lost).is_empty());
@@ -308,16 +277,16 @@ fn a_push_that_exposes_the_pushers_king_loses() {
     // Case C: the pushed pawn itself attacks the king; Ke2 is rescued by pushing the
     // attacking pawn away.
     let game = line("d2d4 h7h6 e7e5 e2e3 d4e5 d7d6 d6d5 h2h3 d1g4 d5d4 d4d3 a2a3");
-    let queen = played(&game, "g4c8");
+    let queen = after_tokens(&game, "g4c8");
     assert_eq!(
-        played(&queen, "d3d2").outcome(),
+        after_tokens(&queen, "d3d2").outcome(),
         win(Color::Black, EndReason::SelfCheck)
     );
-    let king = played(&game, "e1e2");
+    let king = after_tokens(&game, "e1e2");
     assert!(king.is_check(), "Ke2 steps into the pawn's attack");
-    assert_eq!(played(&king, "d3d2").outcome(), None);
+    assert_eq!(after_tokens(&king, "d3d2").outcome(), None);
     assert_eq!(
-        played(&king, "a7a6").outcome(),
+        after_tokens(&king, "a7a6").outcome(),
         win(Color::Black, EndReason::SelfCheck)
     );
 }
@@ -327,15 +296,15 @@ fn the_mover_loses_even_if_the_move_mated() {
     // Ra8 mates Black's Kh8 (Ne6 covers g7, Bg6 h7; the pawn, once on d2, is stuck),
     // but the only push, d3d2, attacks White's Ke1.
     let game = pos("7k/8/4N1B1/8/8/3p4/8/R2BK3 w - - 0 1");
-    let moved = played(&game, "a1a8");
+    let moved = after_tokens(&game, "a1a8");
     assert_eq!(legal(&moved), ["d3d2"]);
-    let over = played(&moved, "d3d2");
+    let over = after_tokens(&moved, "d3d2");
     assert!(over.is_check(), "Black is in check too");
     assert_eq!(over.outcome(), win(Color::Black, EndReason::SelfCheck));
     assert_round_trip(&over);
     // With White's king away from the pawn the same turn mates.
     let game = pos("7k/8/4N1B1/8/8/3p4/8/R2B3K w - - 0 1");
-    let mated = played_all(&game, "a1a8 d3d2");
+    let mated = after_tokens(&game, "a1a8 d3d2");
     assert_eq!(mated.outcome(), win(Color::White, EndReason::Checkmate));
     assert_eq!(mated.count_legal_actions(), 0);
 }
@@ -348,13 +317,13 @@ fn without_a_push_the_turn_ends_after_the_move() {
          g1e2 a5a4 g8e7 b3b4 f1g2 c6c5 f8g7 d3d4 b1c3 e6e5 b8c6 f3f4 d1d3 g6g5 d8d6 h4h5",
     );
     assert_eq!(game.turn(), Color::White);
-    let castled = played(&game, "e1g1");
+    let castled = after_tokens(&game, "e1g1");
     assert_eq!(castled.turn(), Color::Black);
     assert_eq!(castled.turn_state().phase, Phase::Move);
     assert_eq!(castled.halfmove_clock(), game.halfmove_clock() + 1);
     assert!(legal(&castled).contains(&"e8g8".to_string()));
     // A capture unlocks the f-file: exactly one push follows.
-    let capture = played(&game, "f4g5");
+    let capture = after_tokens(&game, "f4g5");
     assert_eq!(legal(&capture), ["f5f4"]);
     // With no push to come, a move must leave the king safe, as in orthodox chess.
     let bare = pos("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
@@ -401,7 +370,7 @@ fn stalemate_and_checkmate_at_a_turn_start() {
     assert_eq!(legal(&not_stalemate), ["a8a7", "a8b7", "a8b8"]);
     assert_eq!(not_stalemate.outcome(), None);
     assert_eq!(
-        played_all(&not_stalemate, "a8b8 h2h3").outcome(),
+        after_tokens(&not_stalemate, "a8b8 h2h3").outcome(),
         win(Color::White, EndReason::SelfCheck)
     );
     // Case F: Black's c2c1q and push d6d7 leave White in check with no legal move.
@@ -427,9 +396,9 @@ const CASE_D: &str = "d2d4 h7h6 e7e5 e2e3 d4e5 d7d6 d6d5 h2h3 d1g4 d5d4 d4d3 a2a
 fn a_push_onto_the_last_rank_leaves_a_pending_promotion() {
     let game = line(CASE_D);
     assert!(game.is_check(), "the pawn on d2 checks e1");
-    let moved = played(&game, "g4c8");
+    let moved = after_tokens(&game, "g4c8");
     assert!(legal(&moved).contains(&"d2d1".to_string()));
-    let pending = played(&moved, "d2d1");
+    let pending = after_tokens(&moved, "d2d1");
     assert_eq!(pending.turn(), Color::Black);
     assert_eq!(pending.pending_promotion(), Some(Square::D1));
     let state = pending.turn_state();
@@ -454,7 +423,7 @@ fn a_push_onto_the_last_rank_leaves_a_pending_promotion() {
 
     // Queen and rook attack e1: Black wins at once.
     for token in ["d1q", "d1r"] {
-        let won = played(&pending, token);
+        let won = after_tokens(&pending, token);
         assert_eq!(
             won.outcome(),
             win(Color::Black, EndReason::PromotionCheck),
@@ -472,7 +441,7 @@ fn a_push_onto_the_last_rank_leaves_a_pending_promotion() {
         assert!(!won.cannot_mate(Color::Black));
     }
     // A knight does not: Black goes on with a move and a push, in the same turn.
-    let knight = played(&pending, "d1n");
+    let knight = after_tokens(&pending, "d1n");
     assert_eq!(knight.outcome(), None);
     assert_eq!(knight.turn(), Color::Black);
     let state = knight.turn_state();
@@ -496,10 +465,10 @@ fn a_push_onto_the_last_rank_leaves_a_pending_promotion() {
     assert_eq!(legal(&start), legal(&knight));
 
     // With the king on e2 the queen and the bishop win instead.
-    let king = played_all(&game, "e1e2 d2d1");
+    let king = after_tokens(&game, "e1e2 d2d1");
     let winners: Vec<&str> = ["d1q", "d1r", "d1b", "d1n"]
         .into_iter()
-        .filter(|t| played(&king, t).outcome().is_some())
+        .filter(|t| after_tokens(&king, t).outcome().is_some())
         .collect();
     assert_eq!(winners, ["d1q", "d1b"]);
 }
@@ -509,7 +478,7 @@ fn a_losing_push_onto_the_last_rank_is_still_a_loss() {
     // White pushes g2g1 while its own king stays attacked: Black wins by White's
     // self-check although a Black choice is pending.
     let game = pos("4k3/8/8/8/8/8/6p1/r3K3 w - - 0 1 push");
-    let over = played(&game, "g2g1");
+    let over = after_tokens(&game, "g2g1");
     assert_eq!(over.pending_promotion(), Some(Square::G1));
     assert_eq!(over.outcome(), win(Color::Black, EndReason::SelfCheck));
     assert!(legal(&over).is_empty());
@@ -554,7 +523,7 @@ fn castling_keeps_its_orthodox_conditions() {
 #[test]
 fn there_is_no_en_passant() {
     let game = pos("4k3/p7/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    let after = played_all(&game, "e2e4 a7a6");
+    let after = after_tokens(&game, "e2e4 a7a6");
     assert_eq!(after.turn(), Color::Black);
     assert!(!legal(&after).contains(&"d4e3".to_string()));
     assert!(after.legal_ep_squares().is_empty());
@@ -673,7 +642,7 @@ fn invalid_setups_are_refused() {
 
 #[test]
 fn san_and_uci_of_pushes_and_choices() {
-    let moved = played(&line(CASE_D), "g4c8");
+    let moved = after_tokens(&line(CASE_D), "g4c8");
     let push = uci::parse_action(&moved, "d2d1").unwrap();
     assert_eq!(
         push,
@@ -689,7 +658,7 @@ fn san_and_uci_of_pushes_and_choices() {
     assert_eq!(san::parse_san(&moved, "d2d1"), Ok(push));
     assert!(uci::parse_action(&moved, "d2d1q").is_err());
 
-    let pending = played(&moved, "d2d1");
+    let pending = after_tokens(&moved, "d2d1");
     let queen = Action::PromotionChoice {
         square: Square::D1,
         role: Role::Queen,
@@ -706,7 +675,7 @@ fn san_and_uci_of_pushes_and_choices() {
 
     // From the start: the move, then the push by its arrival square.
     let game = Avalanche::start();
-    let e4 = played(&game, "e2e4");
+    let e4 = after_tokens(&game, "e2e4");
     let e6 = uci::parse_action(&e4, "e7e6").unwrap();
     assert_eq!(san::write_san(&e4, &e6), "e6");
     assert_eq!(

@@ -1,5 +1,5 @@
 //! Billiards chess (RULES.md §5): perft data, the start-position rows of
-//! `startpos-cases.txt`, the invariants of `common::check_position` on every data
+//! `startpos-cases.txt`, the invariants of `common::check_every_invariant` on every data
 //! position and along random games, and one test per special rule.
 
 mod common;
@@ -7,15 +7,7 @@ mod common;
 use alfiere::notation::{fen, uci};
 use alfiere::variants::billiards::{rebound_attacks, rebound_path, Billiards};
 use alfiere::{perft, Action, ActionList, Bitboard, Chess, EndReason, Game, Square};
-use common::{build_game, check_perft_file, check_position, legal_tokens as tokens};
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn read<G: Game>(text: &str) -> G {
-    fen::read_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+use common::{build_game, check_perft_file, check_every_invariant, legal_tokens as tokens, read, sq};
 
 fn is_legal_token<G: Game>(pos: &G, token: &str) -> bool {
     tokens(pos).iter().any(|t| t == token)
@@ -24,15 +16,7 @@ fn is_legal_token<G: Game>(pos: &G, token: &str) -> bool {
 /// A move by its UCI token, built from the board (not from the generator), so
 /// `is_legal` can be asked about moves the generator leaves out.
 fn normal(pos: &Billiards, token: &str) -> Action {
-    let (from, to) = (sq(&token[..2]), sq(&token[2..4]));
-    let board = pos.board();
-    Action::Normal {
-        role: board.role_at(from).expect("a piece on the from square"),
-        from,
-        to,
-        capture: board.role_at(to),
-        promotion: None,
-    }
+    common::board_action(pos.board(), token)
 }
 
 // ---------------------------------------------------------------------------------
@@ -153,7 +137,7 @@ fn special_positions_keep_every_invariant() {
         "1n5k/8/8/2Pp4/8/6K1/8/b7 w - d6 0 2",
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     ] {
-        check_position(&read::<Billiards>(text), true);
+        check_every_invariant(&read::<Billiards>(text), true);
     }
 }
 

@@ -5,25 +5,18 @@
 
 mod common;
 
+use common::checks::legal_list as legal;
+use common::{play_tokens, sq};
+
 use alfiere::notation::{fen, san, uci};
 use alfiere::variants::chessgi::ChessGi;
 use alfiere::{
-    perft, Action, ActionList, Bitboard, ByColor, Color, EndReason, Game, Hand, PositionProblem,
-    Record, Role, Setup, Square,
+    perft, Action, Bitboard, ByColor, Color, EndReason, Game, Hand, PositionProblem, Record, Role,
+    Setup, Square,
 };
 
 fn pos(text: &str) -> ChessGi {
-    fen::read_fen(text).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn legal(pos: &ChessGi) -> ActionList {
-    let mut list = ActionList::new();
-    pos.legal_actions(&mut list);
-    list
+    common::read(text)
 }
 
 fn drops(pos: &ChessGi) -> Vec<Action> {
@@ -36,14 +29,6 @@ fn drops(pos: &ChessGi) -> Vec<Action> {
 
 fn drop(role: Role, to: &str) -> Action {
     Action::Drop { role, to: sq(to) }
-}
-
-fn play_uci(pos: &mut ChessGi, tokens: &str) {
-    for token in tokens.split_whitespace() {
-        let action = uci::parse_action(pos, token)
-            .unwrap_or_else(|e| panic!("{token} in {}: {e}", fen::write_fen(pos)));
-        pos.play(&action).unwrap();
-    }
 }
 
 // ---------------------------------------------------------------- perft data
@@ -125,7 +110,7 @@ fn data_positions_keep_every_invariant() {
     for file in ["chessgi.perft", "chessgi-standard.perft"] {
         for case in common::read_perft_file(file) {
             let game: ChessGi = common::build_game(&case.position);
-            common::check_position(&game, true);
+            common::check_every_invariant(&game, true);
             checked += 1;
         }
     }
@@ -143,7 +128,7 @@ fn data_children_keep_every_invariant() {
         for action in legal(&game).iter().step_by(3) {
             let mut child = game.clone();
             child.play_unchecked(action);
-            common::check_position(&child, false);
+            common::check_every_invariant(&child, false);
         }
     }
 }
@@ -272,11 +257,11 @@ fn a_pawn_on_its_first_rank_steps_one_square_only() {
     assert!(uci::parse_action(&p, "h8h6").is_err());
     // Once on the second rank, however it got there, it may double-step (and e.p.).
     let mut p = pos("4k3/8/8/2p5/8/8/8/P3K3[] w - - 0 1");
-    play_uci(&mut p, "a1a2 c5c4 a2a4");
+    play_tokens(&mut p, "a1a2 c5c4 a2a4");
     let mut p = pos("4k3/8/8/8/2p5/8/8/4K3[P] w - - 0 1");
-    play_uci(&mut p, "P@b2 e8d8 b2b4");
+    play_tokens(&mut p, "P@b2 e8d8 b2b4");
     assert_eq!(p.legal_ep_squares(), vec![sq("b3")]);
-    play_uci(&mut p, "c4b3");
+    play_tokens(&mut p, "c4b3");
     assert_eq!(p.hand(Color::Black).unwrap().count(Role::Pawn), 1);
 }
 
@@ -285,25 +270,25 @@ fn a_pawn_on_its_first_rank_steps_one_square_only() {
 #[test]
 fn captured_pieces_change_colour_into_the_hand() {
     let mut p = pos("4k3/8/8/3n4/8/8/3B4/4K3[] w - - 0 1");
-    play_uci(&mut p, "d2a5");
+    play_tokens(&mut p, "d2a5");
     let mut p2 = pos("4k3/8/8/3n4/4B3/8/8/4K3[] w - - 0 1");
-    play_uci(&mut p2, "e4d5");
+    play_tokens(&mut p2, "e4d5");
     assert_eq!(fen::write_fen(&p2), "4k3/8/8/3B4/8/8/8/4K3[N] b - - 0 1");
     assert_eq!(p2.hand(Color::White).unwrap().count(Role::Knight), 1);
-    play_uci(&mut p, "d5c3 a5c3");
+    play_tokens(&mut p, "d5c3 a5c3");
     assert_eq!(fen::write_fen(&p), "4k3/8/8/8/8/2B5/8/4K3[N] b - - 0 2");
 }
 
 #[test]
 fn a_captured_promoted_queen_enters_the_hand_as_a_queen() {
     let mut p = pos("1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1");
-    play_uci(&mut p, "a7a8q b8a8");
+    play_tokens(&mut p, "a7a8q b8a8");
     assert_eq!(fen::write_fen(&p), "r3k3/8/8/8/8/8/8/4K3[q] w - - 0 2");
     assert_eq!(p.hand(Color::Black).unwrap().count(Role::Queen), 1);
     assert_eq!(p.hand(Color::Black).unwrap().count(Role::Pawn), 0);
     // The `~` marker of a FEN is read and ignored.
     let mut q = pos("4k3/8/8/8/8/8/4K3/Q~r6[] b - - 0 1");
-    play_uci(&mut q, "b1a1");
+    play_tokens(&mut q, "b1a1");
     assert_eq!(fen::write_fen(&q), "4k3/8/8/8/8/8/4K3/r7[q] w - - 0 2");
     assert_eq!(
         pos("4k3/8/8/8/8/8/4K3/Q~r6[] b - - 0 1"),
@@ -314,7 +299,7 @@ fn a_captured_promoted_queen_enters_the_hand_as_a_queen() {
 #[test]
 fn en_passant_captures_go_to_the_hand() {
     let mut p = pos("4k3/8/8/3pP3/8/8/8/4K3[] w - d6 0 1");
-    play_uci(&mut p, "e5d6");
+    play_tokens(&mut p, "e5d6");
     assert_eq!(fen::write_fen(&p), "4k3/8/3P4/8/8/8/8/4K3[P] b - - 0 1");
 }
 
@@ -323,7 +308,7 @@ fn en_passant_captures_go_to_the_hand() {
 #[test]
 fn a_dropped_rook_never_castles() {
     let mut p = pos("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1");
-    play_uci(&mut p, "R@h1 e8d8");
+    play_tokens(&mut p, "R@h1 e8d8");
     assert!(p.castling_rights().is_empty());
     let castle = Action::Castle {
         king: sq("e1"),
@@ -333,7 +318,7 @@ fn a_dropped_rook_never_castles() {
     assert!(uci::parse_action(&p, "e1g1").is_err());
     // The original rook, captured and dropped back, has lost its right too.
     let mut p = pos("4k3/8/8/8/8/6n1/P7/4K2R[R] b K - 0 1");
-    play_uci(&mut p, "g3h1 a2a3 h1g3 R@h1");
+    play_tokens(&mut p, "g3h1 a2a3 h1g3 R@h1");
     assert_eq!(fen::write_fen(&p), "4k3/8/8/8/8/P5n1/8/4K2R[r] b - - 0 3");
     assert!(p.castling_rights().is_empty());
     // A FEN cannot give a right to a missing rook.
@@ -349,9 +334,9 @@ fn a_dropped_rook_never_castles() {
 #[test]
 fn drops_reset_the_halfmove_clock() {
     let mut p = pos("4k3/8/8/8/8/8/8/4K3[N] w - - 10 20");
-    play_uci(&mut p, "e1d1");
+    play_tokens(&mut p, "e1d1");
     assert_eq!(p.halfmove_clock(), 11);
-    play_uci(&mut p, "e8d8 N@c3");
+    play_tokens(&mut p, "e8d8 N@c3");
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(fen::write_fen(&p), "3k4/8/8/8/8/2N5/8/3K4[] b - - 0 21");
 }
@@ -433,7 +418,7 @@ fn hands_enter_the_hash() {
     }
     // Incremental = fresh after a capture and a drop.
     let mut p = pos("4k3/8/8/3n4/4B3/8/8/4K3[n] w - - 0 1");
-    play_uci(&mut p, "e4d5 N@c3");
+    play_tokens(&mut p, "e4d5 N@c3");
     let fresh = ChessGi::from_setup(&p.to_setup()).unwrap();
     assert_eq!(fresh.zobrist(), p.zobrist());
 }
@@ -483,7 +468,7 @@ fn validation() {
     assert_ne!(many(33).zobrist(), many(31).zobrist());
     assert_ne!(many(33).zobrist(), many(32).zobrist());
     let mut p = pos(&format!("4k3/8/8/8/8/3n4/2B5/4K3[{}] w - - 0 1", hand(32)));
-    play_uci(&mut p, "c2d3");
+    play_tokens(&mut p, "c2d3");
     let expected = pos(&format!("4k3/8/8/8/8/3B4/8/4K3[{}] b - - 0 1", hand(33)));
     assert_eq!(p, expected);
     assert_eq!(p.zobrist(), expected.zobrist());

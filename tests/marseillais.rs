@@ -128,8 +128,8 @@ fn special_positions_keep_every_invariant() {
         "R6k/6pp/8/8/8/8/8/4K3 b - - 0 3",
         "4k3/8/8/8/8/8/8/R3K3 w - - 149 40 2:1",
     ] {
-        common::check_position(&pos::<Marseillais>(fen), true);
-        common::check_position(&pos::<MarseillaisBalanced>(fen), true);
+        common::check_every_invariant(&pos::<Marseillais>(fen), true);
+        common::check_every_invariant(&pos::<MarseillaisBalanced>(fen), true);
     }
 }
 

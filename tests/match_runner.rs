@@ -14,7 +14,7 @@ fn last_lines(output: &std::process::Output) -> String {
 
 #[test]
 fn random_movers_finish_their_games_in_every_variant() {
-    for variant in alfiere::Variant::IMPLEMENTED {
+    for variant in alfiere::Variant::ALL {
         let output = runner()
             .args(["--variant", variant.id(), "--games", "2", "--quiet"])
             .args([

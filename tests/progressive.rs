@@ -135,8 +135,8 @@ fn special_positions_keep_every_invariant() {
         "4k3/8/8/8/8/R7/7r/4K3 b - - 41 10 20:0:10",
         "4k3/8/3n4/3pP3/8/8/8/4K3 b - d6 1 2 4:2",
     ] {
-        common::check_position(&pos::<ProgressiveScottish>(fen), true);
-        common::check_position(&pos::<ProgressiveItalian>(fen), true);
+        common::check_every_invariant(&pos::<ProgressiveScottish>(fen), true);
+        common::check_every_invariant(&pos::<ProgressiveItalian>(fen), true);
     }
 }
 
@@ -436,7 +436,7 @@ fn en_passant_needs_the_pawn_unmoved_and_the_passed_square_empty() {
         write_fen(&pending),
         "4k3/8/3n4/3pP3/8/8/8/4K3 b - d6 1 2 4:2"
     );
-    common::check_position(&pending, true);
+    common::check_every_invariant(&pending, true);
 }
 
 #[test]

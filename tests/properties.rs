@@ -1,6 +1,6 @@
 //! Property tests over random games of every rule set, beyond what
 //! `tests/invariants.rs` and the per-variant files check (those run
-//! `common::check_position` along random games from the start position):
+//! `common::check_every_invariant` along random games from the start position):
 //!
 //! - undo walks a whole game back, position by position (FEN, key, value), and
 //!   replaying the same actions, also from the FEN of a middle position, repeats it;
@@ -24,14 +24,14 @@ use alfiere::{
     with_variant, Action, ActionList, EndReason, Game, Record, RecordError, Role, Square, Variant,
 };
 use common::checks::{self, legal_list as legal};
-use common::{check_position, mutated_positions, random_positions, random_record, Rng};
+use common::{check_every_invariant, mutated_positions, random_positions, random_record, Rng};
 use std::collections::{BTreeMap, HashMap};
 
 /// Runs `check` once per implemented rule set.
 macro_rules! for_every_variant {
     (|$G:ident, $variant:ident| $body:expr) => {
-        for $variant in Variant::IMPLEMENTED {
-            with_variant!($variant, $G, _wrap => $body, _ => unreachable!());
+        for $variant in Variant::ALL {
+            with_variant!($variant, $G, _wrap => $body);
         }
     };
 }
@@ -301,7 +301,7 @@ fn mutated_setups_keep_every_invariant<G: Game>(variant: Variant) -> (usize, usi
     let (positions, tried) = mutated_positions::<G>(0x3a7e ^ variant as u64, 60);
     let mut rng = Rng::new(0x77 ^ variant as u64);
     for (i, pos) in positions.iter().enumerate() {
-        check_position(pos, i % 6 == 0);
+        check_every_invariant(pos, i % 6 == 0);
         let mut record = Record::new(pos.clone());
         for _ in 0..8 {
             if record.outcome().is_some() {
@@ -311,7 +311,7 @@ fn mutated_setups_keep_every_invariant<G: Game>(variant: Variant) -> (usize, usi
             let action = list[rng.below(list.len())];
             let before = record.clone();
             record.play(&action).unwrap();
-            check_position(record.current(), false);
+            check_every_invariant(record.current(), false);
             let mut undone = record.clone();
             undone.undo();
             assert_eq!(undone, before, "undo after {action:?}");
@@ -451,7 +451,7 @@ fn position_commands_rebuild_the_game<G: Game>(variant: Variant) -> usize {
             parse_position_with_history(variant, &format!("startpos moves {}", tokens.join(" ")))
                 .unwrap();
         let rebuilt = with_variant!(variant, H, wrap => wrap(
-            fen::read_fen::<H>(&fen::write_fen(record.current())).unwrap()), _ => unreachable!());
+            fen::read_fen::<H>(&fen::write_fen(record.current())).unwrap()));
         assert_eq!(
             game,
             rebuilt,
@@ -556,7 +556,7 @@ fn play_to_the_end<G: Game>(rng: &mut Rng, plies: usize) -> Option<EndReason> {
     }
     let pos = record.current();
     let fen_text = fen::write_fen(pos);
-    check_position(pos, false);
+    check_every_invariant(pos, false);
     let outcome = record.outcome()?;
     match outcome.reason {
         EndReason::FivefoldRepetition => assert!(record.repetition_count() >= 5),

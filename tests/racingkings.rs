@@ -4,7 +4,9 @@
 
 mod common;
 
-use alfiere::notation::fen::{read_fen, write_fen, FenProblem};
+use common::{after_tokens, legal_tokens as legal};
+
+use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::uci::parse_action;
 use alfiere::variants::racingkings::RacingKings;
 use alfiere::{
@@ -15,51 +17,16 @@ use alfiere::{
 const START_FEN: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
 
 fn pos(fen: &str) -> RacingKings {
-    read_fen(fen).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn legal(game: &RacingKings) -> Vec<String> {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut tokens: Vec<String> = list
-        .iter()
-        .map(alfiere::notation::uci::action_to_uci)
-        .collect();
-    tokens.sort();
-    tokens
+    common::read(fen)
 }
 
 /// The action `token` as it would be written on the board, whether legal or not.
 fn action(game: &RacingKings, token: &str) -> Action {
-    let from = token[..2].parse().unwrap();
-    let to = token[2..4].parse().unwrap();
-    let board = game.board();
-    Action::Normal {
-        role: board.role_at(from).unwrap(),
-        from,
-        to,
-        capture: board.role_at(to),
-        promotion: None,
-    }
-}
-
-fn played(game: &RacingKings, token: &str) -> RacingKings {
-    let mut child = game.clone();
-    let action = parse_action(game, token).unwrap_or_else(|e| panic!("{token}: {e}"));
-    child.play(&action).unwrap();
-    child
+    common::board_action(game.board(), token)
 }
 
 fn problems(fen: &str) -> Vec<PositionProblem> {
-    read_fen::<RacingKings>(fen)
-        .unwrap_err()
-        .problems
-        .into_iter()
-        .map(|p| match p {
-            FenProblem::Position(p) => p,
-            FenProblem::Syntax { field, message } => panic!("syntax {field}: {message}"),
-        })
-        .collect()
+    common::position_problems::<RacingKings>(fen)
 }
 
 // ---------------------------------------------------------------------------
@@ -142,7 +109,7 @@ fn special_positions_keep_every_invariant() {
         "1k6/8/8/8/8/8/8/7K b - - 0 1",
         "8/k7/8/8/8/8/8/7K w - - 149 100",
     ] {
-        common::check_position(&pos(fen), true);
+        common::check_every_invariant(&pos(fen), true);
     }
 }
 
@@ -241,7 +208,7 @@ fn black_reaching_rank_8_wins_at_once() {
     let game = pos("8/k7/8/8/8/8/8/7K b - - 0 1");
     assert_eq!(game.outcome(), None);
     for token in ["a7a8", "a7b8"] {
-        let after = played(&game, token);
+        let after = after_tokens(&game, token);
         assert_eq!(
             after.outcome(),
             Some(Outcome::win(Color::Black, EndReason::VariantWin))
@@ -253,7 +220,7 @@ fn black_reaching_rank_8_wins_at_once() {
         assert!(!after.cannot_mate(Color::Black));
     }
     // Stepping off the goal rank is not a win.
-    assert_eq!(played(&game, "a7a6").outcome(), None);
+    assert_eq!(after_tokens(&game, "a7a6").outcome(), None);
     // Even a FEN with Black to move on rank 8 is a finished game.
     let over = pos("1k6/8/8/8/8/8/8/7K b - - 0 1");
     assert_eq!(
@@ -266,7 +233,7 @@ fn black_reaching_rank_8_wins_at_once() {
 #[test]
 fn white_reaching_rank_8_wins_at_once_when_black_cannot_follow() {
     let game = pos("8/6K1/8/8/8/8/k7/8 w - - 0 1");
-    let after = played(&game, "g7g8");
+    let after = after_tokens(&game, "g7g8");
     assert_eq!(after.turn(), Color::Black);
     assert_eq!(
         after.outcome(),
@@ -299,7 +266,7 @@ fn white_on_rank_8_with_white_to_move_has_won() {
 #[test]
 fn black_gets_one_more_move_when_it_can_follow() {
     let game = pos("8/1k4K1/8/8/8/8/8/8 w - - 0 1");
-    let pending = played(&game, "g7g8");
+    let pending = after_tokens(&game, "g7g8");
     assert_eq!(pending.outcome(), None);
     // Black may play any legal move, not only the ones to the goal rank.
     assert_eq!(
@@ -310,12 +277,12 @@ fn black_gets_one_more_move_when_it_can_follow() {
     assert!(pending.cannot_mate(Color::Black));
     assert!(!pending.cannot_mate(Color::White));
     // Following to rank 8 draws.
-    let draw = played(&pending, "b7b8");
+    let draw = after_tokens(&pending, "b7b8");
     assert_eq!(draw.outcome(), Some(Outcome::draw(EndReason::VariantDraw)));
     assert_eq!(draw.count_legal_actions(), 0);
     assert!(draw.cannot_mate(Color::White) && draw.cannot_mate(Color::Black));
     // Any other move loses at once.
-    let lost = played(&pending, "b7b6");
+    let lost = after_tokens(&pending, "b7b6");
     assert_eq!(
         lost.outcome(),
         Some(Outcome::win(Color::White, EndReason::VariantWin))
@@ -384,17 +351,17 @@ fn black_can_follow_exactly_when_an_unattacked_goal_square_exists() {
 
 #[test]
 fn the_goal_decides_on_the_150th_ply_but_a_pending_reply_does_not() {
-    let plain = played(&pos("8/k7/8/8/8/8/8/7K w - - 149 100"), "h1g1");
+    let plain = after_tokens(&pos("8/k7/8/8/8/8/8/7K w - - 149 100"), "h1g1");
     assert_eq!(
         plain.outcome(),
         Some(Outcome::draw(EndReason::SeventyFiveMoves))
     );
-    let win = played(&pos("8/6K1/8/8/8/8/k7/8 w - - 149 100"), "g7g8");
+    let win = after_tokens(&pos("8/6K1/8/8/8/8/k7/8 w - - 149 100"), "g7g8");
     assert_eq!(
         win.outcome(),
         Some(Outcome::win(Color::White, EndReason::VariantWin))
     );
-    let pending = played(&pos("8/1k4K1/8/8/8/8/8/8 w - - 149 100"), "g7g8");
+    let pending = after_tokens(&pos("8/1k4K1/8/8/8/8/8/8 w - - 149 100"), "g7g8");
     assert_eq!(
         pending.outcome(),
         Some(Outcome::draw(EndReason::SeventyFiveMoves))
@@ -447,7 +414,7 @@ fn time_forfeit_uses_the_goal_rank() {
         Outcome::win(Color::Black, EndReason::TimeForfeit)
     );
     // Black's extra move is pending: Black can at best draw, so a White flag is a draw.
-    let game = played(&pos("8/1k4K1/8/8/8/8/8/8 w - - 0 1"), "g7g8");
+    let game = after_tokens(&pos("8/1k4K1/8/8/8/8/8/8 w - - 0 1"), "g7g8");
     let mut record = Record::new(game);
     assert_eq!(
         record.flag(Color::White),

@@ -10,7 +10,7 @@
 //! (one listed, one near miss of it), `is_legal` against the list and the UCI and
 //! SAN round trips; every play is undone at once and compared with the position
 //! before it. Checking every conceivable action every step (as
-//! `tests/common::check_position` does) would cost a hundred times more per step;
+//! `tests/common::check_every_invariant` does) would cost a hundred times more per step;
 //! the fuzzer chooses more candidates itself through the attempt and sample steps.
 
 use super::input::Input;

@@ -1,5 +1,5 @@
 //! A played game of any rule set behind one interface, for front ends that choose
-//! the rule set at run time (the JS API in `wasm.rs`, tests, tools).
+//! the rule set at run time (the JS API in `src/wasm/`, tests, tools).
 //!
 //! [`ApiGame`] holds a [`crate::Record`] of the chosen rule set behind the
 //! object-safe [`PlayedGame`] trait, so dispatch happens once when the game is made,

@@ -48,7 +48,7 @@ pub fn new_played(variant: Variant) -> Option<Box<dyn PlayedGame>> {
     crate::with_variant!(variant, G, _wrap => {
         let boxed: Box<dyn PlayedGame> = Box::new(Record::new(G::start()));
         Some(boxed)
-    }, _ => None)
+    })
 }
 
 impl<G: Game> PlayedGame for Record<G> {

@@ -1,7 +1,7 @@
 //! The arguments of the `position` and `go` commands.
 
 use crate::game::Game;
-use crate::moves::{Action, ActionList};
+use crate::moves::Action;
 use crate::notation::{fen, uci};
 use crate::search::{position_key, Limits};
 use crate::variants::{AnyGame, Variant};
@@ -70,8 +70,7 @@ pub fn parse_position_with_history(
         _ => return Err("expected 'position startpos' or 'position fen <fen>'".to_string()),
     };
     crate::with_variant!(variant, G, wrap => build::<G>(fen_text.as_deref(), moves)
-            .map(|(game, history)| (wrap(game), history)),
-        _ => Err(format!("variant {variant} is not implemented")))
+            .map(|(game, history)| (wrap(game), history)))
 }
 
 /// The `go` keywords that take a number.
@@ -91,6 +90,14 @@ const GO_NUMBERS: [&str; 8] = [
 /// # Errors
 /// A message naming the bad argument.
 pub fn parse_go<G: Game>(pos: &G, args: &str) -> Result<Limits, String> {
+    read_go(args, &|token| {
+        uci::parse_action(pos, token).map_err(|e| e.to_string())
+    })
+}
+
+/// [`parse_go`] with the rule set's action parser passed in, so this long function
+/// exists once for every rule set.
+fn read_go(args: &str, action: &dyn Fn(&str) -> Result<Action, String>) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut words = args.split_whitespace().peekable();
     while let Some(word) = words.next() {
@@ -104,14 +111,11 @@ pub fn parse_go<G: Game>(pos: &G, args: &str) -> Result<Limits, String> {
         match word {
             "infinite" => limits.infinite = true,
             "searchmoves" => {
-                let mut list = ActionList::new();
-                pos.legal_actions(&mut list);
                 while let Some(token) = words.peek() {
                     if GO_NUMBERS.contains(token) || *token == "infinite" {
                         break;
                     }
-                    let action: Action =
-                        uci::parse_action(pos, token).map_err(|e| format!("searchmoves: {e}"))?;
+                    let action = action(token).map_err(|e| format!("searchmoves: {e}"))?;
                     limits.searchmoves.push(action);
                     words.next();
                 }

@@ -367,10 +367,8 @@ impl UciSession {
             }
             "isready" => out("readyok"),
             "ucinewgame" => {
-                if let Ok(game) = AnyGame::start(self.variant) {
-                    self.game = game;
-                    self.history.clear();
-                }
+                self.game = AnyGame::start(self.variant);
+                self.history.clear();
                 if let Some(table) = &mut self.table {
                     table.clear();
                 }
@@ -410,14 +408,11 @@ impl UciSession {
 
     fn set_option(&mut self, change: OptionChange, out: &mut dyn FnMut(&str)) {
         match change {
-            OptionChange::Variant(variant) => match AnyGame::start(variant) {
-                Ok(game) => {
-                    self.variant = variant;
-                    self.game = game;
-                    self.history.clear();
-                }
-                Err(e) => out(&format!("info string {e}")),
-            },
+            OptionChange::Variant(variant) => {
+                self.variant = variant;
+                self.game = AnyGame::start(variant);
+                self.history.clear();
+            }
             OptionChange::Hash(mb) => {
                 // Allocated now, so a size that cannot be had is refused here and
                 // the old table stays.
@@ -472,11 +467,7 @@ impl UciSession {
             strength: self.options.strength(),
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         };
-        let fallback = with_game!(&self.game, g => {
-            let mut list = ActionList::new();
-            g.legal_actions(&mut list);
-            list.first().map_or_else(|| "(none)".to_string(), uci::action_to_uci)
-        });
+        let fallback = with_game!(&self.game, g => first_action(g));
         let infinite = limits.infinite;
         let endless = !limits.is_finite();
         self.search = Some(ActiveSearch {
@@ -519,4 +510,14 @@ impl UciSession {
             out(&format!("Nodes searched: {total}"));
         });
     }
+}
+
+/// The first legal action as a UCI token (`(none)` without one): the answer of a
+/// search that fails.
+#[inline(never)]
+fn first_action<G: Game>(game: &G) -> String {
+    let mut list = ActionList::new();
+    game.legal_actions(&mut list);
+    list.first()
+        .map_or_else(|| "(none)".to_string(), uci::action_to_uci)
 }

@@ -1,5 +1,7 @@
 //! What the session prints: `info` and `bestmove` lines, and the `d` diagram.
 
+use crate::bitboard::Bitboard;
+use crate::board::Placement;
 use crate::game::Game;
 use crate::moves::Action;
 use crate::notation::{fen, uci};
@@ -9,7 +11,17 @@ use crate::types::{File, Rank, Square};
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
 /// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
 pub fn diagram<G: Game>(game: &G) -> String {
-    let placement = game.placement();
+    draw(
+        game.placement(),
+        &fen::write_fen(game),
+        game.zobrist(),
+        game.checkers(),
+    )
+}
+
+/// The diagram from what it shows, once for every rule set (the wasm module stays
+/// small).
+fn draw(placement: Placement<'_>, fen_text: &str, key: u64, checkers: Bitboard) -> String {
     let mut out = String::new();
     let rule = " +---+---+---+---+---+---+---+---+\n";
     out.push_str(rule);
@@ -28,9 +40,9 @@ pub fn diagram<G: Game>(game: &G) -> String {
         out.push_str(&format!(" {}\n{rule}", rank + 1));
     }
     out.push_str("   a   b   c   d   e   f   g   h\n\n");
-    out.push_str(&format!("Fen: {}\n", fen::write_fen(game)));
-    out.push_str(&format!("Key: {:016X}\n", game.zobrist()));
-    let checkers: Vec<String> = game.checkers().into_iter().map(|s| s.to_string()).collect();
+    out.push_str(&format!("Fen: {fen_text}\n"));
+    out.push_str(&format!("Key: {key:016X}\n"));
+    let checkers: Vec<String> = checkers.into_iter().map(|s| s.to_string()).collect();
     out.push_str(&format!("Checkers: {}", checkers.join(" ")));
     out
 }

@@ -60,6 +60,8 @@ pub(super) fn start(
     options: SearchOptions,
     table: TranspositionTable,
 ) -> Box<dyn RunningSearch> {
+    // Not inlined into the dispatch: one small call per rule set.
+    #[inline(never)]
     fn boxed<G: Game>(
         game: &G,
         history: &[u64],

@@ -463,7 +463,7 @@ pub fn validate_fen(
 /// The implemented rule sets: `[{id, name}]`.
 #[wasm_bindgen(unchecked_return_type = "VariantInfo[]")]
 pub fn variants() -> Array {
-    Variant::IMPLEMENTED
+    Variant::ALL
         .iter()
         .map(|v| {
             let o = Object::new();

@@ -198,7 +198,7 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
 /// plus [`checks::check_notation`] and [`checks::check_child`] for every listed
 /// action, and one UCI token per action); `exhaustive` adds the sweep of
 /// [`candidate_actions`] against `is_legal`.
-pub fn check_position<G: Game>(pos: &G, exhaustive: bool) {
+pub fn check_every_invariant<G: Game>(pos: &G, exhaustive: bool) {
     let list = checks::check_position(pos);
     let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
     tokens.sort();
@@ -238,7 +238,7 @@ pub fn random_games<G: Game>(
         let mut record = alfiere::Record::new(start.clone());
         for ply in 0..plies {
             let pos = record.current().clone();
-            check_position(&pos, (ply + game) % sweep_every.max(1) == 0);
+            check_every_invariant(&pos, (ply + game) % sweep_every.max(1) == 0);
             positions += 1;
             if record.outcome().is_some() {
                 break;
@@ -302,13 +302,13 @@ pub fn check_data_file_invariants<G: Game>(file: &str) -> usize {
     let mut checked = 0;
     for case in read_perft_file(file) {
         let game: G = build_game(&case.position);
-        check_position(&game, true);
+        check_every_invariant(&game, true);
         let mut list = ActionList::new();
         game.legal_actions(&mut list);
         for action in list.iter() {
             let mut child = game.clone();
             child.play_unchecked(action);
-            check_position(&child, false);
+            check_every_invariant(&child, false);
         }
         checked += 1;
     }
@@ -323,6 +323,20 @@ pub fn read<G: Game>(text: &str) -> G {
 /// A square by name.
 pub fn sq(name: &str) -> Square {
     name.parse().unwrap()
+}
+
+/// The normal move `token` (`e2e4`) as the board shows it (role and capture read off
+/// the board), whether legal or not, so `is_legal` can be asked about moves a
+/// generator leaves out.
+pub fn board_action(board: &alfiere::Board, token: &str) -> Action {
+    let (from, to) = (sq(&token[..2]), sq(&token[2..4]));
+    Action::Normal {
+        role: board.role_at(from).expect("a piece on the from square"),
+        from,
+        to,
+        capture: board.role_at(to),
+        promotion: None,
+    }
 }
 
 /// The legal actions as sorted UCI tokens.
