@@ -323,6 +323,24 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         }
     }
 
+    /// The position after a pass: the same pieces, the other side to act, no
+    /// en-passant square, the full-move number advanced after Black (the search's
+    /// null move; a UI's "pass"). `None` where it would not be a position of the rule
+    /// set: when the side to act is in check, or in the middle of a multi-action turn.
+    ///
+    /// The default builds the position through [`Game::to_setup`] and
+    /// [`Game::from_setup`], which works for every rule set; the rule sets whose search
+    /// passes override it with a direct flip that must give the same position.
+    fn pass(&self) -> Option<Self> {
+        let mut setup = self.to_setup();
+        setup.turn = !setup.turn;
+        setup.ep_squares.clear();
+        if setup.turn == Color::White {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        Self::from_setup(&setup).ok()
+    }
+
     /// Enemy pieces giving check to the side to act.
     fn checkers(&self) -> Bitboard;
 

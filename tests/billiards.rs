@@ -7,7 +7,9 @@ mod common;
 use alfiere::notation::{fen, uci};
 use alfiere::variants::billiards::{rebound_attacks, rebound_path, Billiards};
 use alfiere::{perft, Action, ActionList, Bitboard, Chess, EndReason, Game, Square};
-use common::{build_game, check_perft_file, check_every_invariant, legal_tokens as tokens, read, sq};
+use common::{
+    build_game, check_every_invariant, check_perft_file, legal_tokens as tokens, read, sq,
+};
 
 fn is_legal_token<G: Game>(pos: &G, token: &str) -> bool {
     tokens(pos).iter().any(|t| t == token)

@@ -36,19 +36,6 @@ enum Entered {
     Node(NodeState),
 }
 
-/// The position after a pass: the other side to act, no en-passant square. Built
-/// through the setup so it works for every single-action rule set; `None` where the
-/// rules do not accept it.
-fn null_position<G: Game>(pos: &G) -> Option<G> {
-    let mut setup = pos.to_setup();
-    setup.turn = !setup.turn;
-    setup.ep_squares.clear();
-    if setup.turn == Color::White {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    G::from_setup(&setup).ok()
-}
-
 /// Whether the side to act has a piece besides king and pawns (on the board or in
 /// hand): without one, zugzwang is common and a pass proves nothing.
 fn has_pieces<G: Game>(pos: &G) -> bool {
@@ -144,7 +131,7 @@ impl<G: Game> Search<G> {
         };
 
         if st.stage == Stage::NullMove {
-            if let Some(null) = null_position(pos) {
+            if let Some(null) = pos.pass() {
                 // The further the static score stands above beta, the less a
                 // shallower proof risks.
                 let surplus = ((st.estimate - st.beta) / NULL_MOVE_SURPLUS_DIVISOR)

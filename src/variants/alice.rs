@@ -657,6 +657,21 @@ impl Game for Alice {
         self.apply(action);
     }
 
+    /// A direct flip (Alice has no e.p.), refused when the side to act is in check on
+    /// its king's board.
+    fn pass(&self) -> Option<Alice> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        if next.turn == Color::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.turn = !next.turn;
+        next.key ^= zobrist::side();
+        Some(next)
+    }
+
     fn checkers(&self) -> Bitboard {
         self.checkers_of(self.turn)
     }

@@ -778,6 +778,18 @@ impl Game for Billiards {
         self.chess.pass_turn();
     }
 
+    /// The orthodox flip, refused when the side to act is in check along any path
+    /// (rebounds included).
+    fn pass(&self) -> Option<Billiards> {
+        if self.is_check() {
+            return None;
+        }
+        let mut chess = self.chess.clone();
+        chess.ep_square = None;
+        chess.pass_turn();
+        Some(Billiards { chess })
+    }
+
     fn checkers(&self) -> Bitboard {
         let board = &self.chess.board;
         match board.king_of(self.chess.turn) {

@@ -445,6 +445,19 @@ impl Game for Chess {
         self.pass_turn();
     }
 
+    /// A direct flip, equal to the default's setup route: the side not to act is never
+    /// in check in a valid position, so the pass is refused only when the side to act
+    /// is; the key carries no e.p. square.
+    fn pass(&self) -> Option<Chess> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.ep_square = None;
+        next.pass_turn();
+        Some(next)
+    }
+
     fn checkers(&self) -> Bitboard {
         match self.board.king_of(self.turn) {
             Some(king) => movegen::checkers(&self.board, self.turn, king),

@@ -348,6 +348,14 @@ impl Game for ChessGi {
         self.chess.pass_turn();
     }
 
+    /// The orthodox pass; the hands stay.
+    fn pass(&self) -> Option<ChessGi> {
+        Some(ChessGi {
+            chess: self.chess.pass()?,
+            hands: self.hands,
+        })
+    }
+
     fn checkers(&self) -> Bitboard {
         self.chess.checkers()
     }
