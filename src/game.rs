@@ -48,7 +48,7 @@ use crate::board::Placement;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, Setup};
 use crate::types::Color;
-use crate::variants::Variant;
+use crate::variant::Variant;
 use std::fmt;
 
 /// What the side to act is doing within its turn.
@@ -216,18 +216,13 @@ impl fmt::Display for Outcome {
 }
 
 /// The error for an action that is not legal in a position; the position is unchanged.
+/// It keeps the data; `notation` writes it (`illegal action e2e5 in <FEN>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalActionError {
-    /// The action as the user gave it (a UCI token or a description).
-    pub action: String,
-    /// The position's FEN.
-    pub fen: String,
-}
-
-impl fmt::Display for IllegalActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {} in {}", self.action, self.fen)
-    }
+    /// The action that was refused.
+    pub action: Action,
+    /// The position it was refused in (boxed: the error stays small on the `Ok` path).
+    pub position: Box<Setup>,
 }
 
 impl std::error::Error for IllegalActionError {}
@@ -317,8 +312,8 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
             Ok(())
         } else {
             Err(IllegalActionError {
-                action: crate::notation::uci::action_to_uci(action),
-                fen: crate::notation::fen::write_fen(self),
+                action: *action,
+                position: Box::new(self.to_setup()),
             })
         }
     }

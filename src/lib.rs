@@ -29,6 +29,7 @@ pub mod record;
 pub mod search;
 pub mod setup;
 pub mod types;
+pub mod variant;
 pub mod variants;
 pub mod zobrist;
 
@@ -45,6 +46,5 @@ pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
 pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub use variants::{
-    Alice, AnyGame, AnyGameError, Avalanche, Billiards, Chess, ChessGi, RacingKings,
-    UnknownVariantError, Variant,
+    Alice, AnyGame, Avalanche, Billiards, Chess, ChessGi, RacingKings, UnknownVariantError, Variant,
 };

@@ -7,3 +7,14 @@ pub mod pgn;
 pub mod pgn_syntax;
 pub mod san;
 pub mod uci;
+
+impl std::fmt::Display for crate::game::IllegalActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "illegal action {} in {}",
+            uci::action_to_uci(&self.action),
+            fen::write_setup(&self.position)
+        )
+    }
+}

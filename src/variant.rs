@@ -1,0 +1,117 @@
+//! The rule-set identifiers of RULES.md ([`Variant`]): a leaf of the core, so that the
+//! [`crate::Game`] trait and everything above it can name a rule set without
+//! depending on the rule sets themselves.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set, identified as in RULES.md (API, UCI `UCI_Variant`, PGN tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+    ChessGi,
+    RacingKings,
+    Alice,
+    Billiards,
+    ProgressiveScottish,
+    ProgressiveItalian,
+    Marseillais,
+    MarseillaisBalanced,
+    Avalanche,
+}
+
+impl Variant {
+    /// Every rule set of RULES.md.
+    pub const ALL: [Variant; 10] = [
+        Variant::Chess,
+        Variant::ChessGi,
+        Variant::RacingKings,
+        Variant::Alice,
+        Variant::Billiards,
+        Variant::ProgressiveScottish,
+        Variant::ProgressiveItalian,
+        Variant::Marseillais,
+        Variant::MarseillaisBalanced,
+        Variant::Avalanche,
+    ];
+
+    /// The id: `chess`, `chessgi`, `racingkings`, ...
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::ChessGi => "chessgi",
+            Variant::RacingKings => "racingkings",
+            Variant::Alice => "alice",
+            Variant::Billiards => "billiards",
+            Variant::ProgressiveScottish => "progressive-scottish",
+            Variant::ProgressiveItalian => "progressive-italian",
+            Variant::Marseillais => "marseillais",
+            Variant::MarseillaisBalanced => "marseillais-balanced",
+            Variant::Avalanche => "avalanche",
+        }
+    }
+
+    /// The display name, also the PGN `Variant` tag value.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "Standard",
+            Variant::ChessGi => "Chessgi",
+            Variant::RacingKings => "Racing Kings",
+            Variant::Alice => "Alice",
+            Variant::Billiards => "Billiards",
+            Variant::ProgressiveScottish => "Progressive (Scottish)",
+            Variant::ProgressiveItalian => "Progressive (Italian)",
+            Variant::Marseillais => "Marseillais",
+            Variant::MarseillaisBalanced => "Marseillais (balanced)",
+            Variant::Avalanche => "Avalanche",
+        }
+    }
+
+    /// Looks a rule set up by id or display name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let wanted = name.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(wanted) || v.name().eq_ignore_ascii_case(wanted))
+            .or_else(|| match wanted.to_ascii_lowercase().as_str() {
+                "standard" | "orthodox" | "normal" => Some(Variant::Chess),
+                "racing kings" | "racing-kings" => Some(Variant::RacingKings),
+                "chess-gi" => Some(Variant::ChessGi),
+                _ => None,
+            })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The error for an unknown or unimplemented variant id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariantError(pub String);
+
+impl fmt::Display for UnknownVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            // Escaped: the id may come from a UCI line, where a raw `\r` or NUL
+            // in the answer would break the protocol's one-line replies.
+            self.0.escape_debug(),
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariantError {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariantError;
+    /// Parses an implemented rule set's id or name.
+    fn from_str(s: &str) -> Result<Variant, UnknownVariantError> {
+        Variant::from_name(s).ok_or_else(|| UnknownVariantError(s.chars().take(64).collect()))
+    }
+}

@@ -1,0 +1,119 @@
+//! The rules core has no dependency cycles: each module uses only modules of its own
+//! layer or below, in this order (lowest first). `Variant` is a leaf, so the `Game`
+//! trait can name a rule set; errors keep data and `notation` writes them, so nothing
+//! below `notation` formats FEN or UCI text.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The layers, lowest first: a module may use its own layer and the ones before it.
+const LAYERS: &[&[&str]] = &[
+    &["types"],
+    &["bitboard"],
+    &["attacks", "zobrist"],
+    &["board"],
+    &["moves"],
+    &["setup"],
+    &["variant"],
+    &["game"],
+    &["movegen", "record"],
+    &["variants"],
+    &["notation"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+/// The module a source file belongs to (`src/variants/chess.rs` -> `variants`).
+fn module_of(path: &Path, src: &Path) -> Option<String> {
+    let relative = path.strip_prefix(src).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    Some(first.trim_end_matches(".rs").to_string())
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("readable source folder") {
+        let path = entry.expect("readable entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The `crate::<module>` names a line's code uses (comments, doc comments and doc
+/// examples, which say `alfiere::`, are not code of the module).
+fn crate_modules(line: &str) -> Vec<String> {
+    let code = line.find("//").map_or(line, |at| &line[..at]);
+    code.match_indices("crate::")
+        .filter_map(|(at, _)| {
+            let rest = &code[at + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// Items re-exported at the crate root, by the module that defines them.
+fn root_item_module(name: &str) -> Option<&'static str> {
+    match name {
+        "Bitboard" => Some("bitboard"),
+        "Board" | "BoardId" | "PlacedPiece" | "Placement" => Some("board"),
+        "EndReason" | "Game" | "IllegalActionError" | "Outcome" | "Phase" | "TurnState" => {
+            Some("game")
+        }
+        "Action" | "ActionList" => Some("moves"),
+        "ExtraState" | "Hand" | "PositionError" | "PositionProblem" | "Setup" => Some("setup"),
+        "ByColor" | "ByRole" | "CastlingSide" | "Color" | "File" | "Piece" | "Rank" | "Role"
+        | "Square" => Some("types"),
+        "Variant" | "UnknownVariantError" => Some("variant"),
+        "Alice" | "AnyGame" | "Avalanche" | "Billiards" | "Chess" | "ChessGi" | "RacingKings"
+        | "with_game" | "with_variant" => Some("variants"),
+        "Record" | "RecordError" => Some("record"),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_rules_core_has_no_dependency_cycles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut checked = 0;
+    let mut violations = Vec::new();
+    for path in &files {
+        let Some(module) = module_of(path, &src) else {
+            continue;
+        };
+        let Some(own) = layer_of(&module) else {
+            continue;
+        };
+        checked += 1;
+        let text = fs::read_to_string(path).expect("readable source file");
+        for (number, line) in text.lines().enumerate() {
+            for used in crate_modules(line) {
+                let used = root_item_module(&used).map_or(used.clone(), str::to_string);
+                if used == module {
+                    continue;
+                }
+                let allowed = layer_of(&used).is_some_and(|layer| layer <= own);
+                if !allowed {
+                    violations.push(format!(
+                        "{}:{}: `{module}` uses `{used}`: {}",
+                        path.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} files checked");
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
