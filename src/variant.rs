@@ -67,6 +67,39 @@ impl Variant {
         }
     }
 
+    /// The PGN `Variant` tag's value; `None` for orthodox chess, whose games carry no
+    /// such tag.
+    pub const fn pgn_tag(self) -> Option<&'static str> {
+        match self {
+            Variant::Chess => None,
+            Variant::ChessGi
+            | Variant::RacingKings
+            | Variant::Alice
+            | Variant::Billiards
+            | Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced
+            | Variant::Avalanche => Some(self.name()),
+        }
+    }
+
+    /// How many boards the pieces stand on (Alice has two).
+    pub const fn boards(self) -> u8 {
+        match self {
+            Variant::Alice => 2,
+            Variant::Chess
+            | Variant::ChessGi
+            | Variant::RacingKings
+            | Variant::Billiards
+            | Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced
+            | Variant::Avalanche => 1,
+        }
+    }
+
     /// Looks a rule set up by id or display name (case-insensitive).
     pub fn from_name(name: &str) -> Option<Variant> {
         let wanted = name.trim();

@@ -1,4 +1,4 @@
-//! The rules core has no dependency cycles: each module uses only modules of its own
+//! The layering of the core. The rules core has no dependency cycles: each module uses only modules of its own
 //! layer or below, in this order (lowest first). `Variant` is a leaf, so the `Game`
 //! trait can name a rule set; errors keep data and `notation` writes them, so nothing
 //! below `notation` formats FEN or UCI text.
@@ -116,4 +116,34 @@ fn the_rules_core_has_no_dependency_cycles() {
     }
     assert!(checked > 20, "{checked} files checked");
     assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+/// Rule-set knowledge lives in the rule set's own file or in one exhaustive match
+/// (a registry such as `eval/rules.rs` or `Variant::pgn_tag`), never in an equality
+/// test on the rule set, which a new rule set would silently fall through.
+#[test]
+fn no_rule_set_equality_tests_outside_the_rule_sets() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for path in &files {
+        if path.starts_with(src.join("variants")) {
+            continue;
+        }
+        let text = fs::read_to_string(path).expect("readable source file");
+        for (number, line) in text.lines().enumerate() {
+            let code = line.find("//").map_or(line, |at| &line[..at]);
+            if code.contains("VARIANT ==") || code.contains("VARIANT !=") {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    number + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(files.len() > 50, "{} files", files.len());
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

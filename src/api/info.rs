@@ -71,7 +71,7 @@ impl MoveInfo {
         // `describe`, rather than once per rule set (the WebAssembly module's size).
         let mut after = pos.clone();
         after.play_unchecked(action);
-        let alice = G::VARIANT == crate::Variant::Alice;
+        let alice = G::VARIANT.boards() == 2;
         MoveInfo::describe(
             action,
             Described {

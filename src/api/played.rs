@@ -171,7 +171,7 @@ impl<G: Game> PlayedGame for Record<G> {
     }
 
     fn board(&self) -> Vec<SquareInfo> {
-        let alice = G::VARIANT == Variant::Alice;
+        let alice = G::VARIANT.boards() == 2;
         self.current()
             .placement()
             .pieces()

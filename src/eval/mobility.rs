@@ -12,7 +12,6 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::types::{Color, Piece, Role};
 use crate::variants::billiards;
-use crate::variants::Variant;
 
 /// How pieces attack in a rule set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,16 +22,6 @@ pub enum Geometry {
     Billiards,
     /// Pieces see only their own board (the `board_b` mask).
     Alice,
-}
-
-impl Geometry {
-    pub const fn of(variant: Variant) -> Geometry {
-        match variant {
-            Variant::Billiards => Geometry::Billiards,
-            Variant::Alice => Geometry::Alice,
-            _ => Geometry::Orthodox,
-        }
-    }
 }
 
 /// What the pieces of both sides do, indexed by [`Color::index`].

@@ -33,6 +33,7 @@ mod mopup;
 pub mod params;
 mod pawns;
 mod pieces;
+mod rules;
 mod scale;
 pub mod sink;
 mod taper;
@@ -44,7 +45,6 @@ pub use taper::S;
 
 use crate::game::Game;
 use crate::types::Color;
-use crate::variants::Variant;
 use std::cell::RefCell;
 
 thread_local! {
@@ -54,12 +54,13 @@ thread_local! {
 
 /// The evaluation of `pos` for the side to act.
 pub fn evaluate<G: Game>(pos: &G) -> i32 {
-    if G::VARIANT == Variant::RacingKings {
+    let rules = const { rules::rules(G::VARIANT) };
+    if rules.race {
         return racing_kings(pos);
     }
     let mut total = Total::default();
     let phase = collect(pos, &mut total);
-    let white_view = if G::VARIANT == Variant::Chess {
+    let white_view = if rules.endgame_knowledge {
         let strong = if total.0 .1 >= 0 {
             Color::White
         } else {
@@ -84,7 +85,12 @@ pub fn evaluate<G: Game>(pos: &G) -> i32 {
     } else {
         -white_view
     };
-    ours + variants::extra_actions(G::VARIANT, pos.turn_state()).taper(phase)
+    let extra = if rules.extra_action_tempo {
+        variants::extra_actions(pos.turn_state())
+    } else {
+        S(0, 0)
+    };
+    ours + extra.taper(phase)
 }
 
 /// The features and fixed terms of `pos` (not Racing Kings, whose evaluation is
@@ -97,16 +103,13 @@ pub fn trace<G: Game>(pos: &G) -> (Trace, i32) {
 
 /// Sends every term of `pos` to `sink`; returns the game phase.
 fn collect<G: Game, K: Sink>(pos: &G, sink: &mut K) -> i32 {
+    let rules = const { rules::rules(G::VARIANT) };
     let placement = pos.placement();
     let board = placement.board;
     let hands = [pos.hand(Color::White), pos.hand(Color::Black)];
-    let activity = mobility::activity(board, placement.board_b, Geometry::of(G::VARIANT), sink);
+    let activity = mobility::activity(board, placement.board_b, rules.geometry, sink);
     let phase = material::phase(board, hands);
-    let passed_extra = if G::VARIANT == Variant::Avalanche {
-        params::AVALANCHE_PASSED_EXTRA_EIGHTHS
-    } else {
-        0
-    };
+    let passed_extra = rules.passed_extra_eighths;
     let passed = if K::CACHED_PAWNS {
         let (score, passed) =
             PAWN_CACHE.with(|cache| cache.borrow_mut().probe(board, passed_extra));
@@ -132,16 +135,17 @@ fn collect<G: Game, K: Sink>(pos: &G, sink: &mut K) -> i32 {
         }
         king::shelter(board, color, sink);
         king::danger(units, attackers, color, sink);
-        if Geometry::of(G::VARIANT) == Geometry::Orthodox {
+        if rules.geometry == Geometry::Orthodox {
             king::attack_on_king(board, color, &activity, sink);
         }
-        match G::VARIANT {
-            Variant::Alice => sink.fixed(
+        if rules.alice_king_board {
+            sink.fixed(
                 color,
                 variants::alice_king_board(board, placement.board_b, color),
-            ),
-            Variant::Avalanche => sink.fixed(color, variants::avalanche(board, color)),
-            _ => {}
+            );
+        }
+        if rules.avalanche_terms {
+            sink.fixed(color, variants::avalanche(board, color));
         }
     }
     sink.add(pos.turn(), params::TEMPO, 1);

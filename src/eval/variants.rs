@@ -12,7 +12,6 @@ use crate::board::Board;
 use crate::game::TurnState;
 use crate::setup::Hand;
 use crate::types::{Color, Piece, Rank, Role};
-use crate::variants::Variant;
 
 /// Chess-Gi: attack units and attacker count that the enemy hand adds against
 /// `color`'s king, from the empty squares next to it (where drops land).
@@ -108,19 +107,11 @@ pub fn avalanche(board: &Board, color: Color) -> S {
     total + AVALANCHE_PUSHABLE * pushable
 }
 
-/// The bonus of the side to act for the actions left in its turn after this one, in
-/// rule sets where those are free moves of its own.
-pub fn extra_actions(variant: Variant, turn: TurnState) -> S {
-    match variant {
-        Variant::ProgressiveScottish
-        | Variant::ProgressiveItalian
-        | Variant::Marseillais
-        | Variant::MarseillaisBalanced => {
-            let left = i32::from(turn.length.saturating_sub(turn.played.saturating_add(1)));
-            TEMPO_PER_EXTRA_ACTION * left
-        }
-        _ => S(0, 0),
-    }
+/// The bonus of the side to act for the actions left in its turn after this one (in
+/// rule sets where those are free moves of its own: `EvalRules::extra_action_tempo`).
+pub fn extra_actions(turn: TurnState) -> S {
+    let left = i32::from(turn.length.saturating_sub(turn.played.saturating_add(1)));
+    TEMPO_PER_EXTRA_ACTION * left
 }
 
 #[cfg(test)]

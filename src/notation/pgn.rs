@@ -391,8 +391,8 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
         ));
     }
     all.push(("Result".to_string(), result.clone()));
-    if G::VARIANT != Variant::Chess {
-        all.push(("Variant".to_string(), G::VARIANT.name().to_string()));
+    if let Some(tag) = G::VARIANT.pgn_tag() {
+        all.push(("Variant".to_string(), tag.to_string()));
     }
     let start_fen = fen::write_fen(record.start());
     if start_fen != fen::write_fen(&G::start()) {
