@@ -174,6 +174,42 @@ impl fmt::Display for EndReason {
     }
 }
 
+/// Plies without capture or pawn move after which a draw may be claimed (the 50-move
+/// rule, RULES.md §1.1).
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// Plies without capture or pawn move after which the game is drawn (the 75-move
+/// rule; a mate on the last of them still wins).
+pub const SEVENTY_FIVE_MOVE_PLIES: u32 = 150;
+
+/// The endings every rule set shares, in RULES.md §1.1's precedence: checkmate (no
+/// legal action and in check), dead position, stalemate (no legal action), the
+/// 75-move rule. `side` is the side to act; `in_check` is asked only when it has no
+/// legal action; `halfmoves` is `None` where the 75-move rule does not apply
+/// (Progressive). A rule set checks its own endings before or after, as its rules
+/// order them.
+pub(crate) fn standard_ending(
+    side: Color,
+    stuck: bool,
+    in_check: impl FnOnce() -> bool,
+    dead: bool,
+    halfmoves: Option<u32>,
+) -> Option<Outcome> {
+    if stuck && in_check() {
+        return Some(Outcome::win(!side, EndReason::Checkmate));
+    }
+    if dead {
+        return Some(Outcome::draw(EndReason::InsufficientMaterial));
+    }
+    if stuck {
+        return Some(Outcome::draw(EndReason::Stalemate));
+    }
+    if halfmoves.is_some_and(|h| h >= SEVENTY_FIVE_MOVE_PLIES) {
+        return Some(Outcome::draw(EndReason::SeventyFiveMoves));
+    }
+    None
+}
+
 /// How a game ended: the winner (none for a draw) and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {

@@ -161,7 +161,9 @@ impl<G: Game> Record<G> {
         }
         if self.repetition_count() >= 3 {
             Some(EndReason::ThreefoldRepetition)
-        } else if G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= 100 {
+        } else if G::MOVE_COUNT_RULES
+            && self.current().halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
+        {
             Some(EndReason::FiftyMoves)
         } else {
             None
@@ -177,7 +179,9 @@ impl<G: Game> Record<G> {
         }
         if copy.repetition_count() >= 3 {
             Some(EndReason::ThreefoldRepetition)
-        } else if G::MOVE_COUNT_RULES && copy.current().halfmove_clock() >= 100 {
+        } else if G::MOVE_COUNT_RULES
+            && copy.current().halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
+        {
             Some(EndReason::FiftyMoves)
         } else {
             None

@@ -167,7 +167,7 @@ impl<G: Game> PlayedGame for Record<G> {
     }
 
     fn fifty_moves_reached(&self) -> bool {
-        G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= 100
+        G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
     }
 
     fn board(&self) -> Vec<SquareInfo> {

@@ -551,7 +551,7 @@ impl<G: Game> Search<G> {
         if st.count == 0 {
             return Some(terminal_score(pos, ply));
         }
-        if ply > 0 && G::MOVE_COUNT_RULES && pos.halfmove_clock() >= 100 {
+        if ply > 0 && G::MOVE_COUNT_RULES && pos.halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES {
             return Some(DRAW);
         }
         let killers = self.killers[ply];

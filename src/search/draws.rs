@@ -38,7 +38,10 @@ impl<G: Game> Search<G> {
         }
         // The 50-move claim, unless a mate is on the board (decided once actions
         // are generated).
-        if G::MOVE_COUNT_RULES && pos.halfmove_clock() >= 100 && !pos.is_check() {
+        if G::MOVE_COUNT_RULES
+            && pos.halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
+            && !pos.is_check()
+        {
             return Some(DRAW);
         }
         if G::REPETITION_RULE && turn_start && self.is_repetition(ply, key) {

@@ -51,7 +51,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
@@ -677,20 +677,13 @@ impl Game for Alice {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let none_left = self.count_legal_actions() == 0;
-        if none_left && self.is_check() {
-            return Some(Outcome::win(!self.turn, EndReason::Checkmate));
-        }
-        if self.is_dead_position() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        if none_left {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        standard_ending(
+            self.turn,
+            self.count_legal_actions() == 0,
+            || self.is_check(),
+            self.is_dead_position(),
+            Some(self.halfmoves),
+        )
     }
 
     /// Sound and simple: a bare king can never give check; anything more might mate.

@@ -97,7 +97,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome, Phase, TurnState};
+use crate::game::{standard_ending, EndReason, Game, Outcome, Phase, TurnState};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
@@ -658,19 +658,13 @@ impl Game for Avalanche {
         // Only a move can be missing: a push stage has a push, a choice four.
         let stuck =
             matches!(self.stage, Stage::Move | Stage::Chosen(_)) && self.count_legal_actions() == 0;
-        if stuck && self.is_check() {
-            return Some(Outcome::win(!self.chess.turn, EndReason::Checkmate));
-        }
-        if self.chess.is_dead_position() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        if stuck {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.chess.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        standard_ending(
+            self.chess.turn,
+            stuck,
+            || self.is_check(),
+            self.chess.is_dead_position(),
+            Some(self.chess.halfmoves),
+        )
     }
 
     /// Sound: a side with no pawn cannot win by the opponent's self-check (the

@@ -69,7 +69,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{self, CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -799,20 +799,13 @@ impl Game for Billiards {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let moves = self.count_legal_actions();
-        if moves == 0 && self.is_check() {
-            return Some(Outcome::win(!self.chess.turn, EndReason::Checkmate));
-        }
-        if self.chess.is_dead_position() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        if moves == 0 {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.chess.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        standard_ending(
+            self.chess.turn,
+            self.count_legal_actions() == 0,
+            || self.is_check(),
+            self.chess.is_dead_position(),
+            Some(self.chess.halfmoves),
+        )
     }
 
     fn cannot_mate(&self, color: Color) -> bool {

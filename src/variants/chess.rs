@@ -12,7 +12,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{self, Orthodox};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -466,21 +466,13 @@ impl Game for Chess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        if list.is_empty() && self.is_check() {
-            return Some(Outcome::win(!self.turn, EndReason::Checkmate));
-        }
-        if self.is_dead_position() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        if list.is_empty() {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        standard_ending(
+            self.turn,
+            self.count_legal_actions() == 0,
+            || self.is_check(),
+            self.is_dead_position(),
+            Some(self.halfmoves),
+        )
     }
 
     fn cannot_mate(&self, color: Color) -> bool {

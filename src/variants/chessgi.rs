@@ -47,7 +47,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, PositionProblem, Setup, SetupParts};
@@ -362,17 +362,13 @@ impl Game for ChessGi {
 
     fn outcome(&self) -> Option<Outcome> {
         // No dead-position rule: material never leaves the game.
-        if self.count_legal_actions() == 0 {
-            return Some(if self.is_check() {
-                Outcome::win(!self.chess.turn, EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
-        }
-        if self.chess.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        standard_ending(
+            self.chess.turn,
+            self.count_legal_actions() == 0,
+            || self.is_check(),
+            false,
+            Some(self.chess.halfmoves),
+        )
     }
 
     fn cannot_mate(&self, _color: Color) -> bool {

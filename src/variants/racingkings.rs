@@ -56,7 +56,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{standard_ending, EndReason, Game, Outcome};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -403,13 +403,14 @@ impl Game for RacingKings {
         if let Some(outcome) = self.goal_outcome() {
             return Some(outcome);
         }
-        if self.count_legal_actions() == 0 {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.chess.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        // Never in check (checks are illegal), no dead-position rule.
+        standard_ending(
+            self.chess.turn,
+            self.count_legal_actions() == 0,
+            || false,
+            false,
+            Some(self.chess.halfmoves),
+        )
     }
 
     fn cannot_mate(&self, color: Color) -> bool {

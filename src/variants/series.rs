@@ -57,7 +57,7 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, Outcome, Phase, TurnState};
+use crate::game::{standard_ending, EndReason, Outcome, Phase, TurnState};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
@@ -417,23 +417,19 @@ impl SeriesCore {
     pub(crate) fn outcome<R: SeriesRules>(&self) -> Option<Outcome> {
         let mut counter = Counter::default();
         self.generate_unfinished::<R, _>(&mut counter);
-        let no_actions = counter.0 == 0;
-        if no_actions && self.checkers().any() {
-            return Some(Outcome::win(!self.chess.turn, EndReason::Checkmate));
-        }
-        if R::is_dead_position(&self.chess) {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        if no_actions {
-            return Some(Outcome::draw(EndReason::Stalemate));
-        }
-        if self.ten_series_reached::<R>() {
-            return Some(Outcome::draw(EndReason::TenSeries));
-        }
-        if !R::PROGRESSIVE && self.chess.halfmoves >= 150 {
-            return Some(Outcome::draw(EndReason::SeventyFiveMoves));
-        }
-        None
+        // Progressive has the ten-series draw instead of the 75-move rule.
+        let halfmoves = (!R::PROGRESSIVE).then_some(self.chess.halfmoves);
+        standard_ending(
+            self.chess.turn,
+            counter.0 == 0,
+            || self.checkers().any(),
+            R::is_dead_position(&self.chess),
+            halfmoves,
+        )
+        .or_else(|| {
+            self.ten_series_reached::<R>()
+                .then_some(Outcome::draw(EndReason::TenSeries))
+        })
     }
 
     /// The key: placement, side, castling, the series state and the e.p. state.
