@@ -5,6 +5,28 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// How a rule set's turn is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnShape {
+    /// One action (orthodox chess, Chess-Gi, Racing Kings, Alice, Billiards).
+    Single,
+    /// A series of actions by one side (Progressive, Marseillais).
+    Series,
+    /// A move, then a push of an enemy pawn (Avalanche).
+    MoveAndPush,
+}
+
+impl TurnShape {
+    /// A stable kebab-case name (`single`, `series`, `move-and-push`), for the JS API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TurnShape::Single => "single",
+            TurnShape::Series => "series",
+            TurnShape::MoveAndPush => "move-and-push",
+        }
+    }
+}
+
 /// A rule set, identified as in RULES.md (API, UCI `UCI_Variant`, PGN tag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -97,6 +119,39 @@ impl Variant {
             | Variant::Marseillais
             | Variant::MarseillaisBalanced
             | Variant::Avalanche => 1,
+        }
+    }
+
+    /// Whether the diagonal moves of bishops and queens rebound off the edges
+    /// (Billiards).
+    pub const fn rebounding_diagonals(self) -> bool {
+        match self {
+            Variant::Billiards => true,
+            Variant::Chess
+            | Variant::ChessGi
+            | Variant::RacingKings
+            | Variant::Alice
+            | Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced
+            | Variant::Avalanche => false,
+        }
+    }
+
+    /// How a turn is made.
+    pub const fn turn_shape(self) -> TurnShape {
+        match self {
+            Variant::Chess
+            | Variant::ChessGi
+            | Variant::RacingKings
+            | Variant::Alice
+            | Variant::Billiards => TurnShape::Single,
+            Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced => TurnShape::Series,
+            Variant::Avalanche => TurnShape::MoveAndPush,
         }
     }
 

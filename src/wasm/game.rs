@@ -469,6 +469,9 @@ pub fn variants() -> Array {
             let o = Object::new();
             set(&o, "id", v.id());
             set(&o, "name", v.name());
+            set(&o, "boards", v.boards());
+            set(&o, "reboundingDiagonals", v.rebounding_diagonals());
+            set(&o, "turn", v.turn_shape().name());
             JsValue::from(o)
         })
         .collect()

@@ -83,7 +83,16 @@ export interface TurnState { side: Color; length: number; played: number; phase:
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;
 export interface Hands { w: Hand; b: Hand }
-export interface VariantInfo { id: VariantId; name: string }
+/** A rule set and the facts a UI needs about it. */
+export interface VariantInfo {
+  id: VariantId; name: string;
+  /** 2 for Alice's two boards. */
+  boards: 1 | 2;
+  /** Bishops' and queens' diagonals rebound off the edges (Billiards). */
+  reboundingDiagonals: boolean;
+  /** One action a turn, a series of actions, or a move and a push (Avalanche). */
+  turn: 'single' | 'series' | 'move-and-push';
+}
 export type FenValidation = { ok: true } | { ok: false; error: string };
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */

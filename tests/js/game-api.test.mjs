@@ -141,6 +141,18 @@ test('board(), hands(), turnState(), pgn round trip, validateFen, variants', () 
   assert.equal(alice.move('e4').board, 'b');
 });
 
+test('variants() gives the facts a UI needs about each rule set', () => {
+  const facts = Object.fromEntries(A.variants().map((v) => [v.id, v]));
+  assert.equal(Object.keys(facts).length, 10);
+  for (const [id, f] of Object.entries(facts)) {
+    assert.equal(f.boards, id === 'alice' ? 2 : 1, id);
+    assert.equal(f.reboundingDiagonals, id === 'billiards', id);
+    const turn = id === 'avalanche' ? 'move-and-push' : /^(progressive|marseillais)/.test(id) ? 'series' : 'single';
+    assert.equal(f.turn, turn, id);
+  }
+  assert.equal(facts.chessgi.name, 'Chessgi');
+});
+
 test('every implemented variant plays a few random moves through the API', () => {
   for (const { id } of A.variants()) {
     const g = new A.Game(id);

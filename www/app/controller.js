@@ -154,7 +154,7 @@ export class Controller {
   setHover(square) {
     if (this.hover === square) return;
     this.hover = square;
-    if (this.model.variant === 'billiards') this.render();
+    if (this.model.facts().reboundingDiagonals) this.render();
   }
 
   /**
@@ -380,7 +380,7 @@ export class Controller {
   // ---- drawing --------------------------------------------------------------------
 
   ensureViews() {
-    const alice = this.model.variant === 'alice';
+    const alice = this.model.facts().boards === 2;
     const wanted = alice ? ['a', 'b'] : [null];
     if (this.views.length === wanted.length && this.views.every((v, i) => v.boardId === wanted[i])) return;
     this.boardsHost.replaceChildren();
@@ -404,7 +404,7 @@ export class Controller {
 
   /** Which board a piece standing on `square` is on (Alice), else null. */
   boardOf(square) {
-    if (this.model.variant !== 'alice') return null;
+    if (this.model.facts().boards !== 2) return null;
     return this.pieceMap().get(square)?.board ?? null;
   }
 
@@ -502,7 +502,7 @@ export class Controller {
 
   /** Billiards: the rebounding paths of the last move, or of the hovered destination. */
   billiardsPaths(last, selected) {
-    if (this.model.variant !== 'billiards') return [];
+    if (!this.model.facts().reboundingDiagonals) return [];
     if (selected && this.hover && this.targetsOf(selected.origin).includes(this.hover)) {
       const piece = this.pieceMap().get(selected.origin);
       if (piece && (piece.type === 'b' || piece.type === 'q')) {

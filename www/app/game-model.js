@@ -22,6 +22,11 @@ export class GameModel extends EventTarget {
     this.verbose = [];
   }
 
+  /** The wasm's facts about a rule set (`boards`, `reboundingDiagonals`, `turn`). */
+  facts(id = this.variant) {
+    return this.variantList.find((v) => v.id === id) ?? { id, name: id, boards: 1, reboundingDiagonals: false, turn: 'single' };
+  }
+
   variantName(id = this.variant) {
     return this.variantList.find((v) => v.id === id)?.name ?? id;
   }

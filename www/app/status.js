@@ -56,9 +56,8 @@ export function statusText(model, { mode, human, thinking }) {
 export function turnText(model) {
   const turn = model.currentTurn();
   if (model.game.isGameOver() || turn.length <= 1) return null;
-  const family = model.variant === 'avalanche' ? 'avalanche' : 'series';
   let text;
-  if (family === 'avalanche') {
+  if (model.facts().turn === 'move-and-push') {
     const step = turn.phase === 'push' ? 'push' : turn.phase === 'promotion_choice' ? 'promotion choice' : 'move';
     text = `${SIDE[turn.side]}'s turn: ${step}`;
   } else {
