@@ -2,9 +2,12 @@
 //! same in wasm and natively, deterministically: it never reads a clock, the
 //! environment, the file system or a thread, and never prints. Only the binaries under
 //! `src/bin` may (the UCI session in `src/uci/` is part of the core: its clock is
-//! injected). A forgotten debugging switch
-//! that read an environment variable once per node once cost the search a quarter of
-//! its speed; this test keeps such look-ups out.
+//! injected). A forgotten debugging switch that read an environment variable once per
+//! node once cost the search a quarter of its speed; this test keeps such look-ups out.
+//!
+//! The same scan keeps the core's layering: no dependency cycles among the rules
+//! modules (`Variant` is a leaf; errors keep data and `notation` writes them), and no
+//! equality test on the rule set outside the rule sets' own files.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -93,4 +96,140 @@ fn the_scan_catches_an_environment_look_up_and_ignores_comments() {
     assert_eq!(found.len(), 2, "{found:?}");
     assert!(found.iter().all(|v| v.contains(":1:")));
     assert!(violations_in(path, "let t = clock.now(); // not Instant::now()").is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Layers: the rules core has no dependency cycles, and rule-set knowledge stays in
+// the rule sets (moved here from tests/layers.rs to share `rust_files`).
+// ---------------------------------------------------------------------------
+
+/// The layers, lowest first: a module may use its own layer and the ones before it.
+const LAYERS: &[&[&str]] = &[
+    &["types"],
+    &["bitboard"],
+    &["attacks", "zobrist"],
+    &["board"],
+    &["moves"],
+    &["setup"],
+    &["variant"],
+    &["game"],
+    &["movegen", "record"],
+    &["variants"],
+    &["notation"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+/// The module a source file belongs to (`src/variants/chess.rs` -> `variants`).
+fn module_of(path: &Path, src: &Path) -> Option<String> {
+    let relative = path.strip_prefix(src).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    Some(first.trim_end_matches(".rs").to_string())
+}
+
+/// The `crate::<module>` names a line's code uses (comments, doc comments and doc
+/// examples, which say `alfiere::`, are not code of the module).
+fn crate_modules(line: &str) -> Vec<String> {
+    let code = line.find("//").map_or(line, |at| &line[..at]);
+    code.match_indices("crate::")
+        .filter_map(|(at, _)| {
+            let rest = &code[at + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// Items re-exported at the crate root, by the module that defines them.
+fn root_item_module(name: &str) -> Option<&'static str> {
+    match name {
+        "Bitboard" => Some("bitboard"),
+        "Board" | "BoardId" | "PlacedPiece" | "Placement" => Some("board"),
+        "EndReason" | "Game" | "IllegalActionError" | "Outcome" | "Phase" | "TurnState" => {
+            Some("game")
+        }
+        "Action" | "ActionList" => Some("moves"),
+        "ExtraState" | "Hand" | "PositionError" | "PositionProblem" | "Setup" => Some("setup"),
+        "ByColor" | "ByRole" | "CastlingSide" | "Color" | "File" | "Piece" | "Rank" | "Role"
+        | "Square" => Some("types"),
+        "Variant" | "UnknownVariantError" => Some("variant"),
+        "Alice" | "AnyGame" | "Avalanche" | "Billiards" | "Chess" | "ChessGi" | "RacingKings"
+        | "with_game" | "with_variant" => Some("variants"),
+        "Record" | "RecordError" => Some("record"),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_rules_core_has_no_dependency_cycles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut checked = 0;
+    let mut violations = Vec::new();
+    for path in &files {
+        let Some(module) = module_of(path, &src) else {
+            continue;
+        };
+        let Some(own) = layer_of(&module) else {
+            continue;
+        };
+        checked += 1;
+        let text = fs::read_to_string(path).expect("readable source file");
+        for (number, line) in text.lines().enumerate() {
+            for used in crate_modules(line) {
+                let used = root_item_module(&used).map_or(used.clone(), str::to_string);
+                if used == module {
+                    continue;
+                }
+                let allowed = layer_of(&used).is_some_and(|layer| layer <= own);
+                if !allowed {
+                    violations.push(format!(
+                        "{}:{}: `{module}` uses `{used}`: {}",
+                        path.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} files checked");
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+/// Rule-set knowledge lives in the rule set's own file or in one exhaustive match
+/// (a registry such as `eval/rules.rs` or `Variant::pgn_tag`), never in an equality
+/// test on the rule set, which a new rule set would silently fall through.
+#[test]
+fn no_rule_set_equality_tests_outside_the_rule_sets() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for path in &files {
+        if path.starts_with(src.join("variants")) {
+            continue;
+        }
+        let text = fs::read_to_string(path).expect("readable source file");
+        for (number, line) in text.lines().enumerate() {
+            let code = line.find("//").map_or(line, |at| &line[..at]);
+            if code.contains("VARIANT ==") || code.contains("VARIANT !=") {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    number + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(files.len() > 50, "{} files", files.len());
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -5,7 +5,7 @@
 use super::position::Position;
 use alfiere::{Color, Piece, Role, Square, Variant};
 
-const KNIGHT: [(i32, i32); 8] = [
+pub const KNIGHT: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -5,7 +5,7 @@
 //! every turn state of the multi-action rule sets. The choices come from a closure,
 //! so the same code serves a seeded generator and a fuzzer's bytes.
 
-use super::geometry::{attacks, slide, DIAGONAL, ORTHOGONAL};
+use super::geometry::{attacks, slide, DIAGONAL, KNIGHT, ORTHOGONAL};
 use super::position::Position;
 use alfiere::{
     Bitboard, ByColor, CastlingSide, Color, ExtraState, Hand, Piece, Rank, Role, Setup, Square,
@@ -129,20 +129,11 @@ fn crossing_checks(setup: &mut Setup, choose: &mut Choose) {
     let r2 = slider(d2, choose);
     setup.board.put(c1, Piece::new(!us, r1));
     setup.board.put(c2, Piece::new(!us, r2));
-    let knight_squares: Vec<Square> = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]
-    .iter()
-    .filter_map(|&(df, dr)| p1[i].offset(df, dr))
-    .filter(|&sq| setup.board.piece_at(sq).is_none())
-    .collect();
+    let knight_squares: Vec<Square> = KNIGHT
+        .iter()
+        .filter_map(|&(df, dr)| p1[i].offset(df, dr))
+        .filter(|&sq| setup.board.piece_at(sq).is_none())
+        .collect();
     if let Some(sq) = pick(choose, &knight_squares) {
         setup.board.put(sq, Piece::new(us, Role::Knight));
     }
