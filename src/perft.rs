@@ -10,6 +10,10 @@
 use crate::game::Game;
 use crate::moves::{Action, ActionList};
 
+/// The deepest perft the UCI `go perft` and the JS `Game.perft` accept: deeper ones
+/// would run for hours (one limit for every front end).
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
 /// Leaf count at `depth`, counting the last ply in bulk.
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     let mut lists = vec![ActionList::new(); depth as usize];

@@ -32,8 +32,7 @@ use crate::variants::Variant;
 /// The longest text accepted as a move, FEN or variant id; PGN has its own cap.
 pub const MAX_SHORT_TEXT: usize = 512;
 
-/// The deepest perft the API runs (deeper ones would freeze a page for minutes).
-pub const MAX_PERFT_DEPTH: u32 = 7;
+pub use crate::perft::MAX_PERFT_DEPTH;
 
 /// A game of a rule set chosen at run time.
 pub struct ApiGame {

@@ -58,8 +58,7 @@ use crate::with_game;
 use running::RunningSearch;
 use std::collections::VecDeque;
 
-/// The deepest `go perft` accepted (deeper ones would block the session for hours).
-pub const MAX_PERFT_DEPTH: u32 = 12;
+pub use crate::perft::MAX_PERFT_DEPTH;
 
 /// The longest input line handled; longer lines are refused as a whole.
 pub const MAX_LINE_LEN: usize = 1 << 20;

@@ -402,7 +402,7 @@ impl Game {
         outcome_object(Some(self.inner.agree_draw()))
     }
 
-    /// Perft of the current position (depth 0..=7).
+    /// Perft of the current position (depth 0..=12, the UCI `go perft` limit).
     pub fn perft(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
