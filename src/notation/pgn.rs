@@ -149,13 +149,53 @@ fn to_raw_move(m: &PgnMove) -> RawMove {
     }
 }
 
+/// How a rule set's turns are written in PGN: one exhaustive match, so a new rule set
+/// must say how its turns are numbered and grouped.
+#[derive(Debug, Clone, Copy)]
+struct PgnStyle {
+    /// Every series opens a number (Progressive: `1. e4 2. e5 Qh4`); elsewhere White
+    /// opens the full-move number at the start of its turn.
+    series_numbers: bool,
+    /// One token per turn (Marseillais `e5,Nc6`, Avalanche `Nf3/e6`); elsewhere one
+    /// token per action.
+    token_per_turn: bool,
+    /// The separator between the actions of one token when written (reading
+    /// accepts both).
+    separator: char,
+}
+
+const fn pgn_style(variant: Variant) -> PgnStyle {
+    const ONE_PER_ACTION: PgnStyle = PgnStyle {
+        series_numbers: false,
+        token_per_turn: false,
+        separator: ',',
+    };
+    match variant {
+        Variant::Chess
+        | Variant::ChessGi
+        | Variant::RacingKings
+        | Variant::Alice
+        | Variant::Billiards => ONE_PER_ACTION,
+        Variant::ProgressiveScottish | Variant::ProgressiveItalian => PgnStyle {
+            series_numbers: true,
+            ..ONE_PER_ACTION
+        },
+        Variant::Marseillais | Variant::MarseillaisBalanced => PgnStyle {
+            token_per_turn: true,
+            ..ONE_PER_ACTION
+        },
+        Variant::Avalanche => PgnStyle {
+            token_per_turn: true,
+            separator: '/',
+            ..ONE_PER_ACTION
+        },
+    }
+}
+
 /// The separator between the actions of one token when written: `/` in Avalanche
 /// (`Nf3/e6`), `,` elsewhere (Marseillais `e5,Nc6`). Reading accepts both.
 fn separator(variant: Variant) -> char {
-    match variant {
-        Variant::Avalanche => '/',
-        _ => ',',
-    }
+    pgn_style(variant).separator
 }
 
 /// The number written before a token that starts in `pos`: the series number in
@@ -164,15 +204,16 @@ fn separator(variant: Variant) -> char {
 pub fn token_number<G: Game>(pos: &G) -> TokenNumber {
     let state = pos.turn_state();
     let white = pos.turn() == Color::White;
-    match G::VARIANT {
-        Variant::ProgressiveScottish | Variant::ProgressiveItalian => TokenNumber {
+    if pgn_style(G::VARIANT).series_numbers {
+        TokenNumber {
             number: pos.fullmove_number().saturating_mul(2) - u32::from(white),
             opens: state.is_turn_start(),
-        },
-        _ => TokenNumber {
+        }
+    } else {
+        TokenNumber {
             number: pos.fullmove_number(),
             opens: white && state.is_turn_start(),
-        },
+        }
     }
 }
 
@@ -181,10 +222,7 @@ pub fn token_number<G: Game>(pos: &G) -> TokenNumber {
 /// in Avalanche one per turn with the owner's promotion choice as a token of its
 /// own (`=Q Nf3/e6`). Each token is returned with the position it starts in.
 pub fn token_actions<'a, G: Game>(history: &[(&'a G, &'a Action)]) -> Vec<(&'a G, Vec<Action>)> {
-    let per_turn = matches!(
-        G::VARIANT,
-        Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche
-    );
+    let per_turn = pgn_style(G::VARIANT).token_per_turn;
     let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
     let mut open = false;
     for &(before, action) in history {
