@@ -132,7 +132,7 @@ fn module_of(path: &Path, src: &Path) -> Option<String> {
 /// The `crate::<module>` names a line's code uses (comments, doc comments and doc
 /// examples, which say `alfiere::`, are not code of the module).
 fn crate_modules(line: &str) -> Vec<String> {
-    let code = line.find("//").map_or(line, |at| &line[..at]);
+    let code = code_of(line);
     code.match_indices("crate::")
         .filter_map(|(at, _)| {
             let rest = &code[at + "crate::".len()..];
@@ -219,7 +219,7 @@ fn no_rule_set_equality_tests_outside_the_rule_sets() {
         }
         let text = fs::read_to_string(path).expect("readable source file");
         for (number, line) in text.lines().enumerate() {
-            let code = line.find("//").map_or(line, |at| &line[..at]);
+            let code = code_of(line);
             if code.contains("VARIANT ==") || code.contains("VARIANT !=") {
                 found.push(format!(
                     "{}:{}: {}",
