@@ -210,8 +210,8 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     return lines;
   }
 
-  /** Keeps track of an accepted raw `setoption`: replayed after a crash; the variant
-   * and MultiPV the Engine class sees follow it. */
+  /** Keeps track of an accepted `setoption` (raw or from setOption): replayed after a
+   * crash; the variant and MultiPV the Engine class sees follow it. */
   function noteOption(line) {
     const match = /^\s*setoption\s+name\s+(.*?)\s+value\s+(.*?)\s*$/i.exec(line);
     if (!match) return;
@@ -276,8 +276,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
           toSession(line);
           continue;
         }
-        const raw = { raw: true };
-        raw.done = new Promise((resolve) => (raw.finish = resolve));
+        const raw = rawSearch();
         search = raw;
         toSession(line);
         if (search === raw && session.status() === 'idle') search = null;
@@ -317,12 +316,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     const line = `setoption name ${name.trim()} value ${canonical ?? text}`;
     const problem = refusal(session.handleLine(line));
     if (problem !== undefined) throw typedError(ErrorKinds.InvalidArgument, problem);
-    optionLines.push(line);
-    if (name.trim().toLowerCase() === 'multipv') multiPv = Number(text);
-    if (canonical && canonical !== variant) {
-      variant = canonical;
-      if (managed) post({ type: 'variant', variant });
-    }
+    noteOption(line);
   }
 
   async function analyse(msg, item) {
@@ -421,11 +415,18 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     await running.done.catch(() => {});
     // Lines the session kept during the search may have started another one.
     if (session && session.status() === 'searching' && !search) {
-      const raw = { raw: true };
-      raw.done = new Promise((resolve) => (raw.finish = resolve));
+      const raw = rawSearch();
       search = raw;
       await runSearch(raw);
     }
+  }
+
+  /** A search started by raw UCI: its lines go out as they are; `done` settles at its
+   * `bestmove`. */
+  function rawSearch() {
+    const raw = { raw: true };
+    raw.done = new Promise((resolve) => (raw.finish = resolve));
+    return raw;
   }
 
   return { receive };

@@ -43,6 +43,15 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The `src` folder and every Rust file under it, in order.
+fn source_files() -> (PathBuf, Vec<PathBuf>) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    (src, files)
+}
+
 /// The code of a line without its `//` comment (a rough cut: good enough for source
 /// where `//` inside a string literal does not precede a forbidden name).
 fn code_of(line: &str) -> &str {
@@ -69,10 +78,7 @@ fn violations_in(path: &Path, text: &str) -> Vec<String> {
 
 #[test]
 fn the_core_reads_no_clock_environment_or_file_and_never_prints() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
+    let (src, files) = source_files();
     let core: Vec<_> = files
         .iter()
         .filter(|path| !is_native_layer(path, &src))
@@ -167,10 +173,7 @@ fn root_item_module(name: &str) -> Option<&'static str> {
 
 #[test]
 fn the_rules_core_has_no_dependency_cycles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
+    let (src, files) = source_files();
     let mut checked = 0;
     let mut violations = Vec::new();
     for path in &files {
@@ -209,9 +212,7 @@ fn the_rules_core_has_no_dependency_cycles() {
 /// test on the rule set, which a new rule set would silently fall through.
 #[test]
 fn no_rule_set_equality_tests_outside_the_rule_sets() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     let mut found = Vec::new();
     for path in &files {
         if path.starts_with(src.join("variants")) {

@@ -109,7 +109,7 @@ struct ActiveSearch {
 
 /// The state of one UCI conversation.
 pub struct UciSession {
-    variant: Variant,
+    /// The position; its rule set is the session's (`UCI_Variant`).
     game: AnyGame,
     /// Keys of the turn-start positions before the current one, since the last
     /// irreversible action (for repetitions inside the search).
@@ -128,7 +128,7 @@ pub struct UciSession {
 impl std::fmt::Debug for UciSession {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UciSession")
-            .field("variant", &self.variant)
+            .field("variant", &self.variant())
             .field("options", &self.options)
             .field("status", &self.status())
             .finish()
@@ -152,7 +152,6 @@ impl UciSession {
     /// the worker pass a seed of their own each run, so games vary).
     pub fn with_seed(seed: u64) -> UciSession {
         UciSession {
-            variant: Variant::Chess,
             game: AnyGame::Chess(crate::Chess::start()),
             history: Vec::new(),
             options: EngineOptions::default(),
@@ -166,7 +165,7 @@ impl UciSession {
 
     /// The current rule set.
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.game.variant()
     }
 
     /// The current position.
@@ -366,7 +365,7 @@ impl UciSession {
             }
             "isready" => out("readyok"),
             "ucinewgame" => {
-                self.game = AnyGame::start(self.variant);
+                self.game = AnyGame::start(self.variant());
                 self.history.clear();
                 if let Some(table) = &mut self.table {
                     table.clear();
@@ -375,11 +374,11 @@ impl UciSession {
             "setoption" => match parse_setoption(rest) {
                 Ok(change) => self.set_option(change, out),
                 Err(SetOptionError::UnknownVariant(e)) => {
-                    out(&format!("info string {e}; keeping {}", self.variant.id()))
+                    out(&format!("info string {e}; keeping {}", self.variant().id()))
                 }
                 Err(e) => out(&format!("info string {e}")),
             },
-            "position" => match parse_position_with_history(self.variant, rest) {
+            "position" => match parse_position_with_history(self.variant(), rest) {
                 Ok((game, history)) => {
                     self.game = game;
                     self.history = history;
@@ -408,7 +407,6 @@ impl UciSession {
     fn set_option(&mut self, change: OptionChange, out: &mut dyn FnMut(&str)) {
         match change {
             OptionChange::Variant(variant) => {
-                self.variant = variant;
                 self.game = AnyGame::start(variant);
                 self.history.clear();
             }
