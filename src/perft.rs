@@ -15,6 +15,7 @@ use crate::moves::{Action, ActionList};
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// Leaf count at `depth`, counting the last ply in bulk.
+#[inline(never)]
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     let mut lists = vec![ActionList::new(); depth as usize];
     perft_bulk_in(game, depth, &mut lists)
@@ -79,7 +80,7 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(Action, u64)> {
     list.iter()
         .map(|action| {
             let mut child = game.clone();
-            child.play_unchecked(action);
+            crate::game::play_out_of_line(&mut child, action);
             (*action, perft(&child, depth.saturating_sub(1)))
         })
         .collect()

@@ -141,6 +141,7 @@ impl<G: Game> Record<G> {
 
     /// The ending, if the game is over: a manual ending, the position's own ending, or
     /// fivefold repetition.
+    #[inline(never)] // Called from many cold paths; one copy per rule set.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(ending) = self.ending {
             return Some(ending);

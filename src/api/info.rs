@@ -70,7 +70,7 @@ impl MoveInfo {
         // Only what needs the rule set is generic; the rest is built once, in
         // `describe`, rather than once per rule set (the WebAssembly module's size).
         let mut after = pos.clone();
-        after.play_unchecked(action);
+        crate::game::play_out_of_line(&mut after, action);
         let alice = G::VARIANT.boards() == 2;
         MoveInfo::describe(
             action,

@@ -244,7 +244,7 @@ fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
     let mut parts = Vec::with_capacity(actions.len());
     for action in actions {
         parts.push(san::write_san(&pos, action));
-        pos.play_unchecked(action);
+        crate::game::play_out_of_line(&mut pos, action);
     }
     parts.join(&separator(G::VARIANT).to_string())
 }
@@ -404,16 +404,49 @@ pub fn first_game_variant(text: &str) -> Result<Variant, PgnError> {
 /// given, `?` otherwise), `Variant`, `SetUp`/`FEN` for a non-standard start, any
 /// other given tags, and `Result` from the record's outcome.
 pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> String {
+    let result = record
+        .outcome()
+        .map_or("*", |o| o.result_token())
+        .to_string();
+    let start_fen = fen::write_fen(record.start());
+    let set_up = (start_fen != fen::write_fen(&G::start())).then_some(start_fen);
+    let history: Vec<(&G, &Action)> = record.history().collect();
+    let moves = token_actions(&history)
+        .into_iter()
+        .map(|(before, actions)| to_raw_move(&PgnMove {
+            san: token_san(before, &actions),
+            number: token_number(before),
+            actions,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }))
+        .collect();
+    let roster = tag_roster(G::VARIANT, tags, &result, set_up);
+    let raw = RawGame {
+        tags: roster,
+        comment_before: Vec::new(),
+        moves,
+        result: Some(result),
+        line: 0,
+    };
+    pgn_syntax::write_pgn(&raw, &numbering(record.start()))
+}
+
+/// The tags [`write_record`] writes, in order. Not generic: written once, not once
+/// per rule set (the WebAssembly module's size).
+fn tag_roster(
+    variant: crate::variant::Variant,
+    tags: &[(String, String)],
+    result: &str,
+    set_up: Option<String>,
+) -> Vec<(String, String)> {
     let given = |name: &str| {
         tags.iter()
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
     };
-    let result = record
-        .outcome()
-        .map_or("*", |o| o.result_token())
-        .to_string();
     let mut all: Vec<(String, String)> = Vec::new();
     for (name, default) in [
         ("Event", "?"),
@@ -428,12 +461,11 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
             given(name).unwrap_or_else(|| default.to_string()),
         ));
     }
-    all.push(("Result".to_string(), result.clone()));
-    if let Some(tag) = G::VARIANT.pgn_tag() {
+    all.push(("Result".to_string(), result.to_string()));
+    if let Some(tag) = variant.pgn_tag() {
         all.push(("Variant".to_string(), tag.to_string()));
     }
-    let start_fen = fen::write_fen(record.start());
-    if start_fen != fen::write_fen(&G::start()) {
+    if let Some(start_fen) = set_up {
         all.push(("SetUp".to_string(), "1".to_string()));
         all.push(("FEN".to_string(), start_fen));
     }
@@ -445,24 +477,5 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
             all.push((name.clone(), value.clone()));
         }
     }
-    let history: Vec<(&G, &Action)> = record.history().collect();
-    let moves = token_actions(&history)
-        .into_iter()
-        .map(|(before, actions)| PgnMove {
-            san: token_san(before, &actions),
-            number: token_number(before),
-            actions,
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        })
-        .collect();
-    let game = PgnGame {
-        tags: all,
-        start: record.start().clone(),
-        comment_before: Vec::new(),
-        moves,
-        result: Some(result),
-    };
-    game.to_pgn()
+    all
 }

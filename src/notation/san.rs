@@ -100,7 +100,7 @@ fn disambiguation<G: Game>(game: &G, role: Role, from: Square, to: Square) -> St
 /// Only a finished turn can check in this sense (the opponent is to act).
 pub fn check_suffix<G: Game>(game: &G, action: &Action) -> &'static str {
     let mut after = game.clone();
-    after.play_unchecked(action);
+    crate::game::play_out_of_line(&mut after, action);
     if after.turn() == game.turn() || !after.is_check() {
         return "";
     }

@@ -22,7 +22,7 @@ fn play_with_history<G: Game>(mut game: G, tokens: &[&str]) -> Result<(G, Vec<u6
             history.push(position_key(&game));
         }
         let irreversible = game.is_irreversible(&action);
-        game.play_unchecked(&action);
+        crate::game::play_out_of_line(&mut game, &action);
         if irreversible {
             history.clear();
         }
