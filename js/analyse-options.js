@@ -7,7 +7,7 @@ import { ErrorKinds, typedError } from './errors.js';
 export const DEFAULT_MOVETIME = 1000;
 /** The deepest `depth` accepted. */
 export const MAX_DEPTH = 64;
-/** The most lines `multiPv` may ask for (the session's MultiPV limit). */
+/** The most lines `multipv` may ask for (the session's MultiPV limit). */
 export const MAX_MULTIPV = 64;
 
 const invalid = (message) => typedError(ErrorKinds.InvalidArgument, message);
@@ -29,14 +29,18 @@ function wholeNumber(options, key, min, max) {
 }
 
 /**
- * `{fen, moves, depth, movetime, nodes, multiPv, infinite}` → `{fen, moves, limits,
- * multiPv}` for the worker. Throws an InvalidArgumentError for a value of the wrong type
+ * `{fen, moves, depth, movetime, nodes, multipv, infinite}` → `{fen, moves, limits,
+ * multipv}` for the worker. Throws an InvalidArgumentError for a value of the wrong type
  * or out of range. With no limit, the search gets `movetime: DEFAULT_MOVETIME`.
  */
 export function normaliseAnalyseOptions(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw invalid(`analyse() takes an options object, not ${typeName(options)}`);
+  }
+  if (options.multiPv !== undefined) {
+    // Renamed in 0.2.0 to the spelling of UCI info lines (and `Info.multipv`).
+    throw invalid('the option multiPv is spelled multipv');
   }
   const { fen, moves, infinite } = options;
   if (fen !== undefined && fen !== null && typeof fen !== 'string') {
@@ -54,7 +58,7 @@ export function normaliseAnalyseOptions(options) {
   const depth = wholeNumber(options, 'depth', 1, MAX_DEPTH);
   const movetime = wholeNumber(options, 'movetime', 1, Number.MAX_SAFE_INTEGER);
   const nodes = wholeNumber(options, 'nodes', 1, Number.MAX_SAFE_INTEGER);
-  const multiPv = wholeNumber(options, 'multiPv', 1, MAX_MULTIPV);
+  const multipv = wholeNumber(options, 'multipv', 1, MAX_MULTIPV);
   if (depth !== undefined) limits.depth = depth;
   if (movetime !== undefined) limits.movetime = movetime;
   if (nodes !== undefined) limits.nodes = nodes;
@@ -64,6 +68,6 @@ export function normaliseAnalyseOptions(options) {
     fen: typeof fen === 'string' ? fen : null,
     moves: moves ? [...moves] : [],
     limits,
-    multiPv,
+    multipv,
   };
 }

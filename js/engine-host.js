@@ -106,7 +106,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
   let startError = null; // why there is no session
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
-  let multiPv = 1; // the session's MultiPV, restored after an analysis that set its own
+  let multipv = 1; // the session's MultiPV, restored after an analysis that set its own
   const optionLines = []; // accepted setoption lines, replayed after a crash
   const queue = []; // { msg, stopped }
   let pumping = false;
@@ -217,7 +217,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     if (!match) return;
     optionLines.push(line.trim());
     const name = match[1].toLowerCase();
-    if (name === 'multipv') multiPv = Number(match[2]);
+    if (name === 'multipv') multipv = Number(match[2]);
     if (name === 'uci_variant') {
       const game = safely(() => new glue.Game(match[2]));
       const canonical = game?.variant();
@@ -320,7 +320,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
   }
 
   async function analyse(msg, item) {
-    const { fen, moves, limits, multiPv: lines } = normaliseAnalyseOptions(msg);
+    const { fen, moves, limits, multipv: lines } = normaliseAnalyseOptions(msg);
     // The position through the wasm Game: typed errors, SAN accepted, the game's end.
     const game = new glue.Game(variant, fen ?? undefined);
     let tokens;
@@ -335,7 +335,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     const position = `${fen ? `position fen ${fen}` : 'position startpos'}${tokens.length ? ` moves ${tokens.join(' ')}` : ''}`;
     const refused = refusal(session.handleLine(position));
     if (refused !== undefined) throw typedError(ErrorKinds.InvalidArgument, refused);
-    if (lines !== undefined && lines !== multiPv) session.handleLine(`setoption name MultiPV value ${lines}`);
+    if (lines !== undefined && lines !== multipv) session.handleLine(`setoption name MultiPV value ${lines}`);
     const infos = new Map();
     let best = null;
     const analysis = {
@@ -365,7 +365,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
       await analysis.done;
     } finally {
       if (search === analysis) search = null;
-      if (lines !== undefined && lines !== multiPv) safely(() => session.handleLine(`setoption name MultiPV value ${multiPv}`));
+      if (lines !== undefined && lines !== multipv) safely(() => session.handleLine(`setoption name MultiPV value ${multipv}`));
     }
     const bestmove = best?.split(/\s+/)[1];
     if (!bestmove || bestmove === '(none)') throw typedError(ErrorKinds.GameOver, 'the side to act has no legal action');

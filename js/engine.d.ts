@@ -48,8 +48,8 @@ export interface AnalyseOptions {
   movetime?: number;
   /** Search about this many nodes. */
   nodes?: number;
-  /** Report this many lines (1-3) for this search. */
-  multiPv?: number;
+  /** Report this many lines (1-64) for this search (the UCI option MultiPV). */
+  multipv?: number;
   /** Search until stop(). */
   infinite?: boolean;
 }

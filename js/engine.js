@@ -159,8 +159,8 @@ export class Engine extends EventTarget {
     if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
       return Promise.reject(invalid(`onInfo must be a function, not ${typeName(onInfo)}`));
     }
-    const { fen, moves, limits, multiPv } = normalised;
-    return this.#request({ type: 'analyse', fen, moves, multiPv, ...limits }, onInfo ?? undefined);
+    const { fen, moves, limits, multipv } = normalised;
+    return this.#request({ type: 'analyse', fen, moves, multipv, ...limits }, onInfo ?? undefined);
   }
 
   /** Ends the running analysis (and any waiting one): each resolves with its best

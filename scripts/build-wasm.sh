@@ -54,7 +54,13 @@ wasm_opt_level="${WASM_OPT_LEVEL:--O1}"
 # sections (no debug info is kept anyway); and assume the first 1 KB of memory is
 # unused, which lets constant offsets fold into loads and stores. It holds: rustc's wasm32 layout puts the 1 MB stack first, growing
 # down towards 0, so only an overflowing stack would reach it.
-wasm_opt_extra=(--shrink-level=1 --low-memory-unused --strip-debug --strip-producers --strip-target-features)
+#
+# Then order the functions by name (before the names are stripped): the ten rule sets'
+# copies of each generic function (negamax, the SAN writer, ...) become neighbours, so
+# gzip's 32 KB window finds each copy's near-twin: about 9 KB less gzipped than the
+# linker's order, and no slower (README, "JavaScript performance").
+wasm_opt_extra=(--shrink-level=1 --low-memory-unused --reorder-functions-by-name
+  --strip-debug --strip-producers --strip-target-features)
 
 size_of() { wc -c < "$1" | tr -d ' '; }
 report_sizes() {

@@ -73,11 +73,12 @@ impl Variant {
         }
     }
 
-    /// The display name, also the PGN `Variant` tag value.
+    /// The display name, as people write it ("Chess-Gi"); the PGN tag may differ
+    /// ([`Variant::pgn_tag`]).
     pub const fn name(self) -> &'static str {
         match self {
-            Variant::Chess => "Standard",
-            Variant::ChessGi => "Chessgi",
+            Variant::Chess => "Chess",
+            Variant::ChessGi => "Chess-Gi",
             Variant::RacingKings => "Racing Kings",
             Variant::Alice => "Alice",
             Variant::Billiards => "Billiards",
@@ -89,20 +90,20 @@ impl Variant {
         }
     }
 
-    /// The PGN `Variant` tag's value; `None` for orthodox chess, whose games carry no
-    /// such tag.
+    /// The PGN `Variant` tag's value (RULES.md's name in brackets); `None` for
+    /// orthodox chess, whose games carry no such tag (RULES.md calls it Standard).
     pub const fn pgn_tag(self) -> Option<&'static str> {
         match self {
             Variant::Chess => None,
-            Variant::ChessGi
-            | Variant::RacingKings
-            | Variant::Alice
-            | Variant::Billiards
-            | Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced
-            | Variant::Avalanche => Some(self.name()),
+            Variant::ChessGi => Some("Chessgi"),
+            Variant::RacingKings => Some("Racing Kings"),
+            Variant::Alice => Some("Alice"),
+            Variant::Billiards => Some("Billiards"),
+            Variant::ProgressiveScottish => Some("Progressive (Scottish)"),
+            Variant::ProgressiveItalian => Some("Progressive (Italian)"),
+            Variant::Marseillais => Some("Marseillais"),
+            Variant::MarseillaisBalanced => Some("Marseillais (balanced)"),
+            Variant::Avalanche => Some("Avalanche"),
         }
     }
 
@@ -155,16 +156,41 @@ impl Variant {
         }
     }
 
-    /// Looks a rule set up by id or display name (case-insensitive).
+    /// The words for this rule set's own win and own draw (the endings
+    /// `EndReason::VariantWin` and `VariantDraw`), as in "White wins by ...".
+    pub const fn own_ending_words(self) -> (&'static str, &'static str) {
+        match self {
+            Variant::RacingKings => (
+                "reaching the eighth rank",
+                "both kings reaching the eighth rank",
+            ),
+            // None of these ends a game by a goal of its own.
+            Variant::Chess
+            | Variant::ChessGi
+            | Variant::Alice
+            | Variant::Billiards
+            | Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced
+            | Variant::Avalanche => ("the rules of the variant", "the rules of the variant"),
+        }
+    }
+
+    /// Looks a rule set up by id, display name or PGN tag (case-insensitive).
     pub fn from_name(name: &str) -> Option<Variant> {
         let wanted = name.trim();
         Variant::ALL
             .into_iter()
-            .find(|v| v.id().eq_ignore_ascii_case(wanted) || v.name().eq_ignore_ascii_case(wanted))
+            .find(|v| {
+                v.id().eq_ignore_ascii_case(wanted)
+                    || v.name().eq_ignore_ascii_case(wanted)
+                    || v.pgn_tag()
+                        .is_some_and(|tag| tag.eq_ignore_ascii_case(wanted))
+            })
             .or_else(|| match wanted.to_ascii_lowercase().as_str() {
                 "standard" | "orthodox" | "normal" => Some(Variant::Chess),
-                "racing kings" | "racing-kings" => Some(Variant::RacingKings),
-                "chess-gi" => Some(Variant::ChessGi),
+                "racing-kings" => Some(Variant::RacingKings),
                 _ => None,
             })
     }

@@ -8,7 +8,9 @@ use crate::board::BoardId;
 use crate::game::{Game, Phase, TurnState};
 use crate::moves::Action;
 use crate::notation::{fen, san, uci};
-use crate::types::{Color, Piece, Role, Square};
+use crate::types::{Color, Role, Square};
+use crate::variant::Variant;
+use serde::Serialize;
 
 /// What kind of action a move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,23 +36,27 @@ impl ActionKind {
     }
 }
 
-/// A verbose move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A verbose move. As data (serde) its fields are camel-cased and absent ones are
+/// left out, the shape of the JS `Move`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct MoveInfo {
     /// The side that acts.
     pub color: Color,
     /// Departure square; `None` for a drop.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<Square>,
     /// Arrival square (the king's for castling; the pawn's for a promotion choice).
     pub to: Square,
     /// The moving role (the pushed pawn for a push).
     pub piece: Role,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub captured: Option<Role>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promotion: Option<Role>,
     /// chess.js flags: `n` normal, `b` pawn double step, `e` en passant, `c` capture,
     /// `p` promotion, `k`/`q` castling; alfiere adds `d` drop, `u` push, `s` choice.
     pub flags: String,
-    pub kind: ActionKind,
     /// SAN with its check suffix.
     pub san: String,
     /// The UCI token.
@@ -58,7 +64,9 @@ pub struct MoveInfo {
     /// FEN before and after.
     pub before: String,
     pub after: String,
+    pub kind: ActionKind,
     /// Alice: the board the piece ends on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardId>,
     /// Whether the action ends the side's turn.
     pub ends_turn: bool,
@@ -169,17 +177,21 @@ struct Described {
     ends_turn: bool,
 }
 
-/// A piece on the board, for `board()`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A piece on the board, for `board()`: `{square, type, color}`, plus `board` in
+/// Alice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct SquareInfo {
     pub square: Square,
-    pub piece: Piece,
+    #[serde(rename = "type")]
+    pub role: Role,
+    pub color: Color,
     /// Alice: which board; `None` elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardId>,
 }
 
 /// The turn state in words, for multi-action rule sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct TurnInfo {
     pub side: Color,
     /// Actions in the turn and already played.
@@ -200,6 +212,37 @@ impl From<TurnState> for TurnInfo {
                 Phase::Push => "push",
                 Phase::PromotionChoice => "promotion_choice",
             },
+        }
+    }
+}
+
+/// A rule set and the facts a UI needs about it, for `variants()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// 2 for Alice's two boards.
+    pub boards: u8,
+    /// Bishops' and queens' diagonals rebound off the edges (Billiards).
+    pub rebounding_diagonals: bool,
+    /// `single`, `series` or `move-and-push`.
+    pub turn: &'static str,
+    /// The words for the rule set's `variant_win` and `variant_draw` endings.
+    pub variant_win: &'static str,
+    pub variant_draw: &'static str,
+}
+
+impl From<Variant> for VariantInfo {
+    fn from(variant: Variant) -> VariantInfo {
+        VariantInfo {
+            id: variant.id(),
+            name: variant.name(),
+            boards: variant.boards(),
+            rebounding_diagonals: variant.rebounding_diagonals(),
+            turn: variant.turn_shape().name(),
+            variant_win: variant.own_ending_words().0,
+            variant_draw: variant.own_ending_words().1,
         }
     }
 }

@@ -18,9 +18,10 @@
 mod error;
 mod info;
 mod played;
+mod serial;
 
 pub use error::{quote, ApiError, ApiErrorKind};
-pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo};
+pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo, VariantInfo};
 pub use played::PlayedGame;
 
 use crate::game::{EndReason, Outcome};

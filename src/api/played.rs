@@ -177,7 +177,8 @@ impl<G: Game> PlayedGame for Record<G> {
             .pieces()
             .map(|p| SquareInfo {
                 square: p.square,
-                piece: p.piece,
+                role: p.piece.role,
+                color: p.piece.color,
                 board: alice.then_some(p.board),
             })
             .collect()

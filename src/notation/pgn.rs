@@ -413,14 +413,16 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
     let history: Vec<(&G, &Action)> = record.history().collect();
     let moves = token_actions(&history)
         .into_iter()
-        .map(|(before, actions)| to_raw_move(&PgnMove {
-            san: token_san(before, &actions),
-            number: token_number(before),
-            actions,
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        }))
+        .map(|(before, actions)| {
+            to_raw_move(&PgnMove {
+                san: token_san(before, &actions),
+                number: token_number(before),
+                actions,
+                nags: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            })
+        })
         .collect();
     let roster = tag_roster(G::VARIANT, tags, &result, set_up);
     let raw = RawGame {

@@ -25,6 +25,19 @@ use std::fmt;
 
 /// Writes an action of `game` in SAN, without the check suffix.
 pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
+    let mut legal = ActionList::new();
+    // Only a piece's move may need its rivals named.
+    if matches!(action, Action::Normal { .. }) {
+        game.legal_actions(&mut legal);
+    }
+    write_plain(&legal, action)
+}
+
+/// [`write_san_plain`] given the `legal` actions (only a normal move reads them). Not
+/// generic, so it exists once rather than once per rule set (the WebAssembly
+/// module's size), as do the other functions here that take the legal actions.
+#[inline(never)]
+fn write_plain(legal: &[Action], action: &Action) -> String {
     match *action {
         Action::Castle { .. } => match action.castling_side() {
             Some(CastlingSide::QueenSide) => "O-O-O".to_string(),
@@ -48,14 +61,14 @@ pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
             if role == Role::Pawn {
                 if capture.is_some() {
                     san.push(from.file().char());
-                } else if !disambiguation(game, role, from, to).is_empty() {
+                } else if !disambiguation(legal, role, from, to).is_empty() {
                     // Alice: a double step and a single step of two pawns of one file
                     // (on different boards) can reach the same square.
                     san.push_str(&from.to_string());
                 }
             } else {
                 san.push(role.upper_char());
-                san.push_str(&disambiguation(game, role, from, to));
+                san.push_str(&disambiguation(legal, role, from, to));
             }
             if capture.is_some() {
                 san.push('x');
@@ -70,10 +83,8 @@ pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
     }
 }
 
-fn disambiguation<G: Game>(game: &G, role: Role, from: Square, to: Square) -> String {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let rivals: Vec<Square> = list
+fn disambiguation(legal: &[Action], role: Role, from: Square, to: Square) -> String {
+    let rivals: Vec<Square> = legal
         .iter()
         .filter_map(|a| match *a {
             Action::Normal {
@@ -289,18 +300,24 @@ fn matches(parts: &SanParts, action: &Action) -> bool {
 /// # Errors
 /// [`SanError`] when the text is not SAN or matches no legal action, or several.
 pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    parse_lenient(&legal, text)
+}
+
+/// [`parse_san`] among the `legal` actions.
+#[inline(never)]
+fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
     let shown: String = text.chars().take(32).collect();
     let trimmed = text.trim();
     // Three characters: an Avalanche promotion choice such as `d1q`.
     if uci::is_well_formed(trimmed) && trimmed.len() >= 3 {
-        if let Ok(action) = uci::parse_action(game, trimmed) {
+        if let Ok(action) = uci::find_action(legal, trimmed) {
             return Ok(action);
         }
     }
     let parts = parse_parts(trimmed).ok_or_else(|| SanError::Invalid(shown.clone()))?;
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let mut found = list.iter().filter(|a| matches(&parts, a));
+    let mut found = legal.iter().filter(|a| matches(&parts, a));
     match (found.next(), found.next()) {
         (Some(action), None) => Ok(*action),
         (Some(_), Some(_)) => Err(SanError::Ambiguous(shown)),
@@ -313,19 +330,30 @@ pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
 /// # Errors
 /// [`SanError`] as for [`parse_san`], and [`SanError::Invalid`] for non-canonical text.
 pub fn parse_san_strict<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
-    let shown: String = text.chars().take(32).collect();
-    let parts = parse_parts(text).ok_or_else(|| SanError::Invalid(shown.clone()))?;
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let action = list
-        .iter()
-        .find(|a| matches(&parts, a) && write_san(game, a) == text)
-        .copied();
-    match action {
-        Some(action) => Ok(action),
-        None => match parse_san(game, text) {
-            Ok(_) => Err(SanError::Invalid(shown)),
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    let candidates = strict_candidates(&legal, text)?;
+    match candidates.iter().find(|a| {
+        let mut san = write_plain(&legal, a);
+        san.push_str(check_suffix(game, a));
+        san == text
+    }) {
+        Some(action) => Ok(*action),
+        None => match parse_lenient(&legal, text) {
+            Ok(_) => Err(SanError::Invalid(text.chars().take(32).collect())),
             Err(e) => Err(e),
         },
     }
+}
+
+/// The `legal` actions whose SAN could be `text` (its suffix aside).
+#[inline(never)]
+fn strict_candidates(legal: &[Action], text: &str) -> Result<Vec<Action>, SanError> {
+    let parts =
+        parse_parts(text).ok_or_else(|| SanError::Invalid(text.chars().take(32).collect()))?;
+    Ok(legal
+        .iter()
+        .filter(|a| matches(&parts, a))
+        .copied()
+        .collect())
 }

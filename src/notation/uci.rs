@@ -78,14 +78,26 @@ pub fn is_well_formed(token: &str) -> bool {
 /// [`UciActionError::Invalid`] for a malformed token, [`UciActionError::Illegal`] for a
 /// well-formed token that names no legal action.
 pub fn parse_action<G: Game>(game: &G, token: &str) -> Result<Action, UciActionError> {
+    let mut legal = ActionList::new();
+    if is_well_formed(token) {
+        game.legal_actions(&mut legal);
+    }
+    find_action(&legal, token)
+}
+
+/// Resolves a UCI token among the `legal` actions of a position. Not generic, so it
+/// exists once rather than once per rule set (the WebAssembly module's size).
+///
+/// # Errors
+/// As [`parse_action`].
+#[inline(never)]
+pub fn find_action(legal: &[Action], token: &str) -> Result<Action, UciActionError> {
     let shown: String = token.chars().take(16).collect();
     if !is_well_formed(token) {
         return Err(UciActionError::Invalid(shown));
     }
     let normalized = normalize(token);
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    let found = list.iter().find(|a| {
+    let found = legal.iter().find(|a| {
         action_to_uci(a) == normalized
             || matches!(a, Action::Castle { king, rook } if format!("{king}{rook}") == normalized)
     });

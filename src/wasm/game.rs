@@ -1,75 +1,33 @@
 //! The `Game` class and the free functions (`validateFen`, `variants`, `legalMoves`):
 //! argument checks and plain-object conversions over [`crate::api::ApiGame`].
 
-use super::{color_letter, get, invalid, role_letter, set, string_arg, throw, type_name};
-use crate::api::{self, ApiGame, MoveInfo, MAX_SHORT_TEXT};
-use crate::game::Outcome;
-use crate::types::{Color, Role};
+use super::{get, invalid, string_arg, throw, to_js, type_name};
+use crate::api::{self, ApiGame, MoveInfo, VariantInfo, MAX_SHORT_TEXT};
+use crate::setup::Hand;
+use crate::types::Color;
 use crate::variants::Variant;
-use js_sys::{Array, Map, Object};
+use js_sys::{Array, Object};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// A move as `moves()` and `history()` list it: verbose, or its SAN string.
-fn move_value(info: &MoveInfo, verbose: bool) -> JsValue {
-    if verbose {
-        move_object(info)
-    } else {
-        JsValue::from(info.san.as_str())
-    }
+/// Chess-Gi's two hands, for `hands()`.
+#[derive(Serialize)]
+struct Hands {
+    w: Hand,
+    b: Hand,
 }
 
-/// A verbose move as a plain object (chess.js fields plus `kind`, `board`, `endsTurn`).
-fn move_object(info: &MoveInfo) -> JsValue {
-    let o = Object::new();
-    set(&o, "color", color_letter(info.color));
-    if let Some(from) = info.from {
-        set(&o, "from", from.to_string());
-    }
-    set(&o, "to", info.to.to_string());
-    set(&o, "piece", role_letter(info.piece));
-    if let Some(captured) = info.captured {
-        set(&o, "captured", role_letter(captured));
-    }
-    if let Some(promotion) = info.promotion {
-        set(&o, "promotion", role_letter(promotion));
-    }
-    set(&o, "flags", info.flags.as_str());
-    set(&o, "san", info.san.as_str());
-    set(&o, "lan", info.lan.as_str());
-    set(&o, "before", info.before.as_str());
-    set(&o, "after", info.after.as_str());
-    set(&o, "kind", info.kind.name());
-    if let Some(board) = info.board {
-        set(&o, "board", board.name());
-    }
-    set(&o, "endsTurn", info.ends_turn);
-    o.into()
-}
-
-pub(crate) fn outcome_object(outcome: Option<Outcome>) -> JsValue {
-    match outcome {
-        None => JsValue::NULL,
-        Some(o) => {
-            let obj = Object::new();
-            set(
-                &obj,
-                "winner",
-                match o.winner {
-                    Some(Color::White) => JsValue::from("white"),
-                    Some(Color::Black) => JsValue::from("black"),
-                    None => JsValue::NULL,
-                },
-            );
-            set(&obj, "reason", o.reason.name());
-            set(&obj, "text", o.to_string());
-            obj.into()
-        }
-    }
+/// A `{validateFen}` answer: `{ok: true}` or `{ok: false, error}`.
+#[derive(Serialize)]
+struct FenValidation {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 /// An optional options argument: `None` for undefined/null, the object itself, or an
 /// `InvalidArgumentError` for anything else.
-fn options_object<'a>(value: &'a JsValue, what: &str) -> Result<Option<&'a JsValue>, JsValue> {
+fn options_object(value: JsValue, what: &str) -> Result<Option<JsValue>, JsValue> {
     if value.is_undefined() || value.is_null() {
         Ok(None)
     } else if value.is_object() {
@@ -77,8 +35,34 @@ fn options_object<'a>(value: &'a JsValue, what: &str) -> Result<Option<&'a JsVal
     } else {
         Err(invalid(format!(
             "{what} takes an options object, not {}",
-            type_name(value)
+            type_name(&value)
         )))
+    }
+}
+
+/// The `verbose` option of `moves()` and `history()`: a boolean, or absent.
+fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
+    let Some(value) = options.map(|o| get(o, "verbose")) else {
+        return Ok(false);
+    };
+    if value.is_undefined() || value.is_null() {
+        Ok(false)
+    } else {
+        value.as_bool().ok_or_else(|| {
+            invalid(format!(
+                "the verbose option must be a boolean, not {}",
+                type_name(&value)
+            ))
+        })
+    }
+}
+
+/// A move as `moves()` and `history()` list it: verbose, or its SAN string.
+fn move_value(info: &MoveInfo, verbose: bool) -> JsValue {
+    if verbose {
+        to_js(info)
+    } else {
+        JsValue::from(info.san.as_str())
     }
 }
 
@@ -137,7 +121,7 @@ impl Game {
                 type_name(&mv)
             )));
         };
-        info.map(|i| move_object(&i)).map_err(throw)
+        info.map(|i| to_js(&i)).map_err(throw)
     }
 
     /// `moves({verbose, square})`: SAN strings, or verbose move objects.
@@ -147,12 +131,11 @@ impl Game {
         // The precise overloads are in the `Game` interface of the TypeScript section.
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
-        let (verbose, square) = match options_object(&options, "moves()")? {
-            None => (false, None),
-            Some(o) => (
-                get(o, "verbose").is_truthy(),
-                string_arg(&get(o, "square"), "square", true)?,
-            ),
+        let options = options_object(options, "moves()")?;
+        let verbose = verbose_option(options.as_ref())?;
+        let square = match &options {
+            Some(o) => string_arg(&get(o, "square"), "square", true)?,
+            None => None,
         };
         let list = self.inner.moves(square.as_deref()).map_err(throw)?;
         Ok(list.iter().map(|m| move_value(m, verbose)).collect())
@@ -166,19 +149,20 @@ impl Game {
 
     /// A `Map` from origin square (or `N@` for drops) to destination squares.
     #[wasm_bindgen(unchecked_return_type = "Map<string, string[]>")]
-    pub fn dests(&self) -> Map {
-        let map = Map::new();
-        for (from, tos) in self.inner.dests() {
-            let list: Array = tos.iter().map(|t| JsValue::from(t.as_str())).collect();
-            map.set(&from.into(), &list.into());
+    pub fn dests(&self) -> JsValue {
+        struct Dests(Vec<(String, Vec<String>)>);
+        impl Serialize for Dests {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_map(self.0.iter().map(|(from, tos)| (from, tos)))
+            }
         }
-        map
+        to_js(&Dests(self.inner.dests()))
     }
 
     /// Takes back the last action; returns it verbose, or `null`.
     #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn undo(&mut self) -> JsValue {
-        self.inner.undo().map_or(JsValue::NULL, |m| move_object(&m))
+        self.inner.undo().map_or(JsValue::NULL, |m| to_js(&m))
     }
 
     /// `history({verbose})`: SAN strings or verbose moves, in order.
@@ -188,8 +172,7 @@ impl Game {
         // The precise overloads are in the `Game` interface of the TypeScript section.
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
-        let verbose =
-            options_object(&options, "history()")?.is_some_and(|o| get(o, "verbose").is_truthy());
+        let verbose = verbose_option(options_object(options, "history()")?.as_ref())?;
         Ok(self
             .inner
             .history()
@@ -219,10 +202,9 @@ impl Game {
         options: JsValue,
     ) -> Result<String, JsValue> {
         let mut tags = Vec::new();
-        if let Some(options) = options_object(&options, "pgn()")? {
-            let given = get(options, "tags");
-            if let Some(given) = options_object(&given, "tags")? {
-                for entry in Object::entries(&Object::from(given.clone())).iter() {
+        if let Some(options) = options_object(options, "pgn()")? {
+            if let Some(given) = options_object(get(&options, "tags"), "tags")? {
+                for entry in Object::entries(&Object::from(given)).iter() {
                     let pair = Array::from(&entry);
                     let name = pair.get(0).as_string().unwrap_or_default();
                     let value = pair.get(1);
@@ -260,7 +242,7 @@ impl Game {
     /// `{winner: 'white'|'black'|null, reason, text}` or `null` while the game goes on.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> JsValue {
-        outcome_object(self.inner.outcome())
+        to_js(&self.inner.outcome())
     }
 
     #[wasm_bindgen(js_name = isCheck)]
@@ -306,66 +288,34 @@ impl Game {
     /// `'w'` or `'b'`: the side to act.
     #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
-        color_letter(self.inner.turn()).to_string()
+        self.inner.turn().char().to_string()
     }
 
     /// `{side, length, played, phase}`: action `played + 1` of `length`; phase
     /// `move`, `push` or `promotion_choice`.
     #[wasm_bindgen(js_name = turnState, unchecked_return_type = "TurnState")]
     pub fn turn_state(&self) -> JsValue {
-        let t = self.inner.turn_info();
-        let o = Object::new();
-        set(&o, "side", color_letter(t.side));
-        set(&o, "length", t.length);
-        set(&o, "played", t.played);
-        set(&o, "phase", t.phase);
-        o.into()
+        to_js(&self.inner.turn_info())
     }
 
     /// An 8×8 array, rank 8 first, of `{square, type, color}` (plus `board` in Alice)
     /// or `null`.
     #[wasm_bindgen(unchecked_return_type = "(BoardSquare | null)[][]")]
-    pub fn board(&self) -> Array {
-        let mut grid: Vec<JsValue> = vec![JsValue::NULL; 64];
+    pub fn board(&self) -> JsValue {
+        let mut grid: Vec<Vec<Option<api::SquareInfo>>> = vec![vec![None; 8]; 8];
         for p in self.inner.board() {
-            let o = Object::new();
-            set(&o, "square", p.square.to_string());
-            set(&o, "type", role_letter(p.piece.role));
-            set(&o, "color", color_letter(p.piece.color));
-            if let Some(board) = p.board {
-                set(&o, "board", board.name());
-            }
-            let row = 7 - p.square.rank().index();
-            grid[row * 8 + p.square.file().index()] = o.into();
+            grid[7 - p.square.rank().index()][p.square.file().index()] = Some(p);
         }
-        grid.chunks(8)
-            .map(|row| JsValue::from(row.iter().cloned().collect::<Array>()))
-            .collect()
+        to_js(&grid)
     }
 
     /// Chess-Gi hands: `{w: {p, n, b, r, q}, b: {...}}`; `null` in other rule sets.
     #[wasm_bindgen(unchecked_return_type = "Hands | null")]
     pub fn hands(&self) -> JsValue {
-        let (Some(white), Some(black)) =
-            (self.inner.hand(Color::White), self.inner.hand(Color::Black))
-        else {
-            return JsValue::NULL;
-        };
-        let o = Object::new();
-        for (color, hand) in [(Color::White, white), (Color::Black, black)] {
-            let h = Object::new();
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
-                set(&h, &role_letter(role), hand.count(role));
-            }
-            set(&o, color_letter(color), h);
+        match (self.inner.hand(Color::White), self.inner.hand(Color::Black)) {
+            (Some(w), Some(b)) => to_js(&Hands { w, b }),
+            _ => JsValue::NULL,
         }
-        o.into()
     }
 
     /// The draw the side to act may claim now (`threefold_repetition`,
@@ -380,10 +330,7 @@ impl Game {
     /// Claims a draw; throws `NoClaimError` when none is valid.
     #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "Outcome")]
     pub fn claim_draw(&mut self) -> Result<JsValue, JsValue> {
-        self.inner
-            .claim_draw()
-            .map(|o| outcome_object(Some(o)))
-            .map_err(throw)
+        self.inner.claim_draw().map(|o| to_js(&o)).map_err(throw)
     }
 
     /// `color` resigns.
@@ -393,13 +340,13 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "Color | 'white' | 'black'")] color: JsValue,
     ) -> Result<JsValue, JsValue> {
         let color = parse_color(&color)?;
-        Ok(outcome_object(Some(self.inner.resign(color))))
+        Ok(to_js(&self.inner.resign(color)))
     }
 
     /// Both sides agree to a draw.
     #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
     pub fn agree_draw(&mut self) -> JsValue {
-        outcome_object(Some(self.inner.agree_draw()))
+        to_js(&self.inner.agree_draw())
     }
 
     /// Perft of the current position (depth 0..=12, the UCI `go perft` limit).
@@ -439,42 +386,23 @@ pub fn validate_fen(
 ) -> Result<JsValue, JsValue> {
     let variant = string_arg(&variant, "variant", true)?.unwrap_or_else(|| "chess".into());
     let variant = api::parse_variant(&variant).map_err(throw)?;
-    let o = Object::new();
-    match fen.as_string() {
-        None => {
-            set(&o, "ok", false);
-            set(
-                &o,
-                "error",
-                format!("a FEN must be a string, not {}", type_name(&fen)),
-            );
-        }
-        Some(text) => match ApiGame::validate_fen(variant, &text) {
-            Ok(()) => set(&o, "ok", true),
-            Err(e) => {
-                set(&o, "ok", false);
-                set(&o, "error", e.message);
-            }
-        },
-    }
-    Ok(o.into())
+    let error = match fen.as_string() {
+        None => Some(format!("a FEN must be a string, not {}", type_name(&fen))),
+        Some(text) => ApiGame::validate_fen(variant, &text)
+            .err()
+            .map(|e| e.message),
+    };
+    Ok(to_js(&FenValidation {
+        ok: error.is_none(),
+        error,
+    }))
 }
 
 /// The implemented rule sets: `[{id, name}]`.
 #[wasm_bindgen(unchecked_return_type = "VariantInfo[]")]
-pub fn variants() -> Array {
-    Variant::ALL
-        .iter()
-        .map(|v| {
-            let o = Object::new();
-            set(&o, "id", v.id());
-            set(&o, "name", v.name());
-            set(&o, "boards", v.boards());
-            set(&o, "reboundingDiagonals", v.rebounding_diagonals());
-            set(&o, "turn", v.turn_shape().name());
-            JsValue::from(o)
-        })
-        .collect()
+pub fn variants() -> JsValue {
+    let list: Vec<VariantInfo> = Variant::ALL.iter().map(|&v| v.into()).collect();
+    to_js(&list)
 }
 
 /// Legal actions of a position as UCI tokens (kept for simple uses).

@@ -29,8 +29,8 @@ mod session;
 mod tests;
 
 use crate::api::{ApiError, ApiErrorKind};
-use crate::types::{Color, Role};
-use js_sys::{Object, Reflect};
+use js_sys::Reflect;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The TypeScript shapes of the plain objects the classes take and return (added to
@@ -77,7 +77,7 @@ export interface Game {
 export type EndReason = 'checkmate' | 'stalemate' | 'insufficient_material' | 'seventyfive_moves'
   | 'fivefold_repetition' | 'fifty_moves' | 'threefold_repetition' | 'ten_series' | 'variant_win'
   | 'variant_draw' | 'self_check' | 'promotion_check' | 'resignation' | 'agreement' | 'time_forfeit';
-export interface Outcome { winner: 'white' | 'black' | null; reason: EndReason; text: string }
+export interface Outcome { winner: Color | null; reason: EndReason; text: string }
 /** Action `played + 1` of `length` of `side`'s turn. */
 export interface TurnState { side: Color; length: number; played: number; phase: 'move' | 'push' | 'promotion_choice' }
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
@@ -92,6 +92,10 @@ export interface VariantInfo {
   reboundingDiagonals: boolean;
   /** One action a turn, a series of actions, or a move and a push (Avalanche). */
   turn: 'single' | 'series' | 'move-and-push';
+  /** The words for this rule set's `variant_win` and `variant_draw` endings
+   *  ("White wins by reaching the eighth rank"). */
+  variantWin: string;
+  variantDraw: string;
 }
 export type FenValidation = { ok: true } | { ok: false; error: string };
 /** A score from the side to act's point of view: centipawns, or moves to mate
@@ -156,21 +160,17 @@ pub(crate) fn string_arg(
     }
 }
 
-pub(crate) fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
-    let _ = Reflect::set(object, &key.into(), &value.into());
+/// A Rust value as a plain JS value (serde): structs become objects, `None` becomes
+/// `null` unless the field is skipped, maps become `Map`s. The API's types cannot
+/// fail to convert (no non-string map keys, no integers beyond 2^53); `undefined`
+/// stands in if one ever did.
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true))
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
+/// A property of a JS object (`undefined` if absent or unreadable).
 pub(crate) fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-pub(crate) fn color_letter(color: Color) -> &'static str {
-    match color {
-        Color::White => "w",
-        Color::Black => "b",
-    }
-}
-
-pub(crate) fn role_letter(role: Role) -> String {
-    role.char().to_string()
 }

@@ -53,7 +53,7 @@ fn game_plays_san_uci_and_squares() {
     assert_eq!(text_field(&nf3, "san"), "Nf3");
     assert_eq!(game.turn(), "b");
     assert!(game.legal_moves().contains(&"b8c6".to_string()));
-    let dests = game.dests();
+    let dests = js_sys::Map::from(game.dests());
     assert_eq!(Array::from(&dests.get(&s("g8"))).length(), 3);
     assert!(game.undo().is_object());
     assert_eq!(
@@ -111,7 +111,7 @@ fn errors_are_typed_and_leave_the_game_unchanged() {
 
 #[wasm_bindgen_test]
 fn every_rule_set_is_listed_and_plays() {
-    let list = variants();
+    let list = Array::from(&variants());
     assert_eq!(list.length(), 10);
     for entry in list.iter() {
         let id = text_field(&entry, "id");

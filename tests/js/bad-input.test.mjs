@@ -47,7 +47,7 @@
 //  31 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
 //  32 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
 //  33 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
-//  34 engine.analyse({multiPv: v, depth: 1})         Arg      null,undefined,42 ok
+//  34 engine.analyse({multipv: v, depth: 1})         Arg      null,undefined,42 ok
 //  35 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
 //  36 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
 //  37 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
@@ -303,7 +303,7 @@ test('JS Engine: every slot, every kind of bad value', async () => {
     await sweepAsync('engine.analyse({moves: v, depth: 1})', 'Arg', 'null,undefined,[] ok', (v) => analyse({ moves: v, depth: 1 }));
     await sweepAsync('engine.analyse({moves: [v], depth: 1})', 'Arg', 'MB,shogi Move', (v) => analyse({ moves: [v], depth: 1 }));
     await sweepAsync('engine.analyse({depth: v})', 'Arg', 'null,undefined,42 ok', (v) => analyse({ depth: v }));
-    await sweepAsync('engine.analyse({multiPv: v, depth: 1})', 'Arg', 'null,undefined,42 ok', (v) => analyse({ multiPv: v, depth: 1 }));
+    await sweepAsync('engine.analyse({multipv: v, depth: 1})', 'Arg', 'null,undefined,42 ok', (v) => analyse({ multipv: v, depth: 1 }));
     await sweepAsync('engine.analyse({infinite: v, depth: 1})', 'Arg', 'undefined,true ok', (v) => analyse({ infinite: v, depth: 1 }));
     await sweepAsync('engine.analyse({depth: 1}, v)', 'Arg', 'null,undefined,fn ok', (v) => analyse({ depth: 1 }, v));
     const replies = [];

@@ -77,9 +77,9 @@ test('the info lines an analysis emits parse back into the same objects', async 
   assert.deepEqual(parseBestMove(lines.at(-1)), { bestmove: result.bestmove });
 });
 
-test('multiPv gives ordered distinct lines, for that analysis only', async () => {
+test('multipv gives ordered distinct lines, for that analysis only', async () => {
   const engine = newEngine();
-  const result = await engine.analyse({ depth: 5, multiPv: 3 });
+  const result = await engine.analyse({ depth: 5, multipv: 3 });
   assert.equal(result.lines.length, 3);
   assert.deepEqual(result.lines.map((l) => l.multipv), [1, 2, 3]);
   assert.equal(new Set(result.lines.map((l) => l.pv[0])).size, 3);

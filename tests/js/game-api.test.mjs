@@ -101,7 +101,7 @@ test('game endings and predicates', () => {
   assert.equal(g.isCheck(), true);
   assert.deepEqual(
     { ...g.outcome(), text: undefined },
-    { winner: 'black', reason: 'checkmate', text: undefined },
+    { winner: 'b', reason: 'checkmate', text: undefined },
   );
   throwsNamed(() => g.move('a3'), 'GameOverError', 'GAME_OVER');
   const r = new A.Game();
@@ -150,7 +150,7 @@ test('variants() gives the facts a UI needs about each rule set', () => {
     const turn = id === 'avalanche' ? 'move-and-push' : /^(progressive|marseillais)/.test(id) ? 'series' : 'single';
     assert.equal(f.turn, turn, id);
   }
-  assert.equal(facts.chessgi.name, 'Chessgi');
+  assert.equal(facts.chessgi.name, 'Chess-Gi');
 });
 
 test('every implemented variant plays a few random moves through the API', () => {

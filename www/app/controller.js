@@ -18,9 +18,6 @@ import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Names in the chooser where the PGN tag's name reads oddly. */
-const DISPLAY_NAMES = { chess: 'Chess', chessgi: 'Chess-Gi' };
-
 const DEFAULT_SETTINGS = {
   mode: 'engine',
   color: 'w',
@@ -74,7 +71,7 @@ export class Controller {
       ...this.model.variantList.map(({ id, name }) => {
         const option = document.createElement('option');
         option.value = id;
-        option.textContent = DISPLAY_NAMES[id] ?? name;
+        option.textContent = name;
         return option;
       }),
     );
@@ -285,7 +282,7 @@ export class Controller {
     if (this.model.game.isGameOver()) return;
     const color = this.players.mode === 'engine' ? this.players.human : this.model.game.turn();
     this.engine?.cancel();
-    this.model.resign(color === 'w' ? 'white' : 'black');
+    this.model.resign(color);
   }
 
   async offerDraw() {
@@ -627,7 +624,7 @@ export class Controller {
 
   outcomeLine() {
     const outcome = this.model.game.outcome();
-    return outcome ? outcomeText(outcome, this.model.variant) : null;
+    return outcome ? outcomeText(outcome, this.model.facts()) : null;
   }
 }
 

@@ -24,11 +24,7 @@ export class GameModel extends EventTarget {
 
   /** The wasm's facts about a rule set (`boards`, `reboundingDiagonals`, `turn`). */
   facts(id = this.variant) {
-    return this.variantList.find((v) => v.id === id) ?? { id, name: id, boards: 1, reboundingDiagonals: false, turn: 'single' };
-  }
-
-  variantName(id = this.variant) {
-    return this.variantList.find((v) => v.id === id)?.name ?? id;
+    return this.variantList.find((v) => v.id === id) ?? { id, name: id, boards: 1, reboundingDiagonals: false, turn: 'single', variantWin: 'the rules of the variant', variantDraw: 'the rules of the variant' };
   }
 
   /** Starts a fresh game (optionally from a FEN). Throws on a bad FEN. */
@@ -118,7 +114,7 @@ export class GameModel extends EventTarget {
     try {
       if (!hasVariantTag && this.variant !== 'chess') {
         try {
-          game.loadPgn(`[Variant "${this.variantName()}"]\n${text}`);
+          game.loadPgn(`[Variant "${this.variant}"]\n${text}`);
         } catch {
           game.loadPgn(text);
         }

@@ -20,24 +20,21 @@ const REASONS = {
 };
 
 /** The result in words: "White wins by checkmate", "Draw by stalemate". */
-export function outcomeText(outcome, variant) {
+export function outcomeText(outcome, facts) {
   let reason = REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' ');
-  if (outcome.reason === 'variant_win') {
-    reason = variant === 'racingkings' ? 'reaching the eighth rank' : 'the rules of the variant';
-  } else if (outcome.reason === 'variant_draw') {
-    reason = variant === 'racingkings' ? 'both kings reaching the eighth rank' : 'the rules of the variant';
-  }
+  if (outcome.reason === 'variant_win') reason = facts.variantWin;
+  else if (outcome.reason === 'variant_draw') reason = facts.variantDraw;
   if (outcome.reason === 'self_check' && outcome.winner) {
-    return `${capital(outcome.winner)} wins: ${SIDE[outcome.winner === 'white' ? 'b' : 'w']} pushed into their own check`;
+    return `${SIDE[outcome.winner]} wins: ${SIDE[outcome.winner === 'w' ? 'b' : 'w']} pushed into their own check`;
   }
-  return outcome.winner ? `${capital(outcome.winner)} wins by ${reason}` : `Draw by ${reason}`;
+  return outcome.winner ? `${SIDE[outcome.winner]} wins by ${reason}` : `Draw by ${reason}`;
 }
 
 /** The status line. */
 export function statusText(model, { mode, human, thinking }) {
   const game = model.game;
   const outcome = game.outcome();
-  if (outcome) return outcomeText(outcome, model.variant);
+  if (outcome) return outcomeText(outcome, model.facts());
   const turn = game.turnState();
   const side = SIDE[turn.side];
   let text;
@@ -92,7 +89,7 @@ export function announceText(move, model) {
   }
   text += ` (${move.san}).`;
   const outcome = model.game.outcome();
-  if (outcome) text += ` ${outcomeText(outcome, model.variant)}.`;
+  if (outcome) text += ` ${outcomeText(outcome, model.facts())}.`;
   else if (model.game.isCheck()) text += ' Check.';
   return text;
 }
@@ -101,8 +98,4 @@ const ROLE = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'k
 
 function other(side) {
   return side === 'w' ? 'b' : 'w';
-}
-
-function capital(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -18,7 +18,7 @@ async function analyse(): Promise<string> {
   const engine = new Engine({ variant: 'alice' });
   await engine.ready;
   const infos: Info[] = [];
-  const result: AnalyseResult = await engine.analyse({ depth: 4, multiPv: 2 }, (info) => infos.push(info));
+  const result: AnalyseResult = await engine.analyse({ depth: 4, multipv: 2 }, (info) => infos.push(info));
   engine.onmessage = (event) => console.log(event.data.toUpperCase());
   engine.postMessage('isready');
   const parsed = parseInfo('info depth 1 score cp 3 pv e2e4');
