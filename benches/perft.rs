@@ -117,7 +117,7 @@ fn variant_table(runs: usize, quick: bool) {
     let mut chess_rate = None;
     for variant in Variant::ALL {
         let depth = VARIANT_DEPTH - u32::from(quick);
-        let measured = with_variant!(variant, G, _wrap => {
+        let measured = with_variant!(variant, G => {
             let start = G::start();
             Some(measure(runs, || perft::perft(&start, depth)))
         });

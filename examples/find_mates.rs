@@ -207,5 +207,5 @@ fn main() {
         .expect("a variant id");
     let per: usize = args.get(2).map_or(4, |n| n.parse().expect("a count"));
     let seed: u64 = args.get(3).map_or(1, |n| n.parse().expect("a seed"));
-    with_variant!(variant, G, _wrap => run::<G>(variant, per, seed));
+    with_variant!(variant, G => run::<G>(variant, per, seed));
 }

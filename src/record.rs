@@ -106,6 +106,20 @@ impl<G: Game> Record<G> {
         Ok(())
     }
 
+    /// Plays a legal action even where the game has ended by an automatic rule (a
+    /// dead position, the 75-move rule, a fifth repetition), as a UCI GUI whose rules
+    /// differ may play on; any manual ending (resignation, agreement) is dropped.
+    ///
+    /// # Errors
+    /// The action is not legal in the current position; the record is unchanged.
+    pub fn play_past_end(&mut self, action: &Action) -> Result<(), IllegalActionError> {
+        let mut next = self.current().clone();
+        next.play(action)?;
+        self.ending = None;
+        self.entries.push((*action, next));
+        Ok(())
+    }
+
     /// Takes back the last action (and any manual ending); returns it.
     pub fn undo(&mut self) -> Option<Action> {
         self.ending = None;

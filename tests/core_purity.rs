@@ -164,8 +164,8 @@ fn root_item_module(name: &str) -> Option<&'static str> {
         "ByColor" | "ByRole" | "CastlingSide" | "Color" | "File" | "Piece" | "Rank" | "Role"
         | "Square" => Some("types"),
         "Variant" | "UnknownVariantError" => Some("variant"),
-        "Alice" | "AnyGame" | "Avalanche" | "Billiards" | "Chess" | "ChessGi" | "RacingKings"
-        | "with_game" | "with_variant" => Some("variants"),
+        "Alice" | "Avalanche" | "Billiards" | "Chess" | "ChessGi" | "RacingKings"
+        | "with_variant" => Some("variants"),
         "Record" | "RecordError" => Some("record"),
         _ => None,
     }

@@ -120,7 +120,7 @@ fn search_random_positions<G: Game>(variant: Variant, sweep: Sweep) -> usize {
 fn sweep_every_variant(sweep: Sweep) -> usize {
     let mut total = 0;
     for variant in Variant::ALL {
-        let searched = with_variant!(variant, G, _wrap =>
+        let searched = with_variant!(variant, G =>
             search_random_positions::<G>(variant, sweep));
         assert!(searched >= sweep.played, "{variant}: {searched}");
         eprintln!("{variant}: {searched} positions searched");
@@ -304,7 +304,7 @@ fn binary_stops(rounds: usize, max_pause_ms: u64) {
     let mut rng = Rng::new(0x57_0b);
     for round in 0..rounds {
         let variant = Variant::ALL[rng.below(Variant::ALL.len())];
-        let (fen_text, has_actions) = with_variant!(variant, G, _wrap => {
+        let (fen_text, has_actions) = with_variant!(variant, G => {
             let pos = random_positions(&G::start(), rng.next(), 1 + rng.below(60), 60)
                 .pop()
                 .unwrap();
@@ -335,8 +335,10 @@ fn binary_stops(rounds: usize, max_pause_ms: u64) {
             }
         };
         if has_actions {
-            let game = alfiere::AnyGame::from_fen(variant, &fen_text).unwrap();
-            let ok = alfiere::with_game!(&game, g => uci::parse_action(g, &best).is_ok());
+            let ok = with_variant!(variant, G => {
+                let game = alfiere::notation::fen::read_fen::<G>(&fen_text).unwrap();
+                uci::parse_action(&game, &best).is_ok()
+            });
             assert!(
                 ok,
                 "round {round}: bestmove {best} illegal in {variant} {fen_text}"
@@ -460,6 +462,6 @@ fn raw_search_stop<G: Game>(pos: &G, rng: &mut Rng) {
 #[test]
 fn endless_library_searches_stopped_at_random_moments_give_a_legal_action() {
     for variant in Variant::ALL {
-        with_variant!(variant, G, _wrap => library_stops::<G>(variant, 60));
+        with_variant!(variant, G => library_stops::<G>(variant, 60));
     }
 }

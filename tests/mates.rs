@@ -155,7 +155,7 @@ fn run(deep: bool) {
             .iter()
             .filter(|c| (c.actions() > QUICK_ACTIONS) == deep)
         {
-            let turns = with_variant!(variant, G, _wrap => solve::<G>(case));
+            let turns = with_variant!(variant, G => solve::<G>(case));
             if let Some(turns) = turns {
                 // Progressive's sets hold wins within the current series (see the
                 // module docs); the others need 2 to 4 turns of the winner.

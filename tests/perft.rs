@@ -4,7 +4,7 @@
 
 mod common;
 
-use alfiere::{perft, with_game, Variant};
+use alfiere::{perft, Chess, Variant};
 use common::{build_position, read_perft_file, variant_of_file};
 
 fn node_limit() -> u64 {
@@ -26,7 +26,7 @@ fn check_file(name: &str) -> usize {
             if expected > limit {
                 continue;
             }
-            let got = with_game!(&game, g => perft::perft(g, depth));
+            let got = game.perft(depth).unwrap();
             assert_eq!(
                 got, expected,
                 "{} depth {depth}: {}",
@@ -56,7 +56,7 @@ fn check_cases(name: &str) -> usize {
     for case in common::read_cases(name) {
         let variant = Variant::from_name(&case.variant).expect("variant id");
         let game = build_position(variant, &case.position);
-        let got = with_game!(&game, g => perft::perft(g, case.depth));
+        let got = game.perft(case.depth).unwrap();
         assert_eq!(got, case.expected, "{}", case.line);
         checked += 1;
     }
@@ -75,11 +75,11 @@ fn avalanche_cases() {
 
 #[test]
 fn full_and_bulk_perft_agree() {
-    let game = build_position(
-        Variant::Chess,
+    let game: Chess = alfiere::notation::fen::read_fen(
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    );
-    with_game!(&game, g => assert_eq!(perft::perft_full(g, 3), perft::perft(g, 3)));
+    )
+    .unwrap();
+    assert_eq!(perft::perft_full(&game, 3), perft::perft(&game, 3));
 }
 
 /// The deepest published counts (up to 193 M nodes); run with

@@ -126,7 +126,7 @@ fn random_games<G: Game>(tally: &mut Tally, seed: u64, count: usize) {
 fn check_rule_set(variant: Variant, seed: u64) {
     let count = setups_per_rule_set();
     let mut tally = Tally::default();
-    with_variant!(variant, G, _wrap => {
+    with_variant!(variant, G => {
         random_setups::<G>(&mut tally, seed, count);
         random_games::<G>(&mut tally, seed.rotate_left(17), count);
     });
@@ -209,7 +209,7 @@ fn the_reference_matches_the_perft_data() {
                 continue;
             }
             for case in read_perft_file(&file) {
-                with_variant!(variant, G, _wrap => {
+                with_variant!(variant, G => {
                     let pos: G = common::build_game(&case.position);
                     for &(depth, expected) in &case.counts {
                         if expected <= limit {

@@ -245,7 +245,7 @@ fn mates_are_found_with_exact_scores_in_every_rule_set() {
             "{variant}: add mate positions for this rule set"
         );
         for (_, text, actions) in cases {
-            with_variant!(variant, G, _wrap => check_mate::<G>(variant, text, *actions));
+            with_variant!(variant, G => check_mate::<G>(variant, text, *actions));
         }
     }
 }
@@ -290,7 +290,7 @@ fn random_wins_in_one<G: Game>(variant: Variant) -> usize {
 #[test]
 fn immediate_wins_in_random_games_are_taken() {
     for variant in Variant::ALL {
-        let found = with_variant!(variant, G, _wrap => random_wins_in_one::<G>(variant));
+        let found = with_variant!(variant, G => random_wins_in_one::<G>(variant));
         assert!(found > 0, "{variant}: no immediate win met in random games");
     }
 }
@@ -350,7 +350,7 @@ fn legal_under_tiny_budgets<G: Game>(variant: Variant) -> usize {
 #[test]
 fn best_actions_are_legal_in_random_positions_of_every_rule_set() {
     for variant in Variant::ALL {
-        let checked = with_variant!(variant, G, _wrap => legal_under_tiny_budgets::<G>(variant));
+        let checked = with_variant!(variant, G => legal_under_tiny_budgets::<G>(variant));
         assert!(checked > 30, "{variant}: only {checked} positions");
     }
 }
@@ -390,7 +390,7 @@ fn slicing_gives_the_same_result_as_one_run() {
     for variant in Variant::ALL {
         let depth = bench::depth(variant).saturating_sub(3).max(3);
         for (i, text) in bench::positions(variant).iter().enumerate() {
-            with_variant!(variant, G, _wrap =>
+            with_variant!(variant, G =>
                 sliced_equals_whole::<G>(variant, text, depth, 17 + i as u64));
         }
     }
@@ -447,7 +447,7 @@ fn multipv_lines_are_distinct_and_ordered() {
         ),
         (Variant::Marseillais, "startpos moves e2e4 d2d4"),
     ] {
-        with_variant!(variant, G, _wrap => {
+        with_variant!(variant, G => {
             let pos: G = build_position(text).unwrap();
             let mut s = Search::<G>::new(TranspositionTable::new(4));
             s.set_options(SearchOptions { multipv: 4, ..SearchOptions::default() });
@@ -624,7 +624,7 @@ fn self_play<G: Game>(variant: Variant, actions: usize) -> (usize, Option<alfier
 #[test]
 fn self_play_games_stay_legal_in_every_rule_set() {
     for variant in Variant::ALL {
-        let (played, outcome) = with_variant!(variant, G, _wrap => self_play::<G>(variant, 60));
+        let (played, outcome) = with_variant!(variant, G => self_play::<G>(variant, 60));
         assert!(
             played >= 10 || outcome.is_some(),
             "{variant}: {played} actions"

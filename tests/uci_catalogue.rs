@@ -10,10 +10,10 @@
 //! item; each engine prints its count when dropped (`catalogue items: N`, seen with
 //! `--nocapture`), and docs/reliability.md adds them up.
 
+use alfiere::api::ApiGame;
 use alfiere::notation::fen::STARTING_FEN;
-use alfiere::notation::uci::parse_action;
 use alfiere::uci::MAX_LINE_LEN;
-use alfiere::{AnyGame, Variant};
+use alfiere::Variant;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -223,8 +223,9 @@ fn assert_legal_bestmove(line: &str, variant: Variant, fen: &str) {
         .split_whitespace()
         .next()
         .unwrap();
-    let game = AnyGame::from_fen(variant, fen).unwrap();
-    let legal = alfiere::with_game!(&game, g => parse_action(g, token).is_ok());
+    let mut game = ApiGame::start(variant);
+    game.load(fen).unwrap();
+    let legal = game.played().parse_uci(token).is_ok();
     assert!(legal, "bestmove {token} is not legal in {fen}");
 }
 
@@ -441,15 +442,12 @@ fn a_position_with_thousands_of_moves() {
     // Every rule set reads a long list.
     for variant in Variant::ALL {
         e.line(&format!("setoption name UCI_Variant value {variant}"));
-        let game = AnyGame::start(variant);
-        let tokens = alfiere::with_game!(&game, g => shuffle_tokens(g, 2000));
+        let tokens = alfiere::with_variant!(variant, G => shuffle_tokens(&<G as alfiere::Game>::start(), 2000));
         e.accepted(format!("position startpos moves {}\n", tokens.join(" ")).as_bytes());
         let expected =
             alfiere::uci::parse_position(variant, &format!("startpos moves {}", tokens.join(" ")))
                 .unwrap();
-        let expected_fen =
-            alfiere::with_game!(&expected, g => alfiere::notation::fen::write_fen(g));
-        assert_eq!(e.fen(), expected_fen, "{variant}");
+        assert_eq!(e.fen(), expected.fen(), "{variant}");
     }
     e.line("quit");
     assert!(e.wait_exit());
@@ -499,8 +497,7 @@ fn go_before_position_searches_the_start() {
     e.line("setoption name UCI_Variant value avalanche");
     e.line("go nodes 500");
     let lines = e.until(|l| l.starts_with("bestmove"));
-    let start = alfiere::with_game!(&AnyGame::start(Variant::Avalanche),
-        g => alfiere::notation::fen::write_fen(g));
+    let start = ApiGame::start(Variant::Avalanche).fen();
     assert_legal_bestmove(lines.last().unwrap(), Variant::Avalanche, &start);
     e.line("quit");
     assert!(e.wait_exit());

@@ -50,7 +50,7 @@ fn pgn_round_trip<G: Game>(seed: u64) {
 fn pgn_round_trips_in_every_implemented_rule_set() {
     for variant in Variant::ALL {
         for seed in 1..=12 {
-            with_variant!(variant, G, _wrap => pgn_round_trip::<G>(seed * 7919));
+            with_variant!(variant, G => pgn_round_trip::<G>(seed * 7919));
         }
     }
 }
@@ -76,7 +76,7 @@ fn uci_accepts_every_implemented_variant() {
         assert!(out.is_empty(), "{out:?}");
         assert_eq!(session.variant(), variant);
         session.handle_line("go perft 1", &mut |l| out.push(l.to_string()));
-        let expected = with_variant!(variant, G, _wrap => G::start().count_legal_actions());
+        let expected = with_variant!(variant, G => G::start().count_legal_actions());
         assert_eq!(out.last().unwrap(), &format!("Nodes searched: {expected}"));
         out.clear();
         session.handle_line("uci", &mut |l| out.push(l.to_string()));
@@ -90,7 +90,7 @@ fn uci_accepts_every_implemented_variant() {
 
 /// The movetext of a record played from the start by UCI tokens.
 fn movetext(variant: Variant, tokens: &str) -> String {
-    with_variant!(variant, G, _wrap => {
+    with_variant!(variant, G => {
         let mut record = Record::new(G::start());
         for token in tokens.split_whitespace() {
             let action = alfiere::notation::uci::parse_action(record.current(), token).unwrap();
@@ -135,7 +135,7 @@ fn turns_are_written_the_way_each_rule_set_writes_them() {
 
 #[test]
 fn marseillais_tokens_accept_comma_or_slash_and_refuse_crossing_turns() {
-    with_variant!(Variant::Marseillais, G, _wrap => {
+    with_variant!(Variant::Marseillais, G => {
         let games = read_pgn::<G>("1. e4/d4 e5,Nc6 *").unwrap();
         assert_eq!(games[0].main_line().len(), 4);
         let err = read_pgn::<G>("1. e4,d4,e5 *").unwrap_err();

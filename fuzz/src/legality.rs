@@ -15,7 +15,7 @@ const MAX_STEPS: usize = 8;
 pub fn reference_target(data: &[u8]) {
     let mut input = Input::new(data);
     let variant = input.variant();
-    alfiere::with_variant!(variant, G, _wrap => run::<G>(&mut input));
+    alfiere::with_variant!(variant, G => run::<G>(&mut input));
 }
 
 fn run<G: Game>(input: &mut Input) {

@@ -50,7 +50,7 @@ pub fn run_target(name: &str, data: &[u8]) -> bool {
             else {
                 return false;
             };
-            alfiere::with_variant!(variant, G, _wrap => play::run::<G>(data));
+            alfiere::with_variant!(variant, G => play::run::<G>(data));
         }
     }
     true

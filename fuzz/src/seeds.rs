@@ -2,7 +2,7 @@
 //! its perft data (`tests/data`), built once and kept as FENs.
 
 use alfiere::notation::fen;
-use alfiere::{with_game, Game, Variant};
+use alfiere::{Game, Variant};
 use std::sync::OnceLock;
 
 /// The data files of each rule set: `(variant, file text)`. Lines are a position
@@ -100,16 +100,13 @@ fn all_fens() -> &'static Vec<Vec<String>> {
     FENS.get_or_init(|| {
         let mut fens: Vec<Vec<String>> = Variant::ALL
             .iter()
-            .map(|&v| {
-                let start = alfiere::AnyGame::start(v);
-                vec![with_game!(&start, g => fen::write_fen(g))]
-            })
+            .map(|&v| vec![alfiere::api::ApiGame::start(v).fen()])
             .collect();
         for (variant, args) in data_positions() {
             let game = alfiere::uci::parse_position(variant, &args)
                 .unwrap_or_else(|e| panic!("data position {args}: {e}"));
             let index = Variant::ALL.iter().position(|&v| v == variant).unwrap();
-            fens[index].push(with_game!(&game, g => fen::write_fen(g)));
+            fens[index].push(game.fen());
         }
         fens
     })

@@ -28,7 +28,7 @@ pub fn fen_target(data: &[u8]) {
     let mut input = Input::new(data);
     let variant = input.variant();
     let text = input.rest_text();
-    with_variant!(variant, G, _wrap => check_fen::<G>(&text));
+    with_variant!(variant, G => check_fen::<G>(&text));
 }
 
 fn check_fen<G: Game>(text: &str) {
@@ -74,7 +74,7 @@ fn check_fen<G: Game>(text: &str) {
 pub fn san_target(data: &[u8]) {
     let mut input = Input::new(data);
     let variant = input.variant();
-    with_variant!(variant, G, _wrap => {
+    with_variant!(variant, G => {
         let pos: G = position(&mut input);
         check_san(&pos, &input.rest_text());
     });
@@ -115,7 +115,7 @@ fn check_san<G: Game>(pos: &G, text: &str) {
 pub fn uci_action_target(data: &[u8]) {
     let mut input = Input::new(data);
     let variant = input.variant();
-    with_variant!(variant, G, _wrap => {
+    with_variant!(variant, G => {
         let pos: G = position(&mut input);
         check_uci_token(&pos, &input.rest_text());
     });
@@ -179,7 +179,7 @@ pub fn pgn_target(data: &[u8]) {
     let text = input.rest_text();
     let _ = pgn_syntax::parse_pgn(&text);
     let _ = pgn::first_game_variant(&text);
-    with_variant!(variant, G, _wrap => check_pgn::<G>(&text));
+    with_variant!(variant, G => check_pgn::<G>(&text));
     check_api_pgn(variant, &text);
 }
 

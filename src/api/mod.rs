@@ -26,6 +26,8 @@ pub use played::PlayedGame;
 
 use crate::game::{EndReason, Outcome};
 use crate::moves::Action;
+use crate::notation::uci::UciActionError;
+use crate::search::{Limits, SearchOptions, SteppedSearch, TranspositionTable};
 use crate::setup::Hand;
 use crate::types::{Color, Role, Square};
 use crate::variants::Variant;
@@ -82,18 +84,18 @@ impl ApiGame {
     /// # Errors
     /// `UnknownVariant` or `InvalidFen`.
     pub fn new(variant: &str, fen: Option<&str>) -> Result<ApiGame, ApiError> {
-        let variant = parse_variant(variant)?;
-        let inner = played::new_played(variant).ok_or_else(|| {
-            ApiError::new(
-                ApiErrorKind::UnknownVariant,
-                format!("variant {variant} is not implemented"),
-            )
-        })?;
-        let mut game = ApiGame { inner };
+        let mut game = ApiGame::start(parse_variant(variant)?);
         if let Some(fen) = fen {
             game.load(fen)?;
         }
         Ok(game)
+    }
+
+    /// A new game of `variant` at its start position.
+    pub fn start(variant: Variant) -> ApiGame {
+        ApiGame {
+            inner: played::new_played(variant),
+        }
     }
 
     pub fn variant(&self) -> Variant {
@@ -120,13 +122,7 @@ impl ApiGame {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        let mut probe = played::new_played(variant).ok_or_else(|| {
-            ApiError::new(
-                ApiErrorKind::UnknownVariant,
-                format!("variant {variant} is not implemented"),
-            )
-        })?;
-        probe.load_fen(fen)
+        played::new_played(variant).load_fen(fen)
     }
 
     /// Plays a move given as SAN (lenient) or a UCI token.
@@ -408,15 +404,7 @@ impl ApiGame {
         }
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
-        let mut fresh = played::new_played(variant).ok_or_else(|| {
-            ApiError::new(
-                ApiErrorKind::InvalidPgn,
-                format!(
-                    "the game is {}, which this build does not implement",
-                    variant.name()
-                ),
-            )
-        })?;
+        let mut fresh = played::new_played(variant);
         fresh.load_pgn(text)?;
         self.inner = fresh;
         Ok(())
@@ -439,5 +427,25 @@ impl ApiGame {
     /// The underlying object, for callers that need the generic interface.
     pub fn played(&self) -> &dyn PlayedGame {
         self.inner.as_ref()
+    }
+
+    /// Plays the legal action a UCI token names, also where the game has ended by an
+    /// automatic rule (UCI `position ... moves`, where a GUI may play on); unchanged
+    /// on error.
+    ///
+    /// # Errors
+    /// A malformed token, or one that names no legal action.
+    pub fn play_uci_past_end(&mut self, token: &str) -> Result<Action, UciActionError> {
+        self.inner.play_uci_past_end(token)
+    }
+
+    /// Starts a search of the current position; the game's repetitions count.
+    pub fn start_search(
+        &self,
+        limits: Limits,
+        options: SearchOptions,
+        table: TranspositionTable,
+    ) -> Box<dyn SteppedSearch> {
+        self.inner.start_search(limits, options, table)
     }
 }

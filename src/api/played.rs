@@ -3,10 +3,16 @@
 
 use super::error::{ApiError, ApiErrorKind};
 use super::info::{MoveInfo, SquareInfo, TurnInfo};
+use crate::bitboard::Bitboard;
+use crate::board::Placement;
 use crate::game::{EndReason, Game, Outcome};
 use crate::moves::{Action, ActionList};
+use crate::notation::uci::UciActionError;
 use crate::notation::{fen, pgn, san, uci};
 use crate::record::Record;
+use crate::search::{
+    position_key, stepped, Limits, SearchOptions, SteppedSearch, TranspositionTable,
+};
 
 use crate::setup::Hand;
 use crate::types::{Color, Square};
@@ -41,14 +47,34 @@ pub trait PlayedGame: Send {
     fn pgn(&self, tags: &[(String, String)]) -> String;
     fn load_pgn(&mut self, text: &str) -> Result<(), ApiError>;
     fn perft(&self, depth: u32) -> u64;
+    /// The perft count below each legal action of the position (`go perft`).
+    fn divide(&self, depth: u32) -> Vec<(Action, u64)>;
+    /// Resolves a UCI token against the position's legal actions (whether or not
+    /// the game has ended).
+    fn parse_uci(&self, token: &str) -> Result<Action, UciActionError>;
+    /// Plays the legal action a UCI token names, also after an automatic ending
+    /// ([`Record::play_past_end`]); the game is unchanged on error.
+    fn play_uci_past_end(&mut self, token: &str) -> Result<Action, UciActionError>;
+    /// The search's repetition history: the [`position_key`]s of the turn-start
+    /// positions before the current one, since the last irreversible action.
+    fn repetition_keys(&self) -> Vec<u64>;
+    /// Starts a search of the position, with the repetitions of the game so far.
+    fn start_search(
+        &self,
+        limits: Limits,
+        options: SearchOptions,
+        table: TranspositionTable,
+    ) -> Box<dyn SteppedSearch>;
+    fn placement(&self) -> Placement<'_>;
+    /// The position's Zobrist key.
+    fn zobrist(&self) -> u64;
+    /// The pieces giving check.
+    fn checkers(&self) -> Bitboard;
 }
 
-/// A new game at the start position of `variant`; `None` if not implemented.
-pub fn new_played(variant: Variant) -> Option<Box<dyn PlayedGame>> {
-    crate::with_variant!(variant, G, _wrap => {
-        let boxed: Box<dyn PlayedGame> = Box::new(Record::new(G::start()));
-        Some(boxed)
-    })
+/// A new game at the start position of `variant`.
+pub fn new_played(variant: Variant) -> Box<dyn PlayedGame> {
+    crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
 }
 
 impl<G: Game> PlayedGame for Record<G> {
@@ -205,5 +231,56 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self.current(), depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(Action, u64)> {
+        crate::perft::divide(self.current(), depth)
+    }
+
+    fn parse_uci(&self, token: &str) -> Result<Action, UciActionError> {
+        uci::parse_action(self.current(), token)
+    }
+
+    fn play_uci_past_end(&mut self, token: &str) -> Result<Action, UciActionError> {
+        let action = uci::parse_action(self.current(), token)?;
+        // Legal, as just resolved among the legal actions.
+        self.play_past_end(&action)
+            .map_err(|_| UciActionError::Illegal(token.chars().take(16).collect()))?;
+        Ok(action)
+    }
+
+    fn repetition_keys(&self) -> Vec<u64> {
+        let mut keys = Vec::new();
+        for (before, action) in Record::history(self) {
+            if before.turn_state().is_turn_start() {
+                keys.push(position_key(before));
+            }
+            if before.is_irreversible(action) {
+                keys.clear();
+            }
+        }
+        keys
+    }
+
+    fn start_search(
+        &self,
+        limits: Limits,
+        options: SearchOptions,
+        table: TranspositionTable,
+    ) -> Box<dyn SteppedSearch> {
+        let history = self.repetition_keys();
+        stepped::start(self.current(), &history, limits, options, table)
+    }
+
+    fn placement(&self) -> Placement<'_> {
+        self.current().placement()
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.current().zobrist()
+    }
+
+    fn checkers(&self) -> Bitboard {
+        self.current().checkers()
     }
 }

@@ -459,13 +459,3 @@ pub fn write_setup(setup: &Setup) -> String {
 pub fn write_fen<G: Game>(game: &G) -> String {
     write_setup(&game.to_setup())
 }
-
-impl crate::AnyGame {
-    /// A position of a rule set from a FEN in the project's dialect.
-    ///
-    /// # Errors
-    /// The FEN's problems.
-    pub fn from_fen(variant: crate::Variant, fen: &str) -> Result<crate::AnyGame, FenError> {
-        crate::with_variant!(variant, G, wrap => read_fen::<G>(fen).map(wrap))
-    }
-}

@@ -115,7 +115,7 @@ pub fn run_variant(variant: Variant, depth: Option<u32>) -> Result<Vec<BenchEntr
             })
             .collect()
     }
-    crate::with_variant!(variant, G, _wrap => each::<G>(variant, depth))
+    crate::with_variant!(variant, G => each::<G>(variant, depth))
 }
 
 /// The whole bench: every implemented rule set's positions, at `depth` or at each

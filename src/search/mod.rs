@@ -2,7 +2,7 @@
 //! slices.
 //!
 //! A [`Search`] is generic over the [`Game`] (monomorphised per rule set; dispatch
-//! once at the edge with [`crate::with_game!`]). It never reads a clock and never
+//! once at the edge, [`stepped::SteppedSearch`] behind [`crate::api::ApiGame`]). It never reads a clock and never
 //! prints: time comes from an injected [`Clock`], and progress goes to a callback
 //! as [`SearchInfo`]. It has no threads either; the caller drives it with
 //! [`Search::step`], giving each call a node budget, so a browser worker can yield
@@ -51,11 +51,13 @@ mod root;
 pub mod score;
 pub mod see;
 pub mod skill;
+pub mod stepped;
 pub mod tt;
 
 pub use limits::{Limits, TimeBudget};
 pub use score::Score;
 pub use skill::Strength;
+pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
 use crate::game::Game;

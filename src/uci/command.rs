@@ -1,76 +1,38 @@
 //! The arguments of the `position` and `go` commands.
 
-use crate::game::Game;
+use crate::api::ApiGame;
 use crate::moves::Action;
-use crate::notation::{fen, uci};
-use crate::search::{position_key, Limits};
-use crate::variants::{AnyGame, Variant};
+use crate::search::Limits;
+use crate::variants::Variant;
 
-/// Plays `tokens` from `game`, collecting the keys of turn-start positions since the
-/// last irreversible action.
-fn play_with_history<G: Game>(mut game: G, tokens: &[&str]) -> Result<(G, Vec<u64>), String> {
-    let mut history = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
-        let action = uci::parse_action(&game, token).map_err(|e| {
-            format!(
-                "{e} (move {} of the list) in {}",
-                i + 1,
-                fen::write_fen(&game)
-            )
-        })?;
-        if game.turn_state().is_turn_start() {
-            history.push(position_key(&game));
-        }
-        let irreversible = game.is_irreversible(&action);
-        crate::game::play_out_of_line(&mut game, &action);
-        if irreversible {
-            history.clear();
-        }
-    }
-    Ok((game, history))
-}
-
-fn build<G: Game>(fen_text: Option<&str>, tokens: &[&str]) -> Result<(G, Vec<u64>), String> {
-    let start = match fen_text {
-        None => G::start(),
-        Some(text) => fen::read_fen::<G>(text).map_err(|e| e.to_string())?,
-    };
-    play_with_history(start, tokens)
-}
-
-/// Builds a position of `variant` from the arguments of a UCI `position` command
-/// (`startpos [moves ...]` or `fen <fen> [moves ...]`).
+/// Builds a game of `variant` from the arguments of a UCI `position` command
+/// (`startpos [moves ...]` or `fen <fen> [moves ...]`). The actions are played even
+/// past an automatic ending (a GUI may play on where its rules differ), and the
+/// game keeps them, so the search knows the repetitions.
 ///
 /// # Errors
 /// A message naming the bad FEN, the illegal action or the malformed command.
-pub fn parse_position(variant: Variant, args: &str) -> Result<AnyGame, String> {
-    parse_position_with_history(variant, args).map(|(game, _)| game)
-}
-
-/// Like [`parse_position`], also returning the [`position_key`]s of the turn-start
-/// positions passed since the last irreversible action (the repetition history).
-///
-/// # Errors
-/// As [`parse_position`].
-pub fn parse_position_with_history(
-    variant: Variant,
-    args: &str,
-) -> Result<(AnyGame, Vec<u64>), String> {
+pub fn parse_position(variant: Variant, args: &str) -> Result<ApiGame, String> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let moves_at = tokens.iter().position(|t| *t == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&tokens[..i], &tokens[i + 1..]),
         None => (&tokens[..], &[][..]),
     };
-    let fen_text = match head.first() {
-        Some(&"startpos") if head.len() == 1 => None,
-        Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
+    let mut game = ApiGame::start(variant);
+    match head.first() {
+        Some(&"startpos") if head.len() == 1 => {}
+        Some(&"fen") if head.len() > 1 => game.load(&head[1..].join(" ")).map_err(|e| e.message)?,
         Some(&"startpos") => return Err("unexpected text after 'startpos'".to_string()),
         Some(&"fen") => return Err("'position fen' needs a FEN".to_string()),
         _ => return Err("expected 'position startpos' or 'position fen <fen>'".to_string()),
-    };
-    crate::with_variant!(variant, G, wrap => build::<G>(fen_text.as_deref(), moves)
-            .map(|(game, history)| (wrap(game), history)))
+    }
+    for (i, token) in moves.iter().enumerate() {
+        let before = game.fen();
+        game.play_uci_past_end(token)
+            .map_err(|e| format!("{e} (move {} of the list) in {before}", i + 1))?;
+    }
+    Ok(game)
 }
 
 /// The `go` keywords that take a number.
@@ -85,19 +47,15 @@ const GO_NUMBERS: [&str; 8] = [
     "movestogo",
 ];
 
-/// Parses the arguments of a search `go` (anything but `perft`).
+/// Parses the arguments of a search `go` (anything but `perft`) in `game`'s position
+/// (`searchmoves` names its legal actions).
 ///
 /// # Errors
 /// A message naming the bad argument.
-pub fn parse_go<G: Game>(pos: &G, args: &str) -> Result<Limits, String> {
-    read_go(args, &|token| {
-        uci::parse_action(pos, token).map_err(|e| e.to_string())
-    })
-}
-
-/// [`parse_go`] with the rule set's action parser passed in, so this long function
-/// exists once for every rule set.
-fn read_go(args: &str, action: &dyn Fn(&str) -> Result<Action, String>) -> Result<Limits, String> {
+pub fn parse_go(game: &ApiGame, args: &str) -> Result<Limits, String> {
+    let action = |token: &str| -> Result<Action, String> {
+        game.played().parse_uci(token).map_err(|e| e.to_string())
+    };
     let mut limits = Limits::default();
     let mut words = args.split_whitespace().peekable();
     while let Some(word) = words.next() {

@@ -39,23 +39,18 @@
 mod command;
 mod options;
 mod output;
-mod running;
 
-pub use command::{parse_go, parse_position, parse_position_with_history};
+pub use command::{parse_go, parse_position};
 pub use options::{
     option_lines, parse_setoption, EngineOptions, OptionChange, SetOptionError, DEFAULT_ELO,
     DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
 };
 pub use output::{diagram, format_bestmove, format_info};
 
-use crate::game::Game;
-use crate::moves::ActionList;
+use crate::api::ApiGame;
 use crate::notation::uci;
-use crate::perft;
-use crate::search::{SearchOptions, TranspositionTable};
-use crate::variants::{AnyGame, Variant};
-use crate::with_game;
-use running::RunningSearch;
+use crate::search::{Progress, SearchOptions, SteppedSearch, TranspositionTable};
+use crate::variants::Variant;
 use std::collections::VecDeque;
 
 pub use crate::perft::MAX_PERFT_DEPTH;
@@ -89,7 +84,7 @@ pub enum Status {
 
 /// The search a `go` started.
 struct ActiveSearch {
-    running: Box<dyn RunningSearch>,
+    running: Box<dyn SteppedSearch>,
     /// A `go infinite` search: its `bestmove` waits for `stop`.
     infinite: bool,
     /// A search that would not end by itself (`go infinite`, or no limit at all): a
@@ -109,11 +104,9 @@ struct ActiveSearch {
 
 /// The state of one UCI conversation.
 pub struct UciSession {
-    /// The position; its rule set is the session's (`UCI_Variant`).
-    game: AnyGame,
-    /// Keys of the turn-start positions before the current one, since the last
-    /// irreversible action (for repetitions inside the search).
-    history: Vec<u64>,
+    /// The game `position` set up; its rule set is the session's (`UCI_Variant`),
+    /// and its actions tell the search which positions repeat.
+    game: ApiGame,
     options: EngineOptions,
     /// The table, allocated at the first search or `Hash`; `None` while a search has it.
     table: Option<TranspositionTable>,
@@ -152,8 +145,7 @@ impl UciSession {
     /// the worker pass a seed of their own each run, so games vary).
     pub fn with_seed(seed: u64) -> UciSession {
         UciSession {
-            game: AnyGame::Chess(crate::Chess::start()),
-            history: Vec::new(),
+            game: ApiGame::start(Variant::Chess),
             options: EngineOptions::default(),
             table: None,
             search: None,
@@ -168,8 +160,8 @@ impl UciSession {
         self.game.variant()
     }
 
-    /// The current position.
-    pub fn game(&self) -> &AnyGame {
+    /// The current game.
+    pub fn game(&self) -> &ApiGame {
         &self.game
     }
 
@@ -267,7 +259,7 @@ impl UciSession {
             last.set(last.get().max(now));
             now
         };
-        let done = active.running.step(node_budget, &elapsed, out);
+        let done = step_running(active.running.as_mut(), node_budget, &elapsed, out);
         active.elapsed_ms = last.get();
         match done {
             None => Status::Searching,
@@ -315,7 +307,9 @@ impl UciSession {
                 active.stopped = true;
                 let elapsed = active.elapsed_ms;
                 loop {
-                    if let Some(best) = active.running.step(u64::MAX, &|| elapsed, out) {
+                    if let Some(best) =
+                        step_running(active.running.as_mut(), u64::MAX, &|| elapsed, out)
+                    {
                         break best;
                     }
                 }
@@ -365,8 +359,7 @@ impl UciSession {
             }
             "isready" => out("readyok"),
             "ucinewgame" => {
-                self.game = AnyGame::start(self.variant());
-                self.history.clear();
+                self.game = ApiGame::start(self.variant());
                 if let Some(table) = &mut self.table {
                     table.clear();
                 }
@@ -378,20 +371,17 @@ impl UciSession {
                 }
                 Err(e) => out(&format!("info string {e}")),
             },
-            "position" => match parse_position_with_history(self.variant(), rest) {
-                Ok((game, history)) => {
-                    self.game = game;
-                    self.history = history;
-                }
+            "position" => match parse_position(self.variant(), rest) {
+                Ok(game) => self.game = game,
                 Err(e) => out(&format!("info string {e}")),
             },
             "go" => self.go(rest, out),
             "stop" | "ponderhit" => {}
-            "d" => with_game!(&self.game, g => {
-                for l in diagram(g).lines() {
+            "d" => {
+                for l in diagram(&self.game).lines() {
                     out(l);
                 }
-            }),
+            }
             "quit" => return Control::Quit,
             other => {
                 let shown: String = other.chars().take(32).collect();
@@ -406,10 +396,7 @@ impl UciSession {
 
     fn set_option(&mut self, change: OptionChange, out: &mut dyn FnMut(&str)) {
         match change {
-            OptionChange::Variant(variant) => {
-                self.game = AnyGame::start(variant);
-                self.history.clear();
-            }
+            OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
             OptionChange::Hash(mb) => {
                 // Allocated now, so a size that cannot be had is refused here and
                 // the old table stays.
@@ -437,7 +424,7 @@ impl UciSession {
             self.go_perft(words.next(), out);
             return;
         }
-        let limits = match with_game!(&self.game, g => parse_go(g, rest)) {
+        let limits = match parse_go(&self.game, rest) {
             Ok(limits) => limits,
             Err(e) => {
                 out(&format!("info string {e}"));
@@ -464,11 +451,14 @@ impl UciSession {
             strength: self.options.strength(),
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
         };
-        let fallback = with_game!(&self.game, g => first_action(g));
         let infinite = limits.infinite;
         let endless = !limits.is_finite();
+        let running = self.game.start_search(limits, options, table);
+        let fallback = running
+            .fallback()
+            .map_or_else(|| "(none)".to_string(), |a| uci::action_to_uci(&a));
         self.search = Some(ActiveSearch {
-            running: running::start(&self.game, &self.history, limits, options, table),
+            running,
             infinite,
             endless,
             stopped: false,
@@ -493,28 +483,30 @@ impl UciSession {
                 return;
             }
         };
-        with_game!(&self.game, g => {
-            let mut total = 0;
-            if depth == 0 {
-                total = 1;
-            } else {
-                for (action, count) in perft::divide(g, depth) {
-                    out(&format!("{}: {count}", uci::action_to_uci(&action)));
-                    total += count;
-                }
+        let mut total = 0;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for (action, count) in self.game.played().divide(depth) {
+                out(&format!("{}: {count}", uci::action_to_uci(&action)));
+                total += count;
             }
-            out("");
-            out(&format!("Nodes searched: {total}"));
-        });
+        }
+        out("");
+        out(&format!("Nodes searched: {total}"));
     }
 }
 
-/// The first legal action as a UCI token (`(none)` without one): the answer of a
-/// search that fails.
-#[inline(never)]
-fn first_action<G: Game>(game: &G) -> String {
-    let mut list = ActionList::new();
-    game.legal_actions(&mut list);
-    list.first()
-        .map_or_else(|| "(none)".to_string(), uci::action_to_uci)
+/// Steps `search` by `budget` nodes, sending each completed iteration's `info` line
+/// to `out`; returns the `bestmove` line once the search has ended.
+fn step_running(
+    search: &mut dyn SteppedSearch,
+    budget: u64,
+    elapsed: &dyn Fn() -> u64,
+    out: &mut dyn FnMut(&str),
+) -> Option<String> {
+    match search.step(budget, &elapsed, &mut |info| out(&format_info(info))) {
+        Progress::Running => None,
+        Progress::Done(result) => Some(format_bestmove(result.best.as_ref())),
+    }
 }

@@ -1,27 +1,21 @@
 //! What the session prints: `info` and `bestmove` lines, and the `d` diagram.
 
-use crate::bitboard::Bitboard;
-use crate::board::Placement;
-use crate::game::Game;
+use crate::api::ApiGame;
 use crate::moves::Action;
-use crate::notation::{fen, uci};
+use crate::notation::uci;
 use crate::search::SearchInfo;
 use crate::types::{File, Rank, Square};
 
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
 /// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
-pub fn diagram<G: Game>(game: &G) -> String {
-    draw(
-        game.placement(),
-        &fen::write_fen(game),
-        game.zobrist(),
-        game.checkers(),
-    )
-}
-
-/// The diagram from what it shows, once for every rule set (the wasm module stays
-/// small).
-fn draw(placement: Placement<'_>, fen_text: &str, key: u64, checkers: Bitboard) -> String {
+pub fn diagram(game: &ApiGame) -> String {
+    let position = game.played();
+    let (placement, key, checkers) = (
+        position.placement(),
+        position.zobrist(),
+        position.checkers(),
+    );
+    let fen_text = game.fen();
     let mut out = String::new();
     let rule = " +---+---+---+---+---+---+---+---+\n";
     out.push_str(rule);

@@ -2,8 +2,9 @@
 //! positions from them, deterministic random playouts, and engine self-play.
 #![allow(dead_code)]
 
+use alfiere::api::ApiGame;
 use alfiere::uci::parse_position;
-use alfiere::{AnyGame, Variant};
+use alfiere::Variant;
 use std::path::PathBuf;
 
 pub mod checks;
@@ -61,7 +62,7 @@ pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
 
 /// Builds a position from a perft file's position column (a FEN or
 /// `startpos moves ...`).
-pub fn build_position(variant: Variant, position: &str) -> AnyGame {
+pub fn build_position(variant: Variant, position: &str) -> ApiGame {
     let args = if position.starts_with("startpos") || position.starts_with("fen ") {
         position.to_string()
     } else {

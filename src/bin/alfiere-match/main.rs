@@ -288,7 +288,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let result = alfiere::with_variant!(config.variant, G, _wrap => Some(run::<G>(&config)));
+    let result = alfiere::with_variant!(config.variant, G => Some(run::<G>(&config)));
     let Some(result) = result else {
         eprintln!("variant {} is not implemented", config.variant);
         std::process::exit(2);

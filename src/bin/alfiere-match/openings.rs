@@ -5,7 +5,7 @@
 
 use crate::Rng;
 use alfiere::uci::parse_position;
-use alfiere::{with_game, ActionList, Game, Variant};
+use alfiere::{with_variant, ActionList, Game, Variant};
 
 /// Reads the openings of a file; blank lines and `#` comments are skipped.
 pub fn from_file(variant: Variant, path: &str) -> Result<Vec<String>, String> {
@@ -33,10 +33,7 @@ pub fn random(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<St
     let mut attempts = 0;
     while out.len() < count && attempts < count * 100 {
         attempts += 1;
-        let Ok(game) = parse_position(variant, "startpos") else {
-            break;
-        };
-        let tokens = with_game!(game, g => random_line(g, plies, &mut rng));
+        let tokens = with_variant!(variant, G => random_line(G::start(), plies, &mut rng));
         if let Some(tokens) = tokens {
             let line = if tokens.is_empty() {
                 "startpos".to_string()
