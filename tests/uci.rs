@@ -951,3 +951,25 @@ fn binary_survives_non_utf8_arguments() {
     assert!(lines[1].starts_with("info string "), "{out}");
     assert_eq!(lines.last(), Some(&"Nodes searched: 20"), "{out}");
 }
+
+#[test]
+fn position_plays_on_past_automatic_endings() {
+    // A GUI whose rules differ may play on after a dead position (K+N v K) or a
+    // fifth repetition: the session follows it, and searches the position reached.
+    let mut s = UciSession::new();
+    let dead = "position fen 4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 moves e1e2 e8d7 g1f3 d7c6";
+    assert!(send(&mut s, dead).is_empty());
+    assert_eq!(diagram_fen(&mut s), "8/8/2k5/8/8/5N2/4K3/8 w - - 4 3");
+    assert!(s.game().outcome().is_some(), "the record knows the game is dead");
+    let shuffle = " g1f3 g8f6 f3g1 f6g8".repeat(5);
+    assert!(send(&mut s, &format!("position startpos moves{shuffle} e2e4")).is_empty());
+    assert_eq!(
+        diagram_fen(&mut s),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 11"
+    );
+    send(&mut s, "go depth 2");
+    let mut out = Vec::new();
+    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(s.game().played().parse_uci(best).is_ok(), "{best}");
+}
