@@ -67,6 +67,7 @@ fn search_random_positions<G: Game>(variant: Variant, sweep: Sweep) -> usize {
                 Strength::full()
             },
             seed: rng.next(),
+            network: None,
         };
         let stop_at_once = rng.below(16) == 0;
         let slice = 1 + rng.below(300) as u64;

@@ -960,7 +960,10 @@ fn position_plays_on_past_automatic_endings() {
     let dead = "position fen 4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 moves e1e2 e8d7 g1f3 d7c6";
     assert!(send(&mut s, dead).is_empty());
     assert_eq!(diagram_fen(&mut s), "8/8/2k5/8/8/5N2/4K3/8 w - - 4 3");
-    assert!(s.game().outcome().is_some(), "the record knows the game is dead");
+    assert!(
+        s.game().outcome().is_some(),
+        "the record knows the game is dead"
+    );
     let shuffle = " g1f3 g8f6 f3g1 f6g8".repeat(5);
     assert!(send(&mut s, &format!("position startpos moves{shuffle} e2e4")).is_empty());
     assert_eq!(

@@ -3,6 +3,7 @@
 //! orthodox terms by accident.
 
 use super::mobility::Geometry;
+use super::nnue::FeatureSet;
 use super::params;
 use crate::variant::Variant;
 
@@ -25,6 +26,9 @@ pub(crate) struct EvalRules {
     /// Each action left in the turn is a free move worth a tempo (Progressive,
     /// Marseillais).
     pub extra_action_tempo: bool,
+    /// The inputs of a learned network for this rule set, if it has one: a search
+    /// given a network of this feature set uses it instead of the terms above.
+    pub network: Option<FeatureSet>,
 }
 
 const ORTHODOX: EvalRules = EvalRules {
@@ -35,6 +39,7 @@ const ORTHODOX: EvalRules = EvalRules {
     alice_king_board: false,
     avalanche_terms: false,
     extra_action_tempo: false,
+    network: None,
 };
 
 /// The evaluation's choices for `variant`.
@@ -42,6 +47,7 @@ pub(crate) const fn rules(variant: Variant) -> EvalRules {
     match variant {
         Variant::Chess => EvalRules {
             endgame_knowledge: true,
+            network: Some(FeatureSet::PieceSquare),
             ..ORTHODOX
         },
         Variant::ChessGi => ORTHODOX,

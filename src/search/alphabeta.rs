@@ -17,7 +17,6 @@ use super::score::{
 use super::tt::Bound;
 use super::{checks, see};
 use super::{position_key, Paused, Search};
-use crate::eval::evaluate;
 use crate::game::Game;
 use crate::moves::Action;
 use crate::types::{Color, Role};
@@ -382,7 +381,7 @@ impl<G: Game> Search<G> {
         frame.quiets.clear();
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return Entered::Score(evaluate(pos));
+            return Entered::Score(self.evaluate(pos, ply));
         }
         if let Some(score) = self.early_ending(pos, ply, turn_start, key) {
             return Entered::Score(score);
@@ -434,7 +433,7 @@ impl<G: Game> Search<G> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITY, -INFINITY)
         } else {
-            self.static_scores(pos, hit.and_then(|h| h.eval))
+            self.static_scores(pos, ply, hit.and_then(|h| h.eval))
         };
         let improving = !in_check
             && !self.policy.multi_action
@@ -761,8 +760,8 @@ impl<G: Game> Search<G> {
     /// corrected by what searches of the same pawn structure and pieces found
     /// (where the policy refines pruning).
     #[inline]
-    pub(super) fn static_scores(&self, pos: &G, stored: Option<i32>) -> (i32, i32) {
-        let raw = stored.unwrap_or_else(|| evaluate(pos));
+    pub(super) fn static_scores(&self, pos: &G, ply: usize, stored: Option<i32>) -> (i32, i32) {
+        let raw = stored.unwrap_or_else(|| self.evaluate(pos, ply));
         if !self.policy.refined_pruning {
             return (raw, raw);
         }

@@ -60,6 +60,7 @@ pub use skill::Strength;
 pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
+use crate::eval::nnue::{AccumulatorCache, Network};
 use crate::game::Game;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
@@ -69,6 +70,8 @@ use ordering::{ContinuationHistory, Countermoves, History};
 use params::{Policy, MAX_DEPTH, NODES_BETWEEN_CLOCK_CHECKS};
 use root::{RootEvent, RootMove, RootState};
 use score::INFINITY;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Milliseconds since the search started, as the caller measures them.
 pub trait Clock {
@@ -163,6 +166,10 @@ pub struct SearchOptions {
     pub strength: Strength,
     /// Seeds the choice of weakened levels.
     pub seed: u64,
+    /// A learned evaluation, used in the rule sets whose inputs it was trained on
+    /// (the evaluation's registry says which); the others, and every search
+    /// without one, use the hand-written evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SearchOptions {
@@ -171,6 +178,7 @@ impl Default for SearchOptions {
             multipv: 1,
             strength: Strength::full(),
             seed: 0x5eed,
+            network: None,
         }
     }
 }
@@ -213,6 +221,9 @@ pub struct Search<G: Game> {
     stop_requested: bool,
     last_reported: Option<(Action, Vec<Action>)>,
     result: Option<SearchResult>,
+    /// The learned evaluation's accumulators, when the options carry a network for
+    /// this rule set (a cell: evaluating updates them behind `&self`).
+    nnue: Option<RefCell<AccumulatorCache>>,
 }
 
 impl<G: Game> Search<G> {
@@ -251,12 +262,31 @@ impl<G: Game> Search<G> {
             stop_requested: false,
             last_reported: None,
             result: None,
+            nnue: None,
         }
     }
 
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
+        let inputs = crate::eval::rules::rules(G::VARIANT).network;
+        self.nnue = options
+            .network
+            .as_ref()
+            .filter(|net| Some(net.feature_set) == inputs)
+            .map(|net| RefCell::new(AccumulatorCache::new(Arc::clone(net))));
         self.options = options;
+    }
+
+    /// The static evaluation of `pos`, `ply` actions from the root: the network's
+    /// where the search has one, the hand-written one otherwise.
+    #[inline]
+    pub(crate) fn evaluate(&self, pos: &G, ply: usize) -> i32 {
+        match &self.nnue {
+            Some(cache) => cache
+                .borrow_mut()
+                .evaluate(pos.placement().board, pos.turn(), ply),
+            None => crate::eval::evaluate(pos),
+        }
     }
 
     pub fn options(&self) -> &SearchOptions {
@@ -359,7 +389,7 @@ impl<G: Game> Search<G> {
         let root_eval = if pos.is_check() {
             -INFINITY
         } else {
-            self.static_scores(&pos, None).1
+            self.static_scores(&pos, 0, None).1
         };
         let frame = &mut self.frames[0];
         frame.key = key;

@@ -16,7 +16,6 @@ use super::params::{
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
 use super::tt::{Bound, Hit};
 use super::{position_key, see, Search};
-use crate::eval::evaluate;
 use crate::game::Game;
 
 impl<G: Game> Search<G> {
@@ -37,7 +36,7 @@ impl<G: Game> Search<G> {
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = position_key(pos);
         let hit = self.tt.probe(key);
@@ -90,7 +89,7 @@ impl<G: Game> Search<G> {
             alpha = alpha.max(static_eval);
             best = static_eval;
         } else if qply >= QUIESCENCE_MAX_PLIES {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // Keep captures and promotions (everything when in check or expanding).
         let all = !stand_pat;
@@ -158,7 +157,7 @@ impl<G: Game> Search<G> {
             }
         }
         if best == -INFINITY {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -193,7 +192,7 @@ impl<G: Game> Search<G> {
         beta: i32,
         qply: usize,
     ) -> Result<(i32, i32), i32> {
-        let (raw, corrected) = self.static_scores(pos, hit.and_then(|h| h.eval));
+        let (raw, corrected) = self.static_scores(pos, ply, hit.and_then(|h| h.eval));
         if corrected >= beta || qply >= QUIESCENCE_MAX_PLIES {
             if hit.is_none() && corrected >= beta {
                 let score = to_table(corrected, ply);

@@ -48,10 +48,12 @@ pub use options::{
 pub use output::{diagram, format_bestmove, format_info};
 
 use crate::api::ApiGame;
+use crate::eval::nnue::Network;
 use crate::notation::uci;
 use crate::search::{Progress, SearchOptions, SteppedSearch, TranspositionTable};
 use crate::variants::Variant;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 pub use crate::perft::MAX_PERFT_DEPTH;
 
@@ -116,6 +118,9 @@ pub struct UciSession {
     searches: u64,
     /// Seeds the weakened levels' choices; varied per search.
     seed: u64,
+    /// The learned evaluation the searches use where it applies (none: the
+    /// hand-written evaluation everywhere).
+    network: Option<Arc<Network>>,
 }
 
 impl std::fmt::Debug for UciSession {
@@ -152,6 +157,7 @@ impl UciSession {
             deferred: VecDeque::new(),
             searches: 0,
             seed,
+            network: None,
         }
     }
 
@@ -450,6 +456,7 @@ impl UciSession {
             multipv: self.options.multipv,
             strength: self.options.strength(),
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            network: self.network.clone(),
         };
         let infinite = limits.infinite;
         let endless = !limits.is_finite();

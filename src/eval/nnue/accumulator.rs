@@ -1,0 +1,83 @@
+//! The first layer's sums for both points of view, kept up to date as pieces move,
+//! and the output computed from them.
+
+use super::features::{board_diff, piece_square};
+use super::network::{Network, HIDDEN, QA, QB, SCALE};
+use crate::board::Board;
+use crate::types::{Color, Piece, Square};
+
+/// The hidden layer before its activation, from White's and from Black's point of
+/// view (indexed by [`Color::index`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Accumulator {
+    pub values: [[i16; HIDDEN]; 2],
+}
+
+impl std::fmt::Debug for Accumulator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Accumulator({:?}...)", &self.values[0][..4])
+    }
+}
+
+impl Network {
+    /// The accumulator of `board`, computed from scratch.
+    pub fn refresh(&self, board: &Board) -> Accumulator {
+        let mut acc = Accumulator {
+            values: [self.feature_bias; 2],
+        };
+        for (square, piece) in board.pieces() {
+            self.toggle(&mut acc, piece, square, true);
+        }
+        acc
+    }
+
+    /// Moves `acc` from `from`'s pieces to `to`'s (the accumulator must be `from`'s).
+    pub fn update(&self, acc: &mut Accumulator, from: &Board, to: &Board) {
+        board_diff(from, to, |piece, square, added| {
+            self.toggle(acc, piece, square, added);
+        });
+    }
+
+    #[inline]
+    fn toggle(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
+        for viewer in Color::ALL {
+            let row = piece_square(viewer, piece, square) * HIDDEN;
+            let column = &self.feature_weights[row..row + HIDDEN];
+            let values = &mut acc.values[viewer.index()];
+            // Wrapping: the loader refuses weights that could overflow, and wrapping
+            // arithmetic keeps the loop free of checks so it vectorises.
+            if added {
+                for (v, w) in values.iter_mut().zip(column) {
+                    *v = v.wrapping_add(*w);
+                }
+            } else {
+                for (v, w) in values.iter_mut().zip(column) {
+                    *v = v.wrapping_sub(*w);
+                }
+            }
+        }
+    }
+
+    /// The score in centipawns for `side`, the side to act.
+    pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
+        let sum = screlu_dot(&acc.values[side.index()], ours)
+            + screlu_dot(&acc.values[(!side).index()], theirs);
+        let score = (sum / i64::from(QA) + i64::from(self.output_bias)) * i64::from(SCALE)
+            / i64::from(QA * QB);
+        score as i32
+    }
+}
+
+/// Σ clamp(v, 0, QA)² × w. One term is at most 255 × 255 × 32767 < 2^31, so it is
+/// computed in i32; the sum of 128 of them needs i64.
+fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16]) -> i64 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(v, w)| {
+            let v = i32::from(*v).clamp(0, QA);
+            i64::from(v * i32::from(*w) * v)
+        })
+        .sum()
+}

@@ -1,0 +1,79 @@
+//! The search's accumulators: one per ply, each with the board it belongs to.
+//!
+//! An accumulator follows any change of pieces by the difference of two boards, so
+//! it can be brought to a position from *any* stored one: the cache picks, among
+//! this ply's last one (a sibling), the parent's and the grandparent's, the one whose
+//! board differs least, and refreshes from scratch only when all differ much (after
+//! a null move or a jump between subtrees the stored boards may be far off). No hook
+//! into any rule set's make-move is needed, and a stale entry costs time, never a
+//! wrong score.
+
+use super::accumulator::Accumulator;
+use super::network::Network;
+use crate::board::Board;
+use crate::types::{Color, Role};
+use std::sync::Arc;
+
+/// Above this many differing piece bitboard bits, refreshing is cheaper than
+/// following the difference (a refresh adds about 32 columns, an update one per bit).
+const REFRESH_ABOVE: usize = 24;
+
+struct Entry {
+    board: Board,
+    acc: Accumulator,
+}
+
+/// The accumulators of a search, by ply.
+pub struct AccumulatorCache {
+    network: Arc<Network>,
+    entries: Vec<Option<Entry>>,
+}
+
+/// How many (piece, square) pairs differ between two boards.
+fn distance(a: &Board, b: &Board) -> usize {
+    let roles: usize = Role::ALL
+        .iter()
+        .map(|&r| (a.by_role(r) ^ b.by_role(r)).count())
+        .sum();
+    roles + (a.by_color(Color::White) ^ b.by_color(Color::White)).count()
+}
+
+impl AccumulatorCache {
+    pub fn new(network: Arc<Network>) -> AccumulatorCache {
+        AccumulatorCache {
+            network,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The network's score of `board` for `side`, at `ply` of the search.
+    pub fn evaluate(&mut self, board: &Board, side: Color, ply: usize) -> i32 {
+        if self.entries.len() <= ply {
+            self.entries.resize_with(ply + 1, || None);
+        }
+        let nearest = [ply, ply.wrapping_sub(1), ply.wrapping_sub(2)]
+            .into_iter()
+            .filter_map(|p| self.entries.get(p)?.as_ref())
+            .map(|e| (distance(&e.board, board), e))
+            .min_by_key(|(d, _)| *d);
+        let acc = match nearest {
+            Some((0, e)) => e.acc.clone(),
+            Some((d, e)) if d <= REFRESH_ABOVE => {
+                let mut acc = e.acc.clone();
+                self.network.update(&mut acc, &e.board, board);
+                acc
+            }
+            _ => self.network.refresh(board),
+        };
+        let score = self.network.output(&acc, side);
+        self.entries[ply] = Some(Entry {
+            board: board.clone(),
+            acc,
+        });
+        score
+    }
+}

@@ -1,0 +1,148 @@
+//! A learned evaluation (NNUE): a small network over the pieces' squares, seen from
+//! each side, whose first layer is kept up to date as actions are played instead of
+//! being computed anew at every node.
+//!
+//! - `features.rs`: which inputs a position turns on ([`FeatureSet`]);
+//! - `network.rs`: the quantised [`Network`] and its file format (version, checksum);
+//! - `accumulator.rs`: the first layer's sums ([`Accumulator`]) and the output;
+//! - `cache.rs`: the search's accumulators by ply ([`AccumulatorCache`]).
+//!
+//! A rule set uses a network only where [`crate::eval`]'s registry names the network's
+//! feature set for it (orthodox chess); every other rule set, and every search
+//! without a network, keeps the hand-written evaluation.
+
+mod accumulator;
+mod cache;
+mod features;
+mod network;
+
+pub use accumulator::Accumulator;
+pub use cache::AccumulatorCache;
+pub use features::{board_diff, piece_square, FeatureSet};
+pub use network::{fnv1a, Network, NetworkError, FORMAT_VERSION, HIDDEN, QA, QB, SCALE};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::read_fen;
+    use crate::{Chess, Game};
+    use std::sync::Arc;
+
+    /// A network with small pseudo-random weights.
+    pub(super) fn random_network(seed: u64) -> Network {
+        let mut x = seed;
+        let mut next = move |range: i64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((x >> 33) as i64 % (2 * range + 1) - range) as i16
+        };
+        let inputs = FeatureSet::PieceSquare.inputs();
+        let mut feature_bias = [0; HIDDEN];
+        feature_bias.iter_mut().for_each(|b| *b = next(100));
+        let mut output_weights = [0; 2 * HIDDEN];
+        output_weights.iter_mut().for_each(|w| *w = next(60));
+        Network {
+            feature_set: FeatureSet::PieceSquare,
+            feature_weights: (0..inputs * HIDDEN).map(|_| next(120)).collect(),
+            feature_bias,
+            output_weights,
+            output_bias: 500,
+        }
+    }
+
+    #[test]
+    fn following_actions_gives_what_a_refresh_gives() {
+        let net = random_network(11);
+        let mut pos: Chess =
+            read_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mut acc = net.refresh(pos.placement().board);
+        let mut list = crate::ActionList::new();
+        let mut seed = 5u64;
+        for _ in 0..60 {
+            pos.legal_actions(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let action = list[(seed >> 33) as usize % list.len()];
+            let before = pos.placement().board.clone();
+            pos.play_unchecked(&action);
+            net.update(&mut acc, &before, pos.placement().board);
+            let fresh = net.refresh(pos.placement().board);
+            assert_eq!(acc, fresh, "after {action:?}");
+            assert_eq!(net.output(&acc, pos.turn()), net.output(&fresh, pos.turn()));
+        }
+    }
+
+    #[test]
+    fn the_score_is_the_same_from_either_side_of_a_mirrored_position() {
+        // Mirroring the board and swapping colours and the side to act changes
+        // nothing a symmetric feature set can see.
+        let net = random_network(3);
+        let a: Chess =
+            read_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+                .unwrap();
+        let b: Chess =
+            read_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4")
+                .unwrap();
+        let score_a = net.output(&net.refresh(a.placement().board), a.turn());
+        let score_b = net.output(&net.refresh(b.placement().board), b.turn());
+        assert_eq!(score_a, score_b);
+    }
+
+    #[test]
+    fn the_cache_agrees_with_a_refresh_wherever_it_starts_from() {
+        let net = Arc::new(random_network(21));
+        let mut cache = AccumulatorCache::new(Arc::clone(&net));
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ];
+        for (i, fen) in fens.iter().cycle().take(25).enumerate() {
+            let pos: Chess = read_fen(fen).unwrap();
+            let board = pos.placement().board;
+            let expected = net.output(&net.refresh(board), pos.turn());
+            assert_eq!(cache.evaluate(board, pos.turn(), i % 4), expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_search_with_a_network_plays_legal_actions_and_scores_by_it() {
+        use crate::search::{Limits, Progress, Search, SearchOptions, TranspositionTable};
+        let run = |network: Option<Arc<Network>>| {
+            let mut search = Search::<Chess>::new(TranspositionTable::new(1));
+            search.set_options(SearchOptions {
+                network,
+                ..SearchOptions::default()
+            });
+            let limits = Limits {
+                depth: Some(5),
+                ..Limits::default()
+            };
+            search.start_with_history(Chess::start(), &[], limits);
+            loop {
+                if let Progress::Done(result) = search.step(1 << 20, &|| 0, &mut |_| {}) {
+                    return result;
+                }
+            }
+        };
+        let learned = run(Some(Arc::new(random_network(8))));
+        let hand = run(None);
+        assert!(Chess::start().is_legal(&learned.best.unwrap()));
+        // A random network values the start position unlike the hand-written terms.
+        assert_ne!((learned.score, learned.nodes), (hand.score, hand.nodes));
+        // Other rule sets keep the hand-written evaluation whatever the options say.
+        let mut gi = Search::<crate::ChessGi>::new(TranspositionTable::new(1));
+        gi.set_options(SearchOptions {
+            network: Some(Arc::new(random_network(8))),
+            ..SearchOptions::default()
+        });
+        let pos = crate::ChessGi::start();
+        assert_eq!(gi.evaluate(&pos, 0), crate::eval::evaluate(&pos));
+    }
+}
