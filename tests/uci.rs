@@ -976,3 +976,80 @@ fn position_plays_on_past_automatic_endings() {
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
     assert!(s.game().played().parse_uci(best).is_ok(), "{best}");
 }
+
+/// A network file with small pseudo-random weights, in the temp directory.
+fn random_network_file(name: &str, seed: u64) -> (std::path::PathBuf, Vec<u8>) {
+    use alfiere::eval::nnue::{FeatureSet, Network, HIDDEN};
+    let mut x = seed;
+    let mut next = move |range: i64| {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((x >> 33) as i64 % (2 * range + 1) - range) as i16
+    };
+    let mut feature_bias = [0; HIDDEN];
+    feature_bias.iter_mut().for_each(|b| *b = next(100));
+    let mut output_weights = [0; 2 * HIDDEN];
+    output_weights.iter_mut().for_each(|w| *w = next(60));
+    let network = Network {
+        feature_set: FeatureSet::PieceSquare,
+        feature_weights: (0..FeatureSet::PieceSquare.inputs() * HIDDEN)
+            .map(|_| next(120))
+            .collect(),
+        feature_bias,
+        output_weights,
+        output_bias: 0,
+    };
+    let path = std::env::temp_dir().join(format!("alfiere-{}-{name}", std::process::id()));
+    let bytes = network.to_bytes();
+    std::fs::write(&path, &bytes).unwrap();
+    (path, bytes)
+}
+
+/// The `score` field of the last `info` line a depth-4 search prints.
+fn searched_score(s: &mut UciSession) -> String {
+    send(s, "ucinewgame");
+    send(s, "position startpos moves e2e4");
+    send(s, "go depth 4");
+    let mut out = Vec::new();
+    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    let info = out.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    info.split(" nodes").next().unwrap().to_string()
+}
+
+#[test]
+fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
+    let mut s = UciSession::new();
+    let hand = searched_score(&mut s);
+    let (good, bytes) = random_network_file("good.nnue", 5);
+    let truncated = good.with_extension("cut");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[4000] ^= 0x10;
+    let corrupt = good.with_extension("bad");
+    std::fs::write(&corrupt, &flipped).unwrap();
+    for (file, reason) in [
+        (truncated.display().to_string(), "truncated"),
+        (corrupt.display().to_string(), "checksum"),
+        ("/nonexistent/net.nnue".to_string(), "EvalFile"),
+    ] {
+        let out = send(&mut s, &format!("setoption name EvalFile value {file}"));
+        assert_info(&out, &["EvalFile", reason, "keeping"]);
+        assert_eq!(searched_score(&mut s), hand, "a refused {file} changed nothing");
+    }
+    assert_info(&send(&mut s, "setoption name EvalFile"), &["EvalFile needs"]);
+    assert!(send(&mut s, &format!("setoption name EvalFile value {}", good.display())).is_empty());
+    let learned = searched_score(&mut s);
+    assert_ne!(learned, hand, "the network scores the position");
+    assert!(send(&mut s, "setoption name EvalFile value <none>").is_empty());
+    assert_eq!(searched_score(&mut s), hand);
+    // Other rule sets keep the hand-written evaluation with a network loaded.
+    send(&mut s, &format!("setoption name EvalFile value {}", good.display()));
+    send(&mut s, "setoption name UCI_Variant value chessgi");
+    let gi_with = searched_score(&mut s);
+    send(&mut s, "setoption name EvalFile value <none>");
+    assert_eq!(searched_score(&mut s), gi_with);
+    for file in [good, truncated, corrupt] {
+        let _ = std::fs::remove_file(file);
+    }
+}

@@ -42,8 +42,8 @@ mod output;
 
 pub use command::{parse_go, parse_position};
 pub use options::{
-    option_lines, parse_setoption, EngineOptions, OptionChange, SetOptionError, DEFAULT_ELO,
-    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV,
+    option_lines, parse_setoption, EngineOptions, OptionChange, SetOptionError, BUILT_IN_NETWORK,
+    DEFAULT_ELO, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
 };
 pub use output::{diagram, format_bestmove, format_info};
 
@@ -157,7 +157,7 @@ impl UciSession {
             deferred: VecDeque::new(),
             searches: 0,
             seed,
-            network: None,
+            network: crate::eval::nnue::built_in(),
         }
     }
 
@@ -403,6 +403,19 @@ impl UciSession {
     fn set_option(&mut self, change: OptionChange, out: &mut dyn FnMut(&str)) {
         match change {
             OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
+            OptionChange::EvalFile(name) => match load_network(&name) {
+                Ok(network) => {
+                    self.network = network;
+                    // Stored static scores came from the other evaluation.
+                    if let Some(table) = &mut self.table {
+                        table.clear();
+                    }
+                }
+                Err(e) => out(&format!(
+                    "info string EvalFile {}: {e}; keeping the current evaluation",
+                    name.chars().take(64).collect::<String>().escape_debug()
+                )),
+            },
             OptionChange::Hash(mb) => {
                 // Allocated now, so a size that cannot be had is refused here and
                 // the old table stays.
@@ -515,5 +528,19 @@ fn step_running(
     match search.step(budget, &elapsed, &mut |info| out(&format_info(info))) {
         Progress::Running => None,
         Progress::Done(result) => Some(format_bestmove(result.best.as_ref())),
+    }
+}
+
+/// The network an `EvalFile` value names: the built-in one, none, or a file's.
+fn load_network(name: &str) -> Result<Option<Arc<Network>>, String> {
+    match name {
+        BUILT_IN_NETWORK => Ok(crate::eval::nnue::built_in()),
+        NO_NETWORK => Ok(None),
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            Network::from_bytes(&bytes)
+                .map(|n| Some(Arc::new(n)))
+                .map_err(|e| e.to_string())
+        }
     }
 }

@@ -14,6 +14,11 @@ pub const MAX_HASH_MB: usize = TranspositionTable::MAX_MB;
 pub const MAX_MULTIPV: usize = 64;
 /// The default `UCI_Elo` (it plays only with `UCI_LimitStrength` on).
 pub const DEFAULT_ELO: u32 = 1500;
+/// `EvalFile`'s value for the network built into the binary (none in the browser
+/// build, which loads its network apart).
+pub const BUILT_IN_NETWORK: &str = "<built-in>";
+/// `EvalFile`'s value for the hand-written evaluation.
+pub const NO_NETWORK: &str = "<none>";
 
 /// The engine options of a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,12 +71,15 @@ pub fn option_lines() -> Vec<String> {
             Variant::Chess.id(),
             vars.join(" ")
         ),
+        format!("option name EvalFile type string default {BUILT_IN_NETWORK}"),
     ]
 }
 
 /// What a valid `setoption` asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionChange {
+    /// A network file's path, [`BUILT_IN_NETWORK`] or [`NO_NETWORK`].
+    EvalFile(String),
     Hash(usize),
     MultiPv(usize),
     SkillLevel(u32),
@@ -126,7 +134,16 @@ pub fn parse_setoption(rest: &str) -> Result<OptionChange, SetOptionError> {
             .map(OptionChange::Variant)
             .map_err(SetOptionError::UnknownVariant);
     }
-    let change = if is("Hash") {
+    let change = if is("EvalFile") {
+        match value {
+            Some(path) if !path.is_empty() => OptionChange::EvalFile(path.to_string()),
+            _ => {
+                return Err("EvalFile needs a file name, <built-in> or <none>"
+                    .to_string()
+                    .into())
+            }
+        }
+    } else if is("Hash") {
         OptionChange::Hash(spin("Hash", value, 1, MAX_HASH_MB as u64)? as usize)
     } else if is("MultiPV") {
         OptionChange::MultiPv(spin("MultiPV", value, 1, MAX_MULTIPV as u64)? as usize)

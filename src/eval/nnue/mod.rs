@@ -21,6 +21,12 @@ pub use cache::AccumulatorCache;
 pub use features::{board_diff, piece_square, FeatureSet};
 pub use network::{fnv1a, Network, NetworkError, FORMAT_VERSION, HIDDEN, QA, QB, SCALE};
 
+/// The network built into this build, if any: none yet (the first network is being
+/// trained; until it is committed every search uses the hand-written evaluation).
+pub fn built_in() -> Option<std::sync::Arc<Network>> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
