@@ -9,10 +9,12 @@
 //! of input a finite search is awaited and an endless one stopped. `alfiere bench
 //! [depth]` prints the bench signature.
 
+use alfiere::eval::nnue::Network;
 use alfiere::search::bench;
 use alfiere::uci::{Control, Status, UciSession, MAX_LINE_LEN, NODES_PER_STEP};
 use std::io::{self, BufRead, Read, Write};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Reads one line of at most `MAX_LINE_LEN` bytes (plus its `\r\n` ending); a longer
@@ -126,18 +128,34 @@ fn step(session: &mut UciSession, clock: &dyn Fn() -> u64) -> Status {
     })
 }
 
-/// `alfiere bench [depth]`: the node-count signature and the speed.
+/// `alfiere bench [depth] [network]`: the node-count signature and the speed (with
+/// the hand-written evaluation, or a network file's for orthodox chess).
 fn run_bench(args: &[String]) {
     let depth = match args.get(1).map(|d| d.parse::<u32>()) {
-        None => None,
+        None | Some(Ok(0)) => None,
         Some(Ok(d)) if (1..=30).contains(&d) => Some(d),
         Some(_) => {
-            print_line("info string bench depth must be a number in 1..=30");
+            print_line(
+                "info string bench depth must be a number in 1..=30 (0: each rule set's own)",
+            );
             return;
         }
     };
+    let network = match args.get(2) {
+        None => None,
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
+        {
+            Ok(network) => Some(Arc::new(network)),
+            Err(e) => {
+                print_line(&format!("info string bench network {path}: {e}"));
+                return;
+            }
+        },
+    };
     let started = Instant::now();
-    match bench::run(depth) {
+    match bench::run(depth, network.as_ref()) {
         Ok(entries) => {
             let elapsed = started.elapsed();
             let mut total = 0;

@@ -7,10 +7,12 @@
 //! build does not implement are skipped, and their positions join the signature
 //! when they are registered.
 
-use super::{Limits, NoClock, Search, SearchResult, TranspositionTable};
+use super::{Limits, NoClock, Search, SearchOptions, SearchResult, TranspositionTable};
+use crate::eval::nnue::Network;
 use crate::game::Game;
 use crate::notation::{fen, uci};
 use crate::variants::Variant;
+use std::sync::Arc;
 
 /// The search depth (in actions) of a rule set's bench positions: deeper where the
 /// tree is narrow, shallower where turns have several actions.
@@ -86,9 +88,18 @@ pub struct BenchEntry {
     pub best: Option<String>,
 }
 
-/// Searches one position of rule set `G` to `depth` with a fresh table.
-pub fn search_position<G: Game>(pos: G, depth: u32) -> SearchResult {
+/// Searches one position of rule set `G` to `depth` with a fresh table, with
+/// `network` where it applies (the hand-written evaluation without one).
+pub fn search_position<G: Game>(
+    pos: G,
+    depth: u32,
+    network: Option<&Arc<Network>>,
+) -> SearchResult {
     let mut search = Search::<G>::new(TranspositionTable::new(BENCH_HASH_MB));
+    search.set_options(SearchOptions {
+        network: network.cloned(),
+        ..SearchOptions::default()
+    });
     search.start(pos, Limits::depth(depth));
     search.run(&NoClock, &mut |_| {})
 }
@@ -98,14 +109,22 @@ pub fn search_position<G: Game>(pos: G, depth: u32) -> SearchResult {
 ///
 /// # Errors
 /// A position that does not build (a bad entry in the list).
-pub fn run_variant(variant: Variant, depth: Option<u32>) -> Result<Vec<BenchEntry>, String> {
+pub fn run_variant(
+    variant: Variant,
+    depth: Option<u32>,
+    network: Option<&Arc<Network>>,
+) -> Result<Vec<BenchEntry>, String> {
     let depth = depth.unwrap_or(self::depth(variant));
-    fn each<G: Game>(variant: Variant, depth: u32) -> Result<Vec<BenchEntry>, String> {
+    fn each<G: Game>(
+        variant: Variant,
+        depth: u32,
+        network: Option<&Arc<Network>>,
+    ) -> Result<Vec<BenchEntry>, String> {
         positions(variant)
             .iter()
             .map(|text| {
                 let pos: G = build_position(text).map_err(|e| format!("{variant} {text}: {e}"))?;
-                let result = search_position(pos, depth);
+                let result = search_position(pos, depth, network);
                 Ok(BenchEntry {
                     variant,
                     position: text,
@@ -115,7 +134,7 @@ pub fn run_variant(variant: Variant, depth: Option<u32>) -> Result<Vec<BenchEntr
             })
             .collect()
     }
-    crate::with_variant!(variant, G => each::<G>(variant, depth))
+    crate::with_variant!(variant, G => each::<G>(variant, depth, network))
 }
 
 /// The whole bench: every implemented rule set's positions, at `depth` or at each
@@ -123,10 +142,10 @@ pub fn run_variant(variant: Variant, depth: Option<u32>) -> Result<Vec<BenchEntr
 ///
 /// # Errors
 /// A position that does not build.
-pub fn run(depth: Option<u32>) -> Result<Vec<BenchEntry>, String> {
+pub fn run(depth: Option<u32>, network: Option<&Arc<Network>>) -> Result<Vec<BenchEntry>, String> {
     let mut all = Vec::new();
     for variant in Variant::ALL {
-        all.extend(run_variant(variant, depth)?);
+        all.extend(run_variant(variant, depth, network)?);
     }
     Ok(all)
 }
