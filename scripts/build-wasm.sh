@@ -41,7 +41,10 @@ raw_wasm="$target_dir/$target/$profile/alfiere.wasm"
 # at 225; 100 cost perft 10-13% (README, "JavaScript performance"). -C llvm-args is
 # stable; a Cargo profile cannot set it.
 inline_threshold="${WASM_INLINE_THRESHOLD:-112}"
-export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=$inline_threshold"
+# v0 symbol mangling names a generic function's type arguments in the name section,
+# which scripts/order-functions.mjs reads to order the functions (below); it changes
+# no code.
+export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=$inline_threshold -C symbol-mangling-version=v0"
 
 log "RUSTFLAGS='$RUSTFLAGS' cargo build --profile $profile --target $target --lib"
 cargo build --profile "$profile" --target "$target" --lib
@@ -55,10 +58,12 @@ wasm_opt_level="${WASM_OPT_LEVEL:--O1}"
 # unused, which lets constant offsets fold into loads and stores. It holds: rustc's wasm32 layout puts the 1 MB stack first, growing
 # down towards 0, so only an overflowing stack would reach it.
 #
-# Then order the functions by name (before the names are stripped): the ten rule sets'
-# copies of each generic function (negamax, the SAN writer, ...) become neighbours, so
-# gzip's 32 KB window finds each copy's near-twin: about 9 KB less gzipped than the
-# linker's order, and no slower (README, "JavaScript performance").
+# Then order the functions by name (before the names are stripped), names that
+# scripts/order-functions.mjs has turned into sort keys: the ten rule sets' copies of
+# each generic function (negamax, the SAN writer, ...) become neighbours, in the order
+# of Variant::ALL, so gzip's 32 KB window finds each copy's near-twin: about 13 KB
+# less gzipped than the linker's order, and no slower (README, "JavaScript
+# performance").
 wasm_opt_extra=(--shrink-level=1 --low-memory-unused --reorder-functions-by-name
   --strip-debug --strip-producers --strip-target-features)
 
@@ -71,7 +76,7 @@ report_sizes() {
 
 # Skip the rest when nothing changed since the last complete build.
 stamp_file=pkg/.build-stamp
-build_inputs="$( { sha256sum "$raw_wasm" "${BASH_SOURCE[0]}"; wasm-bindgen --version;
+build_inputs="$( { sha256sum "$raw_wasm" "${BASH_SOURCE[0]}" scripts/order-functions.mjs src/variant.rs; wasm-bindgen --version;
   echo "${ALFIERE_NO_WASM_OPT:-0} ${WASM_OPT:-} $wasm_opt_level ${wasm_opt_extra[*]}"; ls -l node_modules/.bin/wasm-opt 2>&1; } | sha256sum | awk '{print $1}')"
 if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$build_inputs" ] \
    && [ -f pkg/web/alfiere_bg.wasm ] && [ -f pkg/node/alfiere_bg.wasm ]; then
@@ -92,6 +97,7 @@ for js_target in web nodejs; do
   rm -rf "$out"
   wasm-bindgen --target "$js_target" --out-dir "$out" "$raw_wasm"
 done
+node scripts/order-functions.mjs pkg/web/alfiere_bg.wasm pkg/node/alfiere_bg.wasm
 # The root package.json says "type": "module", which would make Node parse the
 # CommonJS pkg/node/alfiere.js as ESM. A nested package.json scopes each directory.
 printf '{ "type": "module" }\n' > pkg/web/package.json

@@ -1013,7 +1013,11 @@ fn searched_score(s: &mut UciSession) -> String {
     send(s, "go depth 4");
     let mut out = Vec::new();
     s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
-    let info = out.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let info = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
     info.split(" nodes").next().unwrap().to_string()
 }
 
@@ -1035,16 +1039,30 @@ fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
     ] {
         let out = send(&mut s, &format!("setoption name EvalFile value {file}"));
         assert_info(&out, &["EvalFile", reason, "keeping"]);
-        assert_eq!(searched_score(&mut s), hand, "a refused {file} changed nothing");
+        assert_eq!(
+            searched_score(&mut s),
+            hand,
+            "a refused {file} changed nothing"
+        );
     }
-    assert_info(&send(&mut s, "setoption name EvalFile"), &["EvalFile needs"]);
-    assert!(send(&mut s, &format!("setoption name EvalFile value {}", good.display())).is_empty());
+    assert_info(
+        &send(&mut s, "setoption name EvalFile"),
+        &["EvalFile needs"],
+    );
+    assert!(send(
+        &mut s,
+        &format!("setoption name EvalFile value {}", good.display())
+    )
+    .is_empty());
     let learned = searched_score(&mut s);
     assert_ne!(learned, hand, "the network scores the position");
     assert!(send(&mut s, "setoption name EvalFile value <none>").is_empty());
     assert_eq!(searched_score(&mut s), hand);
     // Other rule sets keep the hand-written evaluation with a network loaded.
-    send(&mut s, &format!("setoption name EvalFile value {}", good.display()));
+    send(
+        &mut s,
+        &format!("setoption name EvalFile value {}", good.display()),
+    );
     send(&mut s, "setoption name UCI_Variant value chessgi");
     let gi_with = searched_score(&mut s);
     send(&mut s, "setoption name EvalFile value <none>");

@@ -21,6 +21,8 @@ pub enum ApiErrorKind {
     GameOver,
     /// A draw claim when no claim is valid.
     NoClaim,
+    /// A network file that is missing, truncated, corrupt or of another layout.
+    InvalidNetwork,
 }
 
 impl ApiErrorKind {
@@ -34,6 +36,7 @@ impl ApiErrorKind {
             ApiErrorKind::InvalidArgument => "InvalidArgumentError",
             ApiErrorKind::GameOver => "GameOverError",
             ApiErrorKind::NoClaim => "NoClaimError",
+            ApiErrorKind::InvalidNetwork => "InvalidNetworkError",
         }
     }
 
@@ -47,6 +50,7 @@ impl ApiErrorKind {
             ApiErrorKind::InvalidArgument => "INVALID_ARGUMENT",
             ApiErrorKind::GameOver => "GAME_OVER",
             ApiErrorKind::NoClaim => "NO_CLAIM",
+            ApiErrorKind::InvalidNetwork => "INVALID_NETWORK",
         }
     }
 }

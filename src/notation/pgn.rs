@@ -299,11 +299,17 @@ fn resolve_line<G: Game>(
             record.play(&action).map_err(|e| error(e.to_string()))?;
             actions.push(action);
         }
-        let variations = m
-            .variations
-            .iter()
-            .map(|v| resolve_line(game_index, &before, &v.comment_before, &v.moves))
-            .collect::<Result<Vec<_>, _>>()?;
+        // A loop, not a `Result` collect: the recursion then stays one call instead of
+        // being inlined into an iterator adapter per rule set (the wasm module's size).
+        let mut variations = Vec::with_capacity(m.variations.len());
+        for v in &m.variations {
+            variations.push(resolve_line(
+                game_index,
+                &before,
+                &v.comment_before,
+                &v.moves,
+            )?);
+        }
         moves.push(PgnMove {
             san: token_san(&start, &actions),
             number: token_number(&start),
@@ -368,11 +374,11 @@ pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
         column: e.column,
         message: e.message,
     })?;
-    raw_games
-        .iter()
-        .enumerate()
-        .map(|(i, raw)| resolve_game(i + 1, raw))
-        .collect()
+    let mut games = Vec::with_capacity(raw_games.len());
+    for (i, raw) in raw_games.iter().enumerate() {
+        games.push(resolve_game(i + 1, raw)?);
+    }
+    Ok(games)
 }
 
 /// The rule set a PGN game declares in its `Variant` tag (Standard when absent).

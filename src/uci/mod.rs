@@ -161,6 +161,22 @@ impl UciSession {
         }
     }
 
+    /// The learned evaluation the next searches use (none: the hand-written one).
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// Sets the learned evaluation (as `EvalFile` does from a file); for callers that
+    /// read the file themselves (the browser worker fetches it). Takes effect from the
+    /// next search.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+        // Stored static scores came from the other evaluation.
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+    }
+
     /// The current rule set.
     pub fn variant(&self) -> Variant {
         self.game.variant()
@@ -404,13 +420,7 @@ impl UciSession {
         match change {
             OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
             OptionChange::EvalFile(name) => match load_network(&name) {
-                Ok(network) => {
-                    self.network = network;
-                    // Stored static scores came from the other evaluation.
-                    if let Some(table) = &mut self.table {
-                        table.clear();
-                    }
-                }
+                Ok(network) => self.set_network(network),
                 Err(e) => out(&format!(
                     "info string EvalFile {}: {e}; keeping the current evaluation",
                     name.chars().take(64).collect::<String>().escape_debug()
@@ -537,10 +547,23 @@ fn load_network(name: &str) -> Result<Option<Arc<Network>>, String> {
         BUILT_IN_NETWORK => Ok(crate::eval::nnue::built_in()),
         NO_NETWORK => Ok(None),
         path => {
-            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            let bytes = read_file(path)?;
             Network::from_bytes(&bytes)
                 .map(|n| Some(Arc::new(n)))
                 .map_err(|e| e.to_string())
         }
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_file(path: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| e.to_string())
+}
+
+/// The browser has no files: its host passes a network's bytes to the session
+/// (`Session.loadNetwork`). Not calling `std::fs` here also keeps its error texts out
+/// of the module.
+#[cfg(target_arch = "wasm32")]
+fn read_file(_: &str) -> Result<Vec<u8>, String> {
+    Err("files cannot be read here; the host loads a network with loadNetwork".to_string())
 }

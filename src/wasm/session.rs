@@ -3,9 +3,13 @@
 //! out; a search runs by `step` calls between which the worker yields to its event
 //! loop.
 
-use super::{invalid, string_arg, type_name};
+use super::{invalid, js_error, string_arg, type_name};
+use crate::api::ApiErrorKind;
+use crate::eval::nnue::Network;
 use crate::uci::{Control, Status, UciSession, NODES_PER_STEP};
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A UCI conversation.
 ///
@@ -110,6 +114,33 @@ impl Session {
             self.quit = true;
         }
         Ok(out)
+    }
+
+    /// Loads a learned evaluation for orthodox chess from a network file's bytes
+    /// (a `Uint8Array`); the next searches use it. Throws `InvalidNetworkError` for
+    /// a truncated, corrupt or foreign file, and the current evaluation stays.
+    #[wasm_bindgen(js_name = loadNetwork)]
+    pub fn load_network(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<(), JsValue> {
+        let Some(array) = bytes.dyn_ref::<js_sys::Uint8Array>() else {
+            return Err(invalid(format!(
+                "a network must be a Uint8Array, not {}",
+                type_name(&bytes)
+            )));
+        };
+        let network = Network::from_bytes(&array.to_vec())
+            .map_err(|e| js_error(ApiErrorKind::InvalidNetwork, &e.to_string()))?;
+        self.inner.set_network(Some(Arc::new(network)));
+        Ok(())
+    }
+
+    /// Whether the searches use a learned evaluation (`loadNetwork` succeeded, and
+    /// no `EvalFile` changed it since).
+    #[wasm_bindgen(js_name = hasNetwork)]
+    pub fn has_network(&self) -> bool {
+        self.inner.network().is_some()
     }
 
     /// `'idle'`, `'searching'` (call `step` again), `'holding'` (a finished `go

@@ -36,29 +36,31 @@
 //  21 session.handleLine(v)                          Arg      MB,shogi ok (answered with `info string`)
 //  22 session.step(v, 0) during a search             Arg      undefined,42 ok
 //  23 session.step(1, v) during a search             Arg      undefined,42 ok
+//  24 session.loadNetwork(v)                         Arg      (every kind: only a Uint8Array is read)
 //  JS Engine (alfiere/engine, in a worker thread)
-//  24 new Engine(v)                                  Arg      undefined,{} ok
-//  25 new Engine({variant: v})                       Arg      undefined ok; MB,shogi Var
-//  26 new Engine({wasm: v})                          Arg      null,undefined ok; MB,shogi Load
-//  27 engine.setOption(v, 1)                         Arg
-//  28 engine.setOption('MultiPV', v)                 Arg      42 ok
-//  29 engine.analyse(v)                              Arg      null,undefined,{} ok
-//  30 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
-//  31 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
-//  32 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
-//  33 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
-//  34 engine.analyse({multipv: v, depth: 1})         Arg      null,undefined,42 ok
-//  35 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
-//  36 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
-//  37 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
+//  25 new Engine(v)                                  Arg      undefined,{} ok
+//  26 new Engine({variant: v})                       Arg      undefined ok; MB,shogi Var
+//  27 new Engine({wasm: v})                          Arg      null,undefined ok; MB,shogi Load
+//  28 engine.setOption(v, 1)                         Arg
+//  29 engine.setOption('MultiPV', v)                 Arg      42 ok
+//  30 engine.analyse(v)                              Arg      null,undefined,{} ok
+//  31 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
+//  32 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
+//  33 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
+//  34 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
+//  35 engine.analyse({multipv: v, depth: 1})         Arg      null,undefined,42 ok
+//  36 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
+//  37 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
+//  38 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
 // Plus, per class, every method after the object is gone:
-//  38 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
+//  39 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
 //     to rust' (its own name 'Error'; wasm-bindgen gives no hook to type it)
-//  39 each of the 4 wasm Session methods after free(): the same
-//  40 each of the 5 JS Engine methods that talk to the worker after terminate():
+//  40 each of the 6 wasm Session methods after free(): the same
+//  41 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 37 slots x 12 kinds = 444 items, plus 30 + 4 + 5 = 39 after-the-end items: 483 in all
-// (the test counts them and checks the total).
+// 38 slots x 12 kinds = 456 items, plus 30 + 6 + 5 = 41 after-the-end items: 497 in all
+// (the test counts them and checks the total), and one more check: bytes that are no
+// network give InvalidNetworkError.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as A from 'alfiere';
@@ -235,6 +237,12 @@ test('wasm Session: every slot, every kind of bad value', () => {
   sweepSync('session.step(v, 0)', 'Arg', 'undefined,42 ok', (v) => session.step(v, 0), state);
   sweepSync('session.step(1, v)', 'Arg', 'undefined,42 ok', (v) => session.step(1, v), state);
   assert.notEqual(session.status(), 'idle', 'bad steps do not end the search');
+  sweepSync('session.loadNetwork(v)', 'Arg', '', (v) => session.loadNetwork(v), state);
+  assert.throws(() => session.loadNetwork(new Uint8Array([1, 2, 3])), (e) => {
+    assert.deepEqual([e.name, e.code], ['InvalidNetworkError', 'INVALID_NETWORK']);
+    return true;
+  });
+  assert.equal(session.hasNetwork(), false);
   const lines = session.handleLine('stop');
   assert.equal(session.status(), 'idle');
   const game = new A.Game();
@@ -256,7 +264,10 @@ test('calls after free() throw an Error, never a trap', () => {
   ];
   const session = new A.Session();
   session.free();
-  const sessionCalls = [(e) => e.handleLine('isready'), (e) => e.step(1, 0), (e) => e.status(), (e) => e.free()];
+  const sessionCalls = [
+    (e) => e.handleLine('isready'), (e) => e.step(1, 0), (e) => e.status(), (e) => e.loadNetwork(new Uint8Array(8)),
+    (e) => e.hasNetwork(), (e) => e.free(),
+  ];
   for (const [object, calls] of [[game, gameCalls], [session, sessionCalls]]) {
     for (const call of calls) {
       assert.throws(() => call(object), (e) => {
@@ -267,7 +278,7 @@ test('calls after free() throw an Error, never a trap', () => {
       itemCount += 1;
     }
   }
-  assert.equal(gameCalls.length + sessionCalls.length, 30 + 4);
+  assert.equal(gameCalls.length + sessionCalls.length, 30 + 6);
 });
 
 test('JS Engine: every slot, every kind of bad value', async () => {
@@ -336,6 +347,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 37 * 12 + 30 + 4 + 5);
+  assert.equal(itemCount, 38 * 12 + 30 + 6 + 5);
   assert.deepEqual(panics, []);
 });

@@ -173,9 +173,14 @@ impl Network {
             SCALE as u32,
         ];
         if header[2..] != expected_shape {
+            let list = |words: &[u32]| {
+                let words: Vec<String> = words.iter().map(u32::to_string).collect();
+                words.join(", ")
+            };
             return Err(NetworkError::Shape(format!(
-                "inputs, hidden, QA, QB, scale = {:?}; this build has {expected_shape:?}",
-                &header[2..]
+                "inputs, hidden, QA, QB, scale are {}; this build has {}",
+                list(&header[2..]),
+                list(&expected_shape)
             )));
         }
         let expected = file_len(feature_set.inputs());
@@ -186,9 +191,11 @@ impl Network {
             });
         }
         let (body, sum) = bytes.split_at(expected - 8);
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(sum);
-        if fnv1a(body) != u64::from_le_bytes(stored) {
+        let stored = sum
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+        if fnv1a(body) != stored {
             return Err(NetworkError::Checksum);
         }
         let mut values = body[MAGIC.len() + 4 * HEADER_WORDS..]
