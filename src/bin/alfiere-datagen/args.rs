@@ -1,0 +1,131 @@
+//! The command line of `alfiere-datagen`: flags, their defaults and their checks.
+//! A bad argument becomes a message for the user (and exit code 2), never a panic.
+
+use std::path::PathBuf;
+
+pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
+[--nodes 5000] [--seed S] [--threads T] [--opening-plies 8]";
+
+/// What to generate and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The file the positions are appended to.
+    pub out: PathBuf,
+    /// Games to play (games are numbered from 0); `None` for no limit.
+    pub games: Option<u64>,
+    /// Stop starting games once this many positions are written; `None` for no limit.
+    pub positions: Option<u64>,
+    /// The node budget of every search.
+    pub nodes: u64,
+    pub seed: u64,
+    /// Independent workers (threads).
+    pub threads: usize,
+    /// Random plies from the start position before the engine plays.
+    pub opening_plies: usize,
+}
+
+/// Reads the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Config, String> {
+    let mut out = None;
+    let mut games = None;
+    let mut positions = None;
+    let mut nodes = 5000;
+    let mut seed = 1;
+    let mut threads = 1;
+    let mut opening_plies = 8;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if flag == "--help" || flag == "-h" {
+            return Err(USAGE.to_string());
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let number = || -> Result<u64, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{flag}: '{value}' is not a whole number\n{USAGE}"))
+        };
+        let positive = || -> Result<u64, String> {
+            let n = number()?;
+            if n == 0 {
+                return Err(format!("{flag} must be at least 1"));
+            }
+            Ok(n)
+        };
+        match flag {
+            "--out" => out = Some(PathBuf::from(value)),
+            "--games" => games = Some(positive()?),
+            "--positions" => positions = Some(positive()?),
+            "--nodes" => nodes = positive()?,
+            "--seed" => seed = number()?,
+            "--threads" => {
+                threads = usize::try_from(positive()?)
+                    .ok()
+                    .filter(|&t| t <= 1024)
+                    .ok_or_else(|| format!("--threads: '{value}' is too many"))?
+            }
+            "--opening-plies" => {
+                opening_plies = usize::try_from(number()?)
+                    .ok()
+                    .filter(|&p| p <= 200)
+                    .ok_or_else(|| format!("--opening-plies: '{value}' is more than 200"))?
+            }
+            _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
+        }
+        i += 2;
+    }
+    let out = out.ok_or_else(|| format!("--out FILE is required\n{USAGE}"))?;
+    if games.is_none() && positions.is_none() {
+        return Err(format!("give --games N or --positions N\n{USAGE}"));
+    }
+    Ok(Config {
+        out,
+        games,
+        positions,
+        nodes,
+        seed,
+        threads,
+        opening_plies,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn defaults_and_flags() {
+        let config = parse(&args("--out x.txt --games 3")).unwrap();
+        assert_eq!(config.games, Some(3));
+        assert_eq!((config.nodes, config.seed, config.threads), (5000, 1, 1));
+        assert_eq!(config.opening_plies, 8);
+        let config = parse(&args("--positions 9 --out y --threads 2 --seed 0")).unwrap();
+        assert_eq!(
+            (config.positions, config.threads, config.seed),
+            (Some(9), 2, 0)
+        );
+    }
+
+    #[test]
+    fn bad_arguments_are_messages() {
+        for bad in [
+            "",
+            "--games 2",
+            "--out x",
+            "--out x --games",
+            "--out x --games two",
+            "--out x --games 0",
+            "--out x --games 2 --nodes -5",
+            "--out x --games 2 --threads 0",
+            "--out x --games 2 --frobnicate 1",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! One self-play game of alfiere against itself at a fixed node budget per move,
+//! from a random but roughly balanced opening, keeping the quiet positions it
+//! searched with their scores: the samples a learned evaluation is trained on.
+
+use crate::adjudicate::{self, white_view, Adjudicator, Verdict};
+use crate::opening::{self, Rng};
+use alfiere::api::PlayedGame;
+use alfiere::notation::fen::write_fen;
+use alfiere::search::{
+    Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, TranspositionTable,
+};
+use alfiere::{Action, Chess, Game, Record};
+
+/// Openings whose first search scores beyond this (either way) are thrown away, so
+/// that games start roughly balanced and the data is not dominated by lopsided ones.
+const BALANCED_CP: i32 = 400;
+/// Plies after the opening whose positions are not kept: they are still close to the
+/// random opening (and to each other across games), not to positions of real play.
+const SKIP_PLIES: usize = 8;
+/// Openings tried for one game before it is given up.
+const OPENING_ATTEMPTS: u32 = 1000;
+/// Nodes per call to [`Search::step`]; the node limit is what ends the search.
+const STEP_NODES: u64 = 1 << 16;
+
+/// What a game is played with.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// The node budget of every search.
+    pub nodes: u64,
+    /// Random plies before the engine plays.
+    pub opening_plies: usize,
+}
+
+/// A kept position: its FEN and its search score in centipawns from White's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sample {
+    pub fen: String,
+    pub white_cp: i32,
+}
+
+/// A finished game's samples and result.
+#[derive(Debug, Clone)]
+pub struct PlayedOut {
+    pub samples: Vec<Sample>,
+    pub verdict: Verdict,
+}
+
+impl PlayedOut {
+    /// The game's lines as written to the data file:
+    /// `<FEN> | <score cp, White's view> | <result, White's view>`.
+    pub fn text(&self) -> String {
+        let result = self.verdict.white_token();
+        self.samples
+            .iter()
+            .map(|s| format!("{} | {} | {result}\n", s.fen, s.white_cp))
+            .collect()
+    }
+}
+
+/// Plays the game seeded by `seed` with `table` (cleared first, so the game depends
+/// on its seed alone); gives the table back. `None` when no balanced opening was
+/// found.
+pub fn play(
+    table: TranspositionTable,
+    settings: Settings,
+    seed: u64,
+) -> (Option<PlayedOut>, TranspositionTable) {
+    let mut rng = Rng::new(seed);
+    let mut search = fresh_search(table);
+    let mut attempts = 0;
+    let (mut record, first) = loop {
+        attempts += 1;
+        if attempts > OPENING_ATTEMPTS {
+            return (None, search.into_table());
+        }
+        let Some(record) = opening::random(settings.opening_plies, &mut rng) else {
+            continue;
+        };
+        let result = think(&mut search, &record, settings.nodes);
+        if matches!(result.score, Score::Cp(cp) if cp.abs() <= BALANCED_CP) {
+            break (record, result);
+        }
+        // A rejected opening leaves nothing behind for the next one.
+        search = fresh_search(search.into_table());
+    };
+    let first_kept = record.len() + SKIP_PLIES;
+    let mut next = Some(first);
+    let mut adjudicator = Adjudicator::default();
+    let mut samples = Vec::new();
+    let verdict = loop {
+        if let Some(outcome) = record.outcome() {
+            break Verdict::from_outcome(outcome);
+        }
+        if record.claimable_draw().is_some() || record.len() >= adjudicate::MAX_PLIES {
+            break Verdict::Draw;
+        }
+        let result = next
+            .take()
+            .unwrap_or_else(|| think(&mut search, &record, settings.nodes));
+        let best = result
+            .best
+            .expect("a position with no ending has a legal action");
+        let position = record.current();
+        let white_score = white_view(result.score, position.turn());
+        if record.len() >= first_kept && is_quiet(position, &best) {
+            if let Score::Cp(white_cp) = white_score {
+                samples.push(Sample {
+                    fen: write_fen(position),
+                    white_cp,
+                });
+            }
+        }
+        if let Some(verdict) = adjudicator.note(white_score, record.len()) {
+            break verdict;
+        }
+        record
+            .play(&best)
+            .expect("the search's best action is legal");
+    };
+    (Some(PlayedOut { samples, verdict }), search.into_table())
+}
+
+/// A search at full strength with one line, over an emptied table.
+fn fresh_search(table: TranspositionTable) -> Search<Chess> {
+    let mut table = table;
+    table.clear();
+    let mut search = Search::new(table);
+    search.set_options(SearchOptions::default());
+    search
+}
+
+/// Searches the game's current position to the node budget.
+fn think(search: &mut Search<Chess>, record: &Record<Chess>, nodes: u64) -> SearchResult {
+    let history = PlayedGame::repetition_keys(record);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    search.start_with_history(record.current().clone(), &history, limits);
+    loop {
+        if let Progress::Done(result) = search.step(STEP_NODES, &NoClock, &mut |_| {}) {
+            return result;
+        }
+    }
+}
+
+/// Whether a position is quiet enough to train a static evaluation on: not in
+/// check, and the best action neither captures nor promotes (a static score cannot
+/// see a pending exchange; the search's score already includes it).
+fn is_quiet(position: &Chess, best: &Action) -> bool {
+    !position.is_check() && !best.is_capture() && best.promotion().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_determined_by_its_seed() {
+        let settings = Settings {
+            nodes: 200,
+            opening_plies: 8,
+        };
+        let (a, table) = play(TranspositionTable::new(1), settings, 11);
+        let (b, _) = play(table, settings, 11);
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!(a.samples, b.samples);
+        assert_eq!(a.verdict, b.verdict);
+        assert_eq!(a.text().lines().count(), a.samples.len());
+    }
+}
