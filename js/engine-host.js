@@ -96,10 +96,20 @@ function optionText(name, value) {
 /**
  * Creates the host. `post(message)` sends to the main thread; `load(wasmSource)`
  * resolves to the initialised wasm-bindgen glue module (`wasmSource` is what the
- * Engine's `wasm` option gave, or undefined); `close()` ends the worker (UCI `quit`).
- * Returns `{ receive(message) }`.
+ * Engine's `wasm` option gave, or undefined); `readNetwork(source)` resolves to a
+ * network file's bytes (`source` is what the Engine's `network` option gave);
+ * `close()` ends the worker (UCI `quit`). Returns `{ receive(message) }`.
  */
-export function createEngineHost({ post, load, close = () => {}, now = () => performance.now(), yieldNow = macrotaskYielder() }) {
+export function createEngineHost({
+  post,
+  load,
+  readNetwork = async () => {
+    throw new Error('this worker cannot read network files');
+  },
+  close = () => {},
+  now = () => performance.now(),
+  yieldNow = macrotaskYielder(),
+}) {
   let glue = null; // the initialised wasm-bindgen module
   let session = null; // its Session
   let variant = 'chess'; // the session's rule set (canonical id)
@@ -108,6 +118,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
   let managed = false; // driven by the Engine class (it sent 'init')
   let multipv = 1; // the session's MultiPV, restored after an analysis that set its own
   const optionLines = []; // accepted setoption lines, replayed after a crash
+  let networkBytes = null; // the loaded network, loaded again after a crash
   const queue = []; // { msg, stopped }
   let pumping = false;
   const slices = createSliceBudget();
@@ -169,6 +180,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
     safely(() => session?.free());
     try {
       session = new glue.Session(randomSeed());
+      if (networkBytes) safely(() => session.loadNetwork(networkBytes));
       for (const line of optionLines) safely(() => session.handleLine(line));
     } catch (error) {
       session = null;
@@ -191,6 +203,27 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
       session = null;
       startError = isTyped(error) ? error : typedError(ErrorKinds.EngineCrashed, String(error));
     }
+  }
+
+  /** Reads the network in the background and gives it to the session when it has
+   * arrived (between two slices: this thread runs one thing at a time); the
+   * hand-written evaluation plays until then, and on if it fails. */
+  function loadNetwork(source) {
+    if (source === undefined || source === null) {
+      post({ type: 'network', loaded: false });
+      return;
+    }
+    readNetwork(source)
+      .catch((error) => {
+        throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${error?.message ?? error}`);
+      })
+      .then((bytes) => {
+        const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+        session.loadNetwork(view);
+        networkBytes = view;
+        post({ type: 'network', loaded: true });
+      })
+      .catch((error) => post({ type: 'network', loaded: false, error: describeError(error, ErrorKinds.NetworkLoad) }));
   }
 
   /** One line to the session, its answer routed; a trap ends a running search with
@@ -266,6 +299,7 @@ export function createEngineHost({ post, load, close = () => {}, now = () => per
       await start(msg.variant ?? 'chess', msg.wasm);
       if (startError) throw startError;
       post({ type: 'ready', id: msg.id ?? null, variant });
+      loadNetwork(msg.network);
       return;
     }
     if (!started) await start('chess', undefined);

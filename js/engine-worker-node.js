@@ -24,12 +24,25 @@ async function wasmSource(wasm) {
   return readFile(text.startsWith('file:') ? fileURLToPath(text) : text);
 }
 
+/** A network file's bytes from what the Engine's `network` option gave. */
+async function networkBytes(network) {
+  if (network instanceof ArrayBuffer || ArrayBuffer.isView(network)) return network;
+  const text = String(network);
+  if (/^https?:/.test(text)) {
+    const response = await fetch(text);
+    if (!response.ok) throw new Error(`${text}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  return readFile(text.startsWith('file:') ? fileURLToPath(text) : text);
+}
+
 const host = createEngineHost({
   post: (message) => parentPort.postMessage(message),
   load: async (wasm) => {
     glue.initSync({ module: await wasmSource(wasm) });
     return glue;
   },
+  readNetwork: networkBytes,
   close: () => parentPort.close(),
 });
 

@@ -17,6 +17,14 @@ const host = createEngineHost({
     await init(wasm === undefined || wasm === null ? undefined : { module_or_path: wasm });
     return glue;
   },
+  // A network's bytes as given, or fetched from its URL (the browser's HTTP cache and
+  // the page's service worker keep it for offline use).
+  readNetwork: async (network) => {
+    if (network instanceof ArrayBuffer || ArrayBuffer.isView(network)) return network;
+    const response = await fetch(network);
+    if (!response.ok) throw new Error(`${network}: HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  },
   close: () => self.close(),
 });
 

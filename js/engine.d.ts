@@ -18,6 +18,17 @@ export interface EngineOptions {
   workerUrl?: string | URL;
   /** Where the worker gets the wasm; default: alfiere_bg.wasm next to the glue. */
   wasm?: WasmSource;
+  /** A learned evaluation for orthodox chess: a network file's URL (in Node, a path
+   * too) or bytes, read after `ready`; the hand-written evaluation plays until it has
+   * loaded. `null` or left out: none (the package ships no network yet). */
+  network?: string | URL | ArrayBuffer | ArrayBufferView | null;
+}
+
+/** What became of the `network` option: `loaded`, or not, with the reason
+ * (NetworkLoadError: it could not be read; InvalidNetworkError: not a valid network). */
+export interface NetworkStatus {
+  loaded: boolean;
+  error?: Error & { name: string; code: string };
 }
 
 /** One progress report: a completed iteration of one MultiPV line. */
@@ -96,10 +107,14 @@ export declare class Engine extends EventTarget {
   constructor(options?: EngineOptions);
   /** Resolves when the wasm is loaded and the variant set; rejects with an EngineError. */
   readonly ready: Promise<void>;
+  /** Settles when the `network` option's network is in use or has failed; never
+   * rejects. */
+  readonly network: Promise<NetworkStatus>;
   /** The current rule set. */
   readonly variant: VariantId;
   /** 'UCI_Variant', 'Hash' (1-4096), 'MultiPV' (1-64), 'Skill Level' (0-20),
-   * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500). */
+   * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500), 'EvalFile' ('<none>' or '<built-in>';
+   * the worker reads no files: use the `network` option). */
   setOption(name: string, value: string | number | boolean): Promise<void>;
   /** Start position, empty hash table (UCI ucinewgame). */
   newGame(): Promise<void>;

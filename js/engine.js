@@ -22,8 +22,8 @@ function typeName(value) {
   return typeof value;
 }
 
-/** The `wasm` option as a message field plus what to transfer with it. */
-function wasmForWorker(wasm) {
+/** The `wasm` or `network` option as a message field plus what to transfer with it. */
+function sourceForWorker(wasm, what = 'wasm') {
   if (wasm === undefined || wasm === null) return [undefined, []];
   if (typeof wasm === 'string') {
     // Relative URLs mean relative to the page, not to the worker script.
@@ -37,9 +37,16 @@ function wasmForWorker(wasm) {
     const whole = wasm.buffer instanceof ArrayBuffer && wasm.byteOffset === 0 && wasm.byteLength === wasm.buffer.byteLength;
     return [wasm, whole ? [wasm.buffer] : []];
   }
-  if (typeof WebAssembly !== 'undefined' && wasm instanceof WebAssembly.Module) return [wasm, []];
-  throw invalid(`wasm must be a URL, the module's bytes or a WebAssembly.Module, not ${typeName(wasm)}`);
+  if (what === 'wasm' && typeof WebAssembly !== 'undefined' && wasm instanceof WebAssembly.Module) return [wasm, []];
+  throw invalid(what === 'wasm'
+    ? `wasm must be a URL, the module's bytes or a WebAssembly.Module, not ${typeName(wasm)}`
+    : `network must be a URL or a network file's bytes, not ${typeName(wasm)}`);
 }
+
+/** The network the engine loads when the `network` option is left out: none yet (the
+ * package ships no network file until one plays better than the hand-written
+ * evaluation; docs/nnue.md). */
+const DEFAULT_NETWORK = null;
 
 function lineEvent(line) {
   if (typeof MessageEvent === 'function') return new MessageEvent('message', { data: line });
@@ -61,7 +68,7 @@ export function checkEngineOptions(options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid(`Engine options must be an object, not ${typeName(options)}`);
   }
-  const { variant = 'chess', worker, workerUrl, wasm } = options;
+  const { variant = 'chess', worker, workerUrl, wasm, network = DEFAULT_NETWORK } = options;
   if (typeof variant !== 'string') throw invalid(`variant must be a string, not ${typeName(variant)}`);
   if (worker !== undefined && (typeof worker?.postMessage !== 'function' || typeof worker.addEventListener !== 'function')) {
     throw invalid('worker must be a Worker (with postMessage and addEventListener)');
@@ -69,14 +76,18 @@ export function checkEngineOptions(options) {
   if (workerUrl !== undefined && typeof workerUrl !== 'string' && !(workerUrl instanceof URL)) {
     throw invalid(`workerUrl must be a string or URL, not ${typeName(workerUrl)}`);
   }
-  const [wasmField, transfer] = wasmForWorker(wasm);
-  return { variant, worker, workerUrl, wasmField, transfer };
+  const [wasmField, wasmTransfer] = sourceForWorker(wasm);
+  const [networkField, networkTransfer] = sourceForWorker(network, 'network');
+  return { variant, worker, workerUrl, wasmField, networkField, transfer: [...wasmTransfer, ...networkTransfer] };
 }
 
 export class Engine extends EventTarget {
   #worker;
   #variant;
   #ready;
+  #network; // settles with {loaded, error?} once the network has loaded or failed
+  #settleNetwork;
+  #networkPending = true; // the worker still owes the network's fate
   #pending = new Map(); // id -> { resolve, reject, onInfo }
   #nextId = 1;
   #dead = null; // the error every call gets once the engine is gone
@@ -84,12 +95,22 @@ export class Engine extends EventTarget {
   #onmessage = null;
 
   /**
-   * `new Engine({ variant = 'chess', worker, workerUrl, wasm } = {})`: starts the worker
-   * (or uses `worker`) and loads the wasm; `ready` settles when that is done.
+   * `new Engine({ variant = 'chess', worker, workerUrl, wasm, network } = {})`: starts
+   * the worker (or uses `worker`) and loads the wasm; `ready` settles when that is
+   * done. `network` (a URL or a network file's bytes) is a learned evaluation for
+   * orthodox chess, loaded after `ready`; the hand-written evaluation plays until it
+   * has loaded, and on if it fails (`network` tells which).
    */
   constructor(options = {}) {
     super();
-    const { variant, worker, workerUrl, wasmField, transfer } = checkEngineOptions(options);
+    const { variant, worker, workerUrl, wasmField, networkField, transfer } = checkEngineOptions(options);
+    this.#network = new Promise((resolve) => {
+      this.#settleNetwork = (status) => {
+        this.#networkPending = false;
+        resolve(status);
+        this.#keepAlive();
+      };
+    });
     this.#variant = variant;
     this.#worker = worker ?? Engine.#spawn(workerUrl);
     this.#worker.addEventListener('message', (event) => this.#receive(event.data));
@@ -104,7 +125,7 @@ export class Engine extends EventTarget {
     this.#ready.catch(() => {}); // an engine nobody awaits must not log an unhandled rejection
     this.#keepAlive();
     try {
-      this.#worker.postMessage({ type: 'init', id: 0, variant, wasm: wasmField }, transfer);
+      this.#worker.postMessage({ type: 'init', id: 0, variant, wasm: wasmField, network: networkField }, transfer);
     } catch (error) {
       this.#die(typedError(ErrorKinds.Worker, `could not send to the engine worker: ${error?.message ?? error}`));
     }
@@ -119,6 +140,14 @@ export class Engine extends EventTarget {
   /** Resolves when the wasm is loaded and the variant set; rejects with a typed Error. */
   get ready() {
     return this.#ready;
+  }
+
+  /** Settles once the `network` option's network is in use, `{loaded: true}`, or is
+   * not: `{loaded: false}` without one, `{loaded: false, error}` when it could not be
+   * read (NetworkLoadError) or is no valid network (InvalidNetworkError); then the
+   * hand-written evaluation plays. Never rejects. */
+  get network() {
+    return this.#network;
   }
 
   /** The current rule-set id. */
@@ -258,6 +287,15 @@ export class Engine extends EventTarget {
       case 'variant':
         if (typeof message.variant === 'string') this.#variant = message.variant;
         return;
+      case 'network':
+        if (message.error) {
+          const error = rebuildError(message.error);
+          console.warn(`alfiere: ${error.message}; the hand-written evaluation plays`);
+          this.#settleNetwork({ loaded: false, error });
+        } else {
+          this.#settleNetwork({ loaded: Boolean(message.loaded) });
+        }
+        return;
       case 'result':
         this.#settle(message.id, (p) => p.resolve(message.value));
         return;
@@ -300,6 +338,7 @@ export class Engine extends EventTarget {
   #die(error) {
     if (this.#dead) return;
     this.#dead = error;
+    this.#settleNetwork({ loaded: false, error });
     try {
       this.#worker.terminate();
     } catch {
@@ -313,7 +352,9 @@ export class Engine extends EventTarget {
   /** A Node worker thread keeps the process alive while a promise is pending, and
    * from the first raw UCI command on (replies may come at any time) until terminate(). */
   #keepAlive() {
-    const busy = !this.#dead && (this.#pending.size > 0 || this.#rawUsed);
+    // A network still loading keeps the process alive too: `network` would never
+    // settle otherwise.
+    const busy = !this.#dead && (this.#pending.size > 0 || this.#rawUsed || this.#networkPending);
     if (busy) this.#worker.ref?.();
     else this.#worker.unref?.();
   }

@@ -11,6 +11,7 @@ export const ErrorKinds = Object.freeze({
   WasmLoad: ['WasmLoadError', 'WASM_LOAD_FAILED'],
   Worker: ['WorkerError', 'WORKER_FAILED'],
   EngineCrashed: ['EngineCrashedError', 'ENGINE_CRASHED'],
+  NetworkLoad: ['NetworkLoadError', 'NETWORK_LOAD_FAILED'],
 });
 
 /** An `Error` with `name` and `code` set. */

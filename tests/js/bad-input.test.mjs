@@ -41,24 +41,25 @@
 //  25 new Engine(v)                                  Arg      undefined,{} ok
 //  26 new Engine({variant: v})                       Arg      undefined ok; MB,shogi Var
 //  27 new Engine({wasm: v})                          Arg      null,undefined ok; MB,shogi Load
-//  28 engine.setOption(v, 1)                         Arg
-//  29 engine.setOption('MultiPV', v)                 Arg      42 ok
-//  30 engine.analyse(v)                              Arg      null,undefined,{} ok
-//  31 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
-//  32 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
-//  33 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
-//  34 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
-//  35 engine.analyse({multipv: v, depth: 1})         Arg      null,undefined,42 ok
-//  36 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
-//  37 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
-//  38 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
+//  28 new Engine({network: v})                      Arg      null,undefined ok; MB,shogi ok (a path: `network` tells it failed)
+//  29 engine.setOption(v, 1)                         Arg
+//  30 engine.setOption('MultiPV', v)                 Arg      42 ok
+//  31 engine.analyse(v)                              Arg      null,undefined,{} ok
+//  32 engine.analyse({fen: v, depth: 1})             Arg      null,undefined ok; MB,shogi Fen
+//  33 engine.analyse({moves: v, depth: 1})           Arg      null,undefined,[] ok
+//  34 engine.analyse({moves: [v], depth: 1})         Arg      MB,shogi Move
+//  35 engine.analyse({depth: v})                     Arg      null,undefined,42 ok
+//  36 engine.analyse({multipv: v, depth: 1})         Arg      null,undefined,42 ok
+//  37 engine.analyse({infinite: v, depth: 1})        Arg      undefined,true ok
+//  38 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
+//  39 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
 // Plus, per class, every method after the object is gone:
-//  39 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
+//  40 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
 //     to rust' (its own name 'Error'; wasm-bindgen gives no hook to type it)
-//  40 each of the 6 wasm Session methods after free(): the same
-//  41 each of the 5 JS Engine methods that talk to the worker after terminate():
+//  41 each of the 6 wasm Session methods after free(): the same
+//  42 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 38 slots x 12 kinds = 456 items, plus 30 + 6 + 5 = 41 after-the-end items: 497 in all
+// 39 slots x 12 kinds = 468 items, plus 30 + 6 + 5 = 41 after-the-end items: 509 in all
 // (the test counts them and checks the total), and one more check: bytes that are no
 // network give InvalidNetworkError.
 import { test, before, after } from 'node:test';
@@ -299,6 +300,19 @@ test('JS Engine: every slot, every kind of bad value', async () => {
       await make({ wasm: v }).ready;
     });
     engines.splice(0).forEach((e) => e.terminate());
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      await sweepAsync('new Engine({network: v})', 'Arg', 'null,undefined ok; MB,shogi ok', async (v) => {
+        const engine = make({ network: v });
+        await engine.ready;
+        const status = await engine.network;
+        if (v !== null && v !== undefined) assert.equal(status.error?.name, 'NetworkLoadError');
+      });
+    } finally {
+      console.warn = warn;
+    }
+    engines.splice(0).forEach((e) => e.terminate());
     const engine = make({ variant: 'chess' });
     await engine.ready;
     await sweepAsync('engine.setOption(v, 1)', 'Arg', '', (v) => engine.setOption(v, 1));
@@ -347,6 +361,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 38 * 12 + 30 + 6 + 5);
+  assert.equal(itemCount, 39 * 12 + 30 + 6 + 5);
   assert.deepEqual(panics, []);
 });

@@ -235,3 +235,73 @@ test('the wasm bytes can be handed over', async () => {
   await engine.ready;
   assert.ok(legalAfter([], 'billiards').includes((await engine.analyse({ depth: 2 })).bestmove));
 });
+
+/** A network file with small pseudo-random weights, in the format of
+ * src/eval/nnue/network.rs: magic, version, layout, weights, FNV-1a checksum. */
+function randomNetworkBytes(seed) {
+  const inputs = 768;
+  const hidden = 128;
+  const header = [1, 1, inputs, hidden, 255, 256, 400];
+  const words = inputs * hidden + hidden + 2 * hidden;
+  const body = new DataView(new ArrayBuffer(8 + 4 * header.length + 2 * words + 4));
+  'ALFNNUE\0'.split('').forEach((c, i) => body.setUint8(i, c.charCodeAt(0)));
+  header.forEach((w, i) => body.setUint32(8 + 4 * i, w, true));
+  let x = seed;
+  const next = (range) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return (x % (2 * range + 1)) - range;
+  };
+  for (let i = 0; i < words; i += 1) body.setInt16(8 + 4 * header.length + 2 * i, next(i < inputs * hidden ? 120 : 60), true);
+  body.setInt32(body.byteLength - 4, 0, true);
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < body.byteLength; i += 1) {
+    hash = ((hash ^ BigInt(body.getUint8(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  const file = new Uint8Array(body.byteLength + 8);
+  file.set(new Uint8Array(body.buffer));
+  new DataView(file.buffer).setBigUint64(body.byteLength, hash, true);
+  return file;
+}
+
+test('the network option: loaded from bytes or a path, refused with the reason when bad', async () => {
+  const { writeFileSync, mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'alfiere-net-'));
+  const bytes = randomNetworkBytes(7);
+  const path = join(dir, 'random.nnue');
+  writeFileSync(path, bytes);
+  writeFileSync(join(dir, 'cut.nnue'), bytes.subarray(0, 1000));
+  const score = async (engine) => {
+    await engine.ready;
+    const result = await engine.analyse({ fen: null, moves: ['e2e4'], depth: 4 });
+    return JSON.stringify(result.lines?.[0]?.score ?? result.score);
+  };
+  const plain = newEngine();
+  assert.deepEqual(await plain.network, { loaded: false });
+  const hand = await score(plain);
+  const fromBytes = newEngine({ network: bytes.slice() });
+  assert.deepEqual(await fromBytes.network, { loaded: true });
+  const learned = await score(fromBytes);
+  assert.notEqual(learned, hand, 'the network scores the position');
+  const fromPath = newEngine({ network: path });
+  assert.deepEqual(await fromPath.network, { loaded: true });
+  assert.equal(await score(fromPath), learned);
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    for (const [network, name, code] of [
+      [join(dir, 'cut.nnue'), 'InvalidNetworkError', 'INVALID_NETWORK'],
+      [join(dir, 'missing.nnue'), 'NetworkLoadError', 'NETWORK_LOAD_FAILED'],
+    ]) {
+      const engine = newEngine({ network });
+      const status = await engine.network;
+      assert.equal(status.loaded, false);
+      assert.deepEqual([status.error.name, status.error.code], [name, code], status.error.message);
+      assert.equal(await score(engine), hand, 'the hand-written evaluation plays on');
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.throws(() => new Engine({ network: 42 }), (e) => e.name === 'InvalidArgumentError');
+});
