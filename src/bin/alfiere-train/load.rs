@@ -1,0 +1,176 @@
+//! Reading the data files into [`Sample`]s: blocks of lines parsed on several
+//! threads, kept in file order, lines that do not parse counted and the first few
+//! shown, and each position numbered with the game it seems to come from.
+//!
+//! The data has no game numbers, but `alfiere-datagen` writes each game's positions
+//! together and in order, so a new game starts where the result changes or the
+//! full-move number goes back. Merging two games by mistake only makes a held-out
+//! "game" larger; what matters is that one game's near-identical positions do not
+//! land on both sides of the validation split (which would make the validation
+//! loss flatter than the truth).
+
+use crate::sample::Sample;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+/// Lines read before they are handed to the threads: enough to keep each busy for
+/// milliseconds, little enough memory (a few MB of text).
+const BLOCK_LINES: usize = 1 << 16;
+/// How many bad lines are quoted; the rest are only counted.
+const SHOWN_PROBLEMS: usize = 5;
+
+/// The positions of all files, in order, and what could not be read.
+#[derive(Default)]
+pub struct Loaded {
+    pub samples: Vec<Sample>,
+    pub skipped: u64,
+    /// `file:line: reason` for the first few skipped lines.
+    pub problems: Vec<String>,
+}
+
+/// Tells games apart in the sequence of positions.
+#[derive(Default)]
+struct Games {
+    count: u32,
+    /// The previous position's full-move number and result.
+    last: Option<(u32, u8)>,
+}
+
+impl Games {
+    /// The game of a position read after the previous one.
+    fn number(&mut self, fullmove: u32, result: u8) -> u32 {
+        let same = matches!(self.last, Some((m, r)) if fullmove >= m && result == r);
+        if !same {
+            self.count = self.count.wrapping_add(1);
+        }
+        self.last = Some((fullmove, result));
+        self.count
+    }
+
+    /// Nothing continues across files.
+    fn break_off(&mut self) {
+        self.last = None;
+    }
+}
+
+/// The FEN's full-move number (0 if it has none).
+fn fullmove(line: &str) -> u32 {
+    let fen = line.split('|').next().unwrap_or("");
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Reads `paths` in order; an unreadable file is an error, a bad line is skipped.
+pub fn load(paths: &[impl AsRef<Path>], threads: usize) -> Result<Loaded, String> {
+    let mut loaded = Loaded::default();
+    let mut games = Games::default();
+    for path in paths {
+        games.break_off();
+        load_file(path.as_ref(), threads, &mut loaded, &mut games)?;
+    }
+    Ok(loaded)
+}
+
+fn load_file(
+    path: &Path,
+    threads: usize,
+    loaded: &mut Loaded,
+    games: &mut Games,
+) -> Result<(), String> {
+    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let mut first_line = 1;
+    loop {
+        let block = read_block(&mut reader).map_err(|e| format!("{}: {e}", path.display()))?;
+        if block.is_empty() {
+            return Ok(());
+        }
+        for (offset, parsed) in parse_block(&block, threads).into_iter().enumerate() {
+            match parsed {
+                Some(Ok(mut sample)) => {
+                    let game = games.number(fullmove(&block[offset]), sample.white_result());
+                    sample.set_game(game);
+                    loaded.samples.push(sample);
+                }
+                Some(Err(reason)) => {
+                    loaded.skipped += 1;
+                    if loaded.problems.len() < SHOWN_PROBLEMS {
+                        let line = first_line + offset;
+                        loaded
+                            .problems
+                            .push(format!("{}:{line}: {reason}", path.display()));
+                    }
+                }
+                None => {}
+            }
+        }
+        first_line += block.len();
+    }
+}
+
+/// Up to [`BLOCK_LINES`] lines; a line that is not UTF-8 is kept (lossily) so that
+/// it is counted as a bad line rather than ending the file.
+fn read_block(reader: &mut impl BufRead) -> std::io::Result<Vec<String>> {
+    let mut block = Vec::with_capacity(BLOCK_LINES);
+    let mut bytes = Vec::new();
+    while block.len() < BLOCK_LINES {
+        bytes.clear();
+        if reader.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        block.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    Ok(block)
+}
+
+/// Each line's sample, its reason for being skipped, or `None` for a blank line;
+/// the threads take contiguous shares so the order is the file's.
+fn parse_block(block: &[String], threads: usize) -> Vec<Option<Result<Sample, String>>> {
+    let parse = |line: &String| {
+        let line = line.trim();
+        (!line.is_empty()).then(|| Sample::parse(line))
+    };
+    let share = block.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = block
+            .chunks(share)
+            .map(|chunk| {
+                let handle = scope.spawn(move || chunk.iter().map(parse).collect::<Vec<_>>());
+                (chunk.len(), handle)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|(len, handle)| {
+                // Parsing does not panic on any text; should it, the whole share
+                // counts as bad lines instead of taking the program down.
+                handle
+                    .join()
+                    .unwrap_or_else(|_| vec![Some(Err("parser failure".to_string())); len])
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_told_apart_by_result_and_move_number() {
+        let mut games = Games::default();
+        let numbers: Vec<u32> = [(9, 2), (9, 2), (10, 2), (30, 2), (9, 2), (10, 1), (10, 0)]
+            .iter()
+            .map(|&(m, r)| games.number(m, r))
+            .collect();
+        assert_eq!(numbers, [1, 1, 1, 1, 2, 3, 4]);
+        games.break_off();
+        assert_eq!(games.number(11, 0), 5);
+        let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 17 | 5 | 0.5";
+        assert_eq!(fullmove(line), 17);
+        assert_eq!(fullmove("garbage"), 0);
+    }
+}

@@ -1,0 +1,212 @@
+//! One training position, stored compactly: which squares are occupied, by what, who
+//! is to act, the search score, the game result and which game it comes from. 32
+//! bytes a position, so ten million fit in about 320 MB; the network's inputs are
+//! decoded from it when needed.
+
+use alfiere::eval::nnue::piece_square;
+use alfiere::notation::fen::read_fen;
+use alfiere::{Board, Chess, Color, Game, Piece, Role, Square};
+
+/// The most pieces a position may have: one nibble each in [`Sample::pieces`].
+pub const MAX_PIECES: usize = 32;
+
+/// A position with its labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sample {
+    /// The occupied squares (bit `i` for square index `i`).
+    occupied: u64,
+    /// The pieces on the occupied squares, lowest square first, one nibble each
+    /// (colour × 8 + role), two to a byte.
+    pieces: [u8; MAX_PIECES / 2],
+    /// The search score in centipawns, White's point of view.
+    score: i16,
+    /// The game result for White in half points (0, 1 or 2).
+    result: u8,
+    black_to_act: bool,
+    /// Which game of the data the position comes from, as the loader tells them
+    /// apart: validation holds out whole games.
+    game: u32,
+}
+
+// The memory budget rests on this size (ten million positions in about 320 MB).
+const _: () = assert!(std::mem::size_of::<Sample>() == 32);
+
+/// The active inputs of a position: the side to act's, then the other side's.
+pub struct Features {
+    pub us: Vec<usize>,
+    pub them: Vec<usize>,
+}
+
+impl Features {
+    pub fn new() -> Features {
+        Features {
+            us: Vec::with_capacity(MAX_PIECES),
+            them: Vec::with_capacity(MAX_PIECES),
+        }
+    }
+}
+
+impl Sample {
+    /// Reads a data line: `<FEN> | <score cp, White's view> | <result, White's view>`.
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [fen, score, result] = fields[..] else {
+            return Err(format!("{} fields, 3 expected", fields.len()));
+        };
+        let score: i32 = score
+            .parse()
+            .map_err(|_| format!("score '{score}' is not a whole number"))?;
+        let result = match result {
+            "1.0" | "1" => 2,
+            "0.5" => 1,
+            "0.0" | "0" => 0,
+            _ => return Err(format!("result '{result}' is not 1.0, 0.5 or 0.0")),
+        };
+        let pos: Chess = read_fen(fen).map_err(|e| format!("FEN: {e}"))?;
+        let mut sample = Sample::from_board(pos.placement().board, pos.turn())?;
+        // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
+        sample.score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        sample.result = result;
+        Ok(sample)
+    }
+
+    /// A sample of `board` with `turn` to act (score 0, a draw).
+    pub fn from_board(board: &Board, turn: Color) -> Result<Sample, String> {
+        let mut sample = Sample {
+            occupied: 0,
+            pieces: [0; MAX_PIECES / 2],
+            score: 0,
+            result: 1,
+            black_to_act: turn == Color::Black,
+            game: 0,
+        };
+        // `pieces()` goes from a1 upwards, the order in which the bits are decoded.
+        for (i, (square, piece)) in board.pieces().enumerate() {
+            if i == MAX_PIECES {
+                return Err(format!("more than {MAX_PIECES} pieces"));
+            }
+            sample.occupied |= 1 << square.index();
+            let code = (piece.color.index() * 8 + piece.role.index()) as u8;
+            sample.pieces[i / 2] |= code << (4 * (i % 2));
+        }
+        Ok(sample)
+    }
+
+    /// The game result for White in half points (0, 1 or 2).
+    pub fn white_result(&self) -> u8 {
+        self.result
+    }
+
+    pub fn game(&self) -> u32 {
+        self.game
+    }
+
+    pub fn set_game(&mut self, game: u32) {
+        self.game = game;
+    }
+
+    pub fn turn(&self) -> Color {
+        if self.black_to_act {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The pieces with their squares, lowest square first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let mut bits = self.occupied;
+        (0..).map_while(move |i: usize| {
+            if bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros();
+            bits &= bits - 1;
+            let code = usize::from((self.pieces[i / 2] >> (4 * (i % 2))) & 0xf);
+            let color = if code >= 8 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // Codes are written by `from_board` alone, so role and square are valid;
+            // the fallbacks only keep this free of panics.
+            let role = Role::ALL.get(code % 8).copied().unwrap_or(Role::Pawn);
+            let square = Square::new(index).unwrap_or(Square::A1);
+            Some((square, Piece { color, role }))
+        })
+    }
+
+    /// The board again.
+    pub fn board(&self) -> Board {
+        let mut board = Board::empty();
+        for (square, piece) in self.pieces() {
+            board.put(square, piece);
+        }
+        board
+    }
+
+    /// Fills `out` with the active inputs of both points of view.
+    pub fn features(&self, out: &mut Features) {
+        let us = self.turn();
+        out.us.clear();
+        out.them.clear();
+        for (square, piece) in self.pieces() {
+            out.us.push(piece_square(us, piece, square));
+            out.them.push(piece_square(!us, piece, square));
+        }
+    }
+
+    /// The training target for the side to act: `wdl` × result + (1 − `wdl`) ×
+    /// the score's win probability.
+    pub fn target(&self, wdl: f32) -> f32 {
+        let (score, result) = (f32::from(self.score), f32::from(self.result) / 2.0);
+        let (score, result) = match self.turn() {
+            Color::White => (score, result),
+            Color::Black => (-score, 1.0 - result),
+        };
+        wdl * result + (1.0 - wdl) * sigmoid(score / SCORE_SCALE)
+    }
+}
+
+/// Centipawns per unit of the win-probability sigmoid: the network's output scale.
+pub const SCORE_SCALE: f32 = alfiere::eval::nnue::SCALE as f32;
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_reads_back_its_board_turn_and_labels() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
+        let sample = Sample::parse(&format!("{fen} | -120 | 0.0")).unwrap();
+        let pos: Chess = read_fen(fen).unwrap();
+        assert_eq!(&sample.board(), pos.placement().board);
+        assert_eq!(sample.turn(), Color::Black);
+        // Black to act, White lost: the result is a win for the side to act.
+        assert!((sample.target(1.0) - 1.0).abs() < 1e-6);
+        assert!((sample.target(0.0) - sigmoid(120.0 / 400.0)).abs() < 1e-6);
+        let mut features = Features::new();
+        sample.features(&mut features);
+        assert_eq!(features.us.len(), pos.placement().board.occupied().count());
+    }
+
+    #[test]
+    fn bad_lines_are_reasons() {
+        for bad in [
+            "",
+            "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 0.5",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | x | 0.5",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 2",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 1 | 1",
+        ] {
+            assert!(Sample::parse(bad).is_err(), "{bad}");
+        }
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(Sample::parse(&format!("{start} | 99999 | 1.0")).is_ok());
+    }
+}
