@@ -14,7 +14,9 @@
 //
 // Both builds are brought up to date from the same sources first (scripts/build-wasm.sh,
 // cargo build --release --bin alfiere), so the node counts can be compared.
-// Options: --runs N (default 3), --perft-only, --engine-only.
+// Options: --runs N (default 3), --perft-only, --engine-only, --network FILE (the
+// engine rows with that learned evaluation in all three: `EvalFile` natively,
+// `Session.loadNetwork` in process, the Engine's `network` option in the worker).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,9 @@ import { perft as opsPerft } from 'chessops/debug';
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+const networkAt = args.indexOf('--network');
+const NETWORK = networkAt >= 0 ? args[networkAt + 1] : null;
+const NETWORK_BYTES = NETWORK ? new Uint8Array(readFileSync(NETWORK)) : null;
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -156,6 +161,7 @@ function startNative(binary) {
       };
       child.stdin.write(`${command}\n`);
     });
+  if (NETWORK) child.stdin.write(`setoption name EvalFile value ${NETWORK}\n`);
   return {
     async search({ variant, fen, depth }) {
       await until(`setoption name UCI_Variant value ${variant}\nucinewgame\nposition ${fen ? `fen ${fen}` : 'startpos'}\nisready`, (l) => l === 'readyok');
@@ -177,6 +183,7 @@ function startNative(binary) {
 function wasmSearch({ variant, fen, depth }) {
   const session = new Session(1);
   try {
+    if (NETWORK_BYTES) session.loadNetwork(NETWORK_BYTES);
     session.handleLine(`setoption name UCI_Variant value ${variant}`);
     session.handleLine(fen ? `position fen ${fen}` : 'position startpos');
     const cpu0 = cpuMs();
@@ -193,9 +200,10 @@ function wasmSearch({ variant, fen, depth }) {
 }
 
 async function workerSearch({ variant, fen, depth }) {
-  const engine = new WorkerEngine({ variant });
+  const engine = new WorkerEngine({ variant, network: NETWORK_BYTES ? NETWORK_BYTES.slice() : null });
   try {
     await engine.ready;
+    if (NETWORK_BYTES && !(await engine.network).loaded) throw new Error('the worker did not load the network');
     const cpu0 = cpuMs();
     const t0 = performance.now();
     const result = await engine.analyse({ fen, depth });
@@ -212,7 +220,8 @@ async function engineBench() {
   console.log(`${pad('position', 18)} ${pad('depth', 5)} ${pad('nodes', 9)} ${pad('native', 15)} ${pad('wasm in process', 18)} ${pad('wasm in worker', 18)} ratio (in process / native)`);
   const totals = { native: [0, 0, 0], wasm: [0, 0, 0], worker: [0, 0, 0] }; // nodes, cpu, wall
   try {
-    for (const position of ENGINE_POSITIONS) {
+    // Only orthodox chess uses a network: with one, only its rows are measured.
+    for (const position of ENGINE_POSITIONS.filter((p) => !NETWORK || p.variant === 'chess')) {
       const samples = { native: [], wasm: [], worker: [] };
       let nodes;
       for (let run = 0; run < RUNS; run++) {

@@ -5,23 +5,9 @@
 use alfiere::search::skill::SplitMix;
 use alfiere::{ActionList, Chess, Game, Record};
 
-/// A deterministic random source (the search's SplitMix64).
-pub struct Rng(SplitMix);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(SplitMix(seed))
-    }
-
-    /// A number in `0..n` (`n` at least 1).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n.max(1) as u64) as usize
-    }
-}
-
 /// The game after `plies` random actions from the start position, or `None` if it
 /// is already over (or a draw can be claimed) by then.
-pub fn random(plies: usize, rng: &mut Rng) -> Option<Record<Chess>> {
+pub fn random(plies: usize, rng: &mut SplitMix) -> Option<Record<Chess>> {
     let mut record = Record::new(Chess::start());
     let mut list = ActionList::new();
     for _ in 0..plies {
@@ -43,7 +29,7 @@ mod tests {
     #[test]
     fn openings_are_seeded_and_varied() {
         let fens = |seed| {
-            let mut rng = Rng::new(seed);
+            let mut rng = SplitMix(seed);
             (0..20)
                 .filter_map(|_| random(8, &mut rng))
                 .map(|r| write_fen(r.current()))

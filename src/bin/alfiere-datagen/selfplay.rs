@@ -3,9 +3,10 @@
 //! searched with their scores: the samples a learned evaluation is trained on.
 
 use crate::adjudicate::{self, white_view, Adjudicator, Verdict};
-use crate::opening::{self, Rng};
+use crate::opening;
 use alfiere::api::PlayedGame;
 use alfiere::notation::fen::write_fen;
+use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, TranspositionTable,
 };
@@ -65,7 +66,7 @@ pub fn play(
     settings: Settings,
     seed: u64,
 ) -> (Option<PlayedOut>, TranspositionTable) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix(seed);
     let mut search = fresh_search(table);
     let mut attempts = 0;
     let (mut record, first) = loop {

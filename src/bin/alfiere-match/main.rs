@@ -23,26 +23,11 @@ mod play;
 mod stats;
 
 use alfiere::notation::pgn;
-use alfiere::search::skill::SplitMix;
 use alfiere::{Color, Game, Record, Variant};
 use engine::EngineSpec;
 use play::{Player, TimeControl};
 use stats::Tally;
 use std::sync::{Arc, Mutex};
-
-/// A deterministic generator for openings and the random mover (the search's
-/// SplitMix64).
-pub struct Rng(SplitMix);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(SplitMix(seed))
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n.max(1) as u64) as usize
-    }
-}
 
 struct Config {
     variant: Variant,

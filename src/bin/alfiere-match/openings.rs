@@ -3,7 +3,7 @@
 //! short seeded random playouts from the start, kept only while the game is still
 //! open. Each opening is played twice, once with each colour per engine.
 
-use crate::Rng;
+use alfiere::search::skill::SplitMix;
 use alfiere::uci::parse_position;
 use alfiere::{with_variant, ActionList, Game, Variant};
 
@@ -28,7 +28,7 @@ pub fn from_file(variant: Variant, path: &str) -> Result<Vec<String>, String> {
 
 /// `count` openings of `plies` random actions each.
 pub fn random(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<String> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix(seed);
     let mut out = Vec::with_capacity(count);
     let mut attempts = 0;
     while out.len() < count && attempts < count * 100 {
@@ -49,7 +49,7 @@ pub fn random(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<St
 }
 
 /// A random line of `plies` actions ending at a turn start with the game still on.
-fn random_line<G: Game>(mut game: G, plies: usize, rng: &mut Rng) -> Option<Vec<String>> {
+fn random_line<G: Game>(mut game: G, plies: usize, rng: &mut SplitMix) -> Option<Vec<String>> {
     let mut tokens = Vec::new();
     let mut list = ActionList::new();
     while tokens.len() < plies || !game.turn_state().is_turn_start() {

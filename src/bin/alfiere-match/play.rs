@@ -5,8 +5,8 @@
 //! illegal action or a time loss, or by adjudication after a length cap.
 
 use crate::engine::{EngineError, EngineSpec, UciProcess};
-use crate::Rng;
 use alfiere::notation::{fen, uci};
+use alfiere::search::skill::SplitMix;
 use alfiere::{ActionList, Color, EndReason, Game, Outcome, Record};
 use std::time::Duration;
 
@@ -38,13 +38,13 @@ impl TimeControl {
 /// A player during a game.
 pub enum Player {
     Engine(UciProcess),
-    Random(Rng),
+    Random(SplitMix),
 }
 
 impl Player {
     pub fn start(spec: &EngineSpec, variant_id: &str, seed: u64) -> Result<Player, EngineError> {
         if spec.is_random() {
-            Ok(Player::Random(Rng::new(seed)))
+            Ok(Player::Random(SplitMix(seed)))
         } else {
             UciProcess::start(spec, variant_id).map(Player::Engine)
         }
