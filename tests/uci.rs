@@ -1024,6 +1024,14 @@ fn searched_score(s: &mut UciSession) -> String {
 #[test]
 fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
     let mut s = UciSession::new();
+    // Without a file reader (the browser) a file name is refused.
+    assert_info(
+        &send(&mut s, "setoption name EvalFile value net.nnue"),
+        &["EvalFile", "cannot be read here"],
+    );
+    s.set_file_reader(Box::new(|path| {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }));
     let hand = searched_score(&mut s);
     let (good, bytes) = random_network_file("good.nnue", 5);
     let truncated = good.with_extension("cut");

@@ -69,6 +69,9 @@ fn print_line(line: &str) {
 /// and an endless one stopped.
 fn run_session(lines: Receiver<String>, seed: u64) {
     let mut session = UciSession::with_seed(seed);
+    session.set_file_reader(Box::new(|path| {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }));
     let started = Instant::now();
     let clock = || started.elapsed().as_millis() as u64;
     let mut input_open = true;

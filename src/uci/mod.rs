@@ -121,7 +121,13 @@ pub struct UciSession {
     /// The learned evaluation the searches use where it applies (none: the
     /// hand-written evaluation everywhere).
     network: Option<Arc<Network>>,
+    /// Reads the files `EvalFile` names; none in the browser. The core reads no files
+    /// itself: the binary passes `std::fs::read`, as it passes the clock.
+    file_reader: Option<FileReader>,
 }
+
+/// How a session reads a file (a network for `EvalFile`): its bytes, or why not.
+pub type FileReader = Box<dyn Fn(&str) -> Result<Vec<u8>, String> + Send>;
 
 impl std::fmt::Debug for UciSession {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -158,7 +164,14 @@ impl UciSession {
             searches: 0,
             seed,
             network: crate::eval::nnue::built_in(),
+            file_reader: None,
         }
+    }
+
+    /// Lets `EvalFile` read files, through `reader` (the binary passes
+    /// `std::fs::read`; without one a file name is refused).
+    pub fn set_file_reader(&mut self, reader: FileReader) {
+        self.file_reader = Some(reader);
     }
 
     /// The learned evaluation the next searches use (none: the hand-written one).
@@ -416,10 +429,28 @@ impl UciSession {
         Control::Continue
     }
 
+    /// The network an `EvalFile` value names: the built-in one, none, or a file's.
+    fn load_network(&self, name: &str) -> Result<Option<Arc<Network>>, String> {
+        match name {
+            BUILT_IN_NETWORK => Ok(crate::eval::nnue::built_in()),
+            NO_NETWORK => Ok(None),
+            path => {
+                let read = self.file_reader.as_ref().ok_or_else(|| {
+                    "files cannot be read here; the host loads a network with loadNetwork"
+                        .to_string()
+                })?;
+                let bytes = read(path)?;
+                Network::from_bytes(&bytes)
+                    .map(|n| Some(Arc::new(n)))
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+
     fn set_option(&mut self, change: OptionChange, out: &mut dyn FnMut(&str)) {
         match change {
             OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
-            OptionChange::EvalFile(name) => match load_network(&name) {
+            OptionChange::EvalFile(name) => match self.load_network(&name) {
                 Ok(network) => self.set_network(network),
                 Err(e) => out(&format!(
                     "info string EvalFile {}: {e}; keeping the current evaluation",
@@ -539,31 +570,4 @@ fn step_running(
         Progress::Running => None,
         Progress::Done(result) => Some(format_bestmove(result.best.as_ref())),
     }
-}
-
-/// The network an `EvalFile` value names: the built-in one, none, or a file's.
-fn load_network(name: &str) -> Result<Option<Arc<Network>>, String> {
-    match name {
-        BUILT_IN_NETWORK => Ok(crate::eval::nnue::built_in()),
-        NO_NETWORK => Ok(None),
-        path => {
-            let bytes = read_file(path)?;
-            Network::from_bytes(&bytes)
-                .map(|n| Some(Arc::new(n)))
-                .map_err(|e| e.to_string())
-        }
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn read_file(path: &str) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| e.to_string())
-}
-
-/// The browser has no files: its host passes a network's bytes to the session
-/// (`Session.loadNetwork`). Not calling `std::fs` here also keeps its error texts out
-/// of the module.
-#[cfg(target_arch = "wasm32")]
-fn read_file(_: &str) -> Result<Vec<u8>, String> {
-    Err("files cannot be read here; the host loads a network with loadNetwork".to_string())
 }
