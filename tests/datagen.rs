@@ -81,3 +81,48 @@ fn bad_arguments_exit_with_code_2() {
         assert!(!output.stderr.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn the_searches_evaluate_with_the_network_given() {
+    use alfiere::eval::nnue::{FeatureSet, Network, HIDDEN};
+    // A network that scores every position 0: every score written is then a draw's.
+    let zero = Network {
+        feature_set: FeatureSet::PieceSquare,
+        feature_weights: vec![0; FeatureSet::PieceSquare.inputs() * HIDDEN],
+        feature_bias: [0; HIDDEN],
+        output_weights: [0; 2 * HIDDEN],
+        output_bias: 0,
+    };
+    let network = scratch("zero.nnue");
+    std::fs::write(&network, zero.to_bytes()).unwrap();
+    let out = scratch("zero.txt");
+    let output = datagen()
+        .args(["--games", "1", "--nodes", "300", "--seed", "3", "--network"])
+        .arg(&network)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.lines().count() > 0);
+    for line in text.lines() {
+        assert_eq!(line.split(" | ").nth(1), Some("0"), "{line}");
+    }
+    // A file that is no network is refused before any game.
+    let bad = scratch("bad.nnue");
+    std::fs::write(&bad, b"not a network").unwrap();
+    let output = datagen()
+        .args(["--games", "1", "--network"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(scratch("bad.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not an alfiere network"));
+}

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
-[--nodes 5000] [--seed S] [--threads T] [--opening-plies 8]";
+[--nodes 5000] [--seed S] [--threads T] [--opening-plies 8] [--network FILE]";
 
 /// What to generate and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +22,9 @@ pub struct Config {
     pub threads: usize,
     /// Random plies from the start position before the engine plays.
     pub opening_plies: usize,
+    /// A network file the searches evaluate with (each round's data comes from the
+    /// latest network); none: the hand-written evaluation.
+    pub network: Option<PathBuf>,
 }
 
 /// Reads the arguments (without the program name).
@@ -33,6 +36,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = 1;
     let mut threads = 1;
     let mut opening_plies = 8;
+    let mut network = None;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -72,6 +76,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     .filter(|&p| p <= 200)
                     .ok_or_else(|| format!("--opening-plies: '{value}' is more than 200"))?
             }
+            "--network" => network = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
         }
         i += 2;
@@ -88,6 +93,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         seed,
         threads,
         opening_plies,
+        network,
     })
 }
 

@@ -23,7 +23,9 @@ mod selfplay;
 mod tally;
 mod worker;
 
+use alfiere::eval::nnue::Network;
 use std::fs::OpenOptions;
+use std::sync::Arc;
 use worker::Shared;
 
 fn main() {
@@ -49,8 +51,21 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let network = match &config.network {
+        None => None,
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
+        {
+            Ok(network) => Some(Arc::new(network)),
+            Err(e) => {
+                eprintln!("--network {}: {e}", path.display());
+                std::process::exit(2);
+            }
+        },
+    };
     let threads = config.threads;
-    let shared = Shared::new(config, out);
+    let shared = Shared::new(config, network, out);
     let failures: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|worker| {

@@ -5,12 +5,14 @@
 use crate::adjudicate::{self, white_view, Adjudicator, Verdict};
 use crate::opening;
 use alfiere::api::PlayedGame;
+use alfiere::eval::nnue::Network;
 use alfiere::notation::fen::write_fen;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, TranspositionTable,
 };
 use alfiere::{Action, Chess, Game, Record};
+use std::sync::Arc;
 
 /// Openings whose first search scores beyond this (either way) are thrown away, so
 /// that games start roughly balanced and the data is not dominated by lopsided ones.
@@ -24,12 +26,14 @@ const OPENING_ATTEMPTS: u32 = 1000;
 const STEP_NODES: u64 = 1 << 16;
 
 /// What a game is played with.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// The node budget of every search.
     pub nodes: u64,
     /// Random plies before the engine plays.
     pub opening_plies: usize,
+    /// The learned evaluation the searches use; none: the hand-written one.
+    pub network: Option<Arc<Network>>,
 }
 
 /// A kept position: its FEN and its search score in centipawns from White's view.
@@ -63,11 +67,11 @@ impl PlayedOut {
 /// found.
 pub fn play(
     table: TranspositionTable,
-    settings: Settings,
+    settings: &Settings,
     seed: u64,
 ) -> (Option<PlayedOut>, TranspositionTable) {
     let mut rng = SplitMix(seed);
-    let mut search = fresh_search(table);
+    let mut search = fresh_search(table, settings.network.clone());
     let mut attempts = 0;
     let (mut record, first) = loop {
         attempts += 1;
@@ -82,7 +86,7 @@ pub fn play(
             break (record, result);
         }
         // A rejected opening leaves nothing behind for the next one.
-        search = fresh_search(search.into_table());
+        search = fresh_search(search.into_table(), settings.network.clone());
     };
     let first_kept = record.len() + SKIP_PLIES;
     let mut next = Some(first);
@@ -122,11 +126,14 @@ pub fn play(
 }
 
 /// A search at full strength with one line, over an emptied table.
-fn fresh_search(table: TranspositionTable) -> Search<Chess> {
+fn fresh_search(table: TranspositionTable, network: Option<Arc<Network>>) -> Search<Chess> {
     let mut table = table;
     table.clear();
     let mut search = Search::new(table);
-    search.set_options(SearchOptions::default());
+    search.set_options(SearchOptions {
+        network,
+        ..SearchOptions::default()
+    });
     search
 }
 
@@ -161,9 +168,10 @@ mod tests {
         let settings = Settings {
             nodes: 200,
             opening_plies: 8,
+            network: None,
         };
-        let (a, table) = play(TranspositionTable::new(1), settings, 11);
-        let (b, _) = play(table, settings, 11);
+        let (a, table) = play(TranspositionTable::new(1), &settings, 11);
+        let (b, _) = play(table, &settings, 11);
         let (a, b) = (a.unwrap(), b.unwrap());
         assert_eq!(a.samples, b.samples);
         assert_eq!(a.verdict, b.verdict);

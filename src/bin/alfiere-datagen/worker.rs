@@ -6,11 +6,13 @@
 use crate::args::Config;
 use crate::selfplay::{self, Settings};
 use crate::tally::Tally;
+use alfiere::eval::nnue::Network;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::TranspositionTable;
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,8 @@ const REPORT_EVERY: Duration = Duration::from_secs(30);
 /// What the workers share.
 pub struct Shared {
     pub config: Config,
+    /// The network `--network` named, read once.
+    pub network: Option<Arc<Network>>,
     pub out: Mutex<File>,
     pub tally: Mutex<Tally>,
     pub started: Instant,
@@ -31,10 +35,11 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(config: Config, out: File) -> Shared {
+    pub fn new(config: Config, network: Option<Arc<Network>>, out: File) -> Shared {
         let now = Instant::now();
         Shared {
             config,
+            network,
             out: Mutex::new(out),
             tally: Mutex::new(Tally::default()),
             started: now,
@@ -71,6 +76,7 @@ pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
     let settings = Settings {
         nodes: config.nodes,
         opening_plies: config.opening_plies,
+        network: shared.network.clone(),
     };
     let mut table = TranspositionTable::new(TABLE_MB);
     let mut game = worker as u64;
@@ -78,7 +84,7 @@ pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
         if shared.failed.load(Ordering::Relaxed) || shared.enough_positions() {
             break;
         }
-        let (played, back) = selfplay::play(table, settings, game_seed(config.seed, game));
+        let (played, back) = selfplay::play(table, &settings, game_seed(config.seed, game));
         table = back;
         match played {
             Some(played) => {
