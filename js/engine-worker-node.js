@@ -11,11 +11,11 @@ import { createEngineHost } from './engine-host.js';
 
 const defaultWasm = new URL('../pkg/web/alfiere_bg.wasm', import.meta.url);
 
-/** The module bytes (or a compiled module) from what the Engine's `wasm` option gave. */
-async function wasmSource(wasm) {
-  if (wasm === undefined || wasm === null) return readFile(defaultWasm);
-  if (wasm instanceof WebAssembly.Module || wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm;
-  const text = String(wasm);
+/** Bytes from a source the Engine was given: bytes as they are, an http(s) URL
+ * fetched, anything else a file path or file: URL read from disk. */
+async function bytesOf(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  const text = String(source);
   if (/^https?:/.test(text)) {
     const response = await fetch(text);
     if (!response.ok) throw new Error(`${text}: HTTP ${response.status}`);
@@ -24,16 +24,11 @@ async function wasmSource(wasm) {
   return readFile(text.startsWith('file:') ? fileURLToPath(text) : text);
 }
 
-/** A network file's bytes from what the Engine's `network` option gave. */
-async function networkBytes(network) {
-  if (network instanceof ArrayBuffer || ArrayBuffer.isView(network)) return network;
-  const text = String(network);
-  if (/^https?:/.test(text)) {
-    const response = await fetch(text);
-    if (!response.ok) throw new Error(`${text}: HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-  }
-  return readFile(text.startsWith('file:') ? fileURLToPath(text) : text);
+/** The module bytes (or a compiled module) from what the Engine's `wasm` option gave. */
+async function wasmSource(wasm) {
+  if (wasm === undefined || wasm === null) return readFile(defaultWasm);
+  if (wasm instanceof WebAssembly.Module) return wasm;
+  return bytesOf(wasm);
 }
 
 const host = createEngineHost({
@@ -42,7 +37,7 @@ const host = createEngineHost({
     glue.initSync({ module: await wasmSource(wasm) });
     return glue;
   },
-  readNetwork: networkBytes,
+  readNetwork: bytesOf,
   close: () => parentPort.close(),
 });
 
