@@ -28,9 +28,9 @@ pub fn parse_position(variant: Variant, args: &str) -> Result<ApiGame, String> {
         _ => return Err("expected 'position startpos' or 'position fen <fen>'".to_string()),
     }
     for (i, token) in moves.iter().enumerate() {
-        let before = game.fen();
+        // A refused token leaves the game as it was: its FEN is the position meant.
         game.play_uci_past_end(token)
-            .map_err(|e| format!("{e} (move {} of the list) in {before}", i + 1))?;
+            .map_err(|e| format!("{e} (move {} of the list) in {}", i + 1, game.fen()))?;
     }
     Ok(game)
 }
