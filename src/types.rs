@@ -393,6 +393,12 @@ impl Square {
         Square(self.0 ^ 56)
     }
 
+    /// Mirrors the square horizontally (a1 <-> h1).
+    #[inline]
+    pub const fn flip_horizontal(self) -> Square {
+        Square(self.0 ^ 7)
+    }
+
     /// Whether the square is a light square (h1 is light).
     #[inline]
     pub const fn is_light(self) -> bool {

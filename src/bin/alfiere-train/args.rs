@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-train --data FILE [--data FILE ...] --out NET.nnue \
 [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
-[--init NET.nnue] [--validation 0.02]";
+[--init NET.nnue] [--validation 0.02] [--mirror off]";
 
 /// What to train on, how, and where the network goes.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +26,8 @@ pub struct Config {
     pub init: Option<PathBuf>,
     /// The share of the positions held out for the validation loss.
     pub validation: f64,
+    /// Show about half of the positions mirrored left to right in each epoch.
+    pub mirror: bool,
 }
 
 /// Reads the arguments (without the program name).
@@ -40,6 +42,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = 1;
     let mut init = None;
     let mut validation = 0.02;
+    let mut mirror = false;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -86,6 +89,13 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--wdl" => wdl = fraction(0.0, 1.0)? as f32,
             // At most half: the rest must still be enough to train on.
             "--validation" => validation = fraction(0.0, 0.5)?,
+            "--mirror" => {
+                mirror = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--mirror: '{value}' is not on or off\n{USAGE}")),
+                }
+            }
             _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
         }
         i += 2;
@@ -105,6 +115,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         seed,
         init,
         validation,
+        mirror,
     })
 }
 
@@ -126,9 +137,10 @@ mod tests {
         );
         assert_eq!((config.lr, config.wdl, config.seed), (0.001, 0.3, 1));
         assert_eq!((config.init, config.validation), (None, 0.02));
+        assert!(!config.mirror);
         let config = parse(&args(
             "--data a --data b --out n --epochs 0 --batch 7 --lr 0.01 --wdl 1 \
-             --threads 1 --seed 9 --init m --validation 0",
+             --threads 1 --seed 9 --init m --validation 0 --mirror on",
         ))
         .unwrap();
         assert_eq!(config.data.len(), 2);
@@ -136,6 +148,7 @@ mod tests {
         assert_eq!((config.lr, config.wdl, config.seed), (0.01, 1.0, 9));
         assert_eq!(config.init, Some(PathBuf::from("m")));
         assert_eq!(config.validation, 0.0);
+        assert!(config.mirror);
     }
 
     #[test]
@@ -154,6 +167,7 @@ mod tests {
             "--data a --out n --wdl 1.5",
             "--data a --out n --validation 0.9",
             "--data a --out n --frobnicate 1",
+            "--data a --out n --mirror yes",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

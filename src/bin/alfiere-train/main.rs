@@ -107,6 +107,7 @@ fn run(config: &Config) -> Result<(), Failure> {
         wdl: config.wdl,
         threads: config.threads,
         seed: config.seed,
+        mirror: config.mirror,
     };
     let start_loss = mean_loss(&params, &validation, config.wdl, config.threads);
     if !validation.is_empty() {

@@ -147,13 +147,33 @@ impl Sample {
 
     /// Fills `out` with the active inputs of both points of view.
     pub fn features(&self, out: &mut Features) {
+        self.features_seen(out, false);
+    }
+
+    /// As [`Sample::features`], of the board mirrored left to right when `mirror`
+    /// (files a and h swapped; the labels are kept).
+    pub fn features_seen(&self, out: &mut Features, mirror: bool) {
         let us = self.turn();
         out.us.clear();
         out.them.clear();
         for (square, piece) in self.pieces() {
+            let square = if mirror {
+                square.flip_horizontal()
+            } else {
+                square
+            };
             out.us.push(piece_square(us, piece, square));
             out.them.push(piece_square(!us, piece, square));
         }
+    }
+
+    /// Whether this sample is seen mirrored in the epoch salted with `salt`: a
+    /// hash of the position, so the choice does not depend on how a batch is split.
+    pub fn mirrored_in(&self, salt: u64) -> bool {
+        let mut x = self.occupied ^ u64::from(self.game) ^ salt;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (x ^ (x >> 31)) & 1 == 1
     }
 
     /// The training target for the side to act: `wdl` × result + (1 − `wdl`) ×
@@ -192,6 +212,32 @@ mod tests {
         let mut features = Features::new();
         sample.features(&mut features);
         assert_eq!(features.us.len(), pos.placement().board.occupied().count());
+    }
+
+    #[test]
+    fn a_mirrored_sample_has_the_mirrored_boards_inputs() {
+        let sample = Sample::parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 | 500 | 1.0").unwrap();
+        let mirror = Sample::parse("3k4/8/8/8/8/8/8/3K3R w - - 0 1 | 500 | 1.0").unwrap();
+        let (mut seen, mut expected) = (Features::new(), Features::new());
+        sample.features_seen(&mut seen, true);
+        mirror.features(&mut expected);
+        seen.us.sort_unstable();
+        seen.them.sort_unstable();
+        expected.us.sort_unstable();
+        expected.them.sort_unstable();
+        assert_eq!((seen.us, seen.them), (expected.us, expected.them));
+        // About half of the positions are mirrored in an epoch, and not the same half.
+        let mut samples = vec![sample; 64];
+        for (i, one) in samples.iter_mut().enumerate() {
+            one.occupied = 1 << i;
+        }
+        let count = |salt| samples.iter().filter(|s| s.mirrored_in(salt)).count();
+        assert!((16..=48).contains(&count(1)), "{}", count(1));
+        let differ = samples
+            .iter()
+            .filter(|s| s.mirrored_in(1) != s.mirrored_in(2))
+            .count();
+        assert!(differ > 8, "{differ}");
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub struct Settings {
     pub wdl: f32,
     pub threads: usize,
     pub seed: u64,
+    /// Show about half of the positions mirrored left to right in each epoch (a
+    /// different half each time): the network sees twice the boards, and castling
+    /// rights, the only thing the mirror changes, are not among its inputs.
+    pub mirror: bool,
 }
 
 /// What one epoch did.
@@ -57,11 +61,21 @@ impl Worker {
 
     /// Zeroes the gradient, then adds `samples`' share of the batch's; returns their
     /// summed loss. `scale` is 1 / the batch's size (the loss is a mean).
-    fn accumulate(&mut self, params: &Params, samples: &[Sample], wdl: f32, scale: f32) -> f64 {
+    /// `mirror_salt` is the epoch's salt for [`Sample::mirrored_in`], `None` to
+    /// mirror nothing.
+    fn accumulate(
+        &mut self,
+        params: &Params,
+        samples: &[Sample],
+        wdl: f32,
+        scale: f32,
+        mirror_salt: Option<u64>,
+    ) -> f64 {
         self.grad.values.fill(0.0);
         let mut loss = 0.0;
         for sample in samples {
-            sample.features(&mut self.features);
+            let mirror = mirror_salt.is_some_and(|salt| sample.mirrored_in(salt));
+            sample.features_seen(&mut self.features, mirror);
             let out = params.forward(&self.features, &mut self.hidden);
             let predicted = sigmoid(out);
             let error = predicted - sample.target(wdl);
@@ -95,7 +109,7 @@ impl Trainer {
     }
 
     /// One optimiser step on `batch`; returns its summed loss.
-    pub fn step(&mut self, batch: &[Sample], lr: f32) -> f64 {
+    pub fn step(&mut self, batch: &[Sample], lr: f32, mirror_salt: Option<u64>) -> f64 {
         if batch.is_empty() {
             return 0.0;
         }
@@ -108,7 +122,7 @@ impl Trainer {
                 .iter_mut()
                 .zip(batch.chunks(share))
                 .map(|(worker, chunk)| {
-                    scope.spawn(move || worker.accumulate(params, chunk, wdl, scale))
+                    scope.spawn(move || worker.accumulate(params, chunk, wdl, scale, mirror_salt))
                 })
                 .collect();
             // A worker runs only arithmetic on valid indices; a panic there is a bug
@@ -147,9 +161,10 @@ impl Trainer {
             let started = Instant::now();
             shuffle(train, &mut rng);
             let lr = learning_rate(self.settings.lr, epoch, epochs);
+            let mirror_salt = self.settings.mirror.then(|| rng.next_u64());
             let mut loss = 0.0;
             for chunk in train.chunks(batch.max(1)) {
-                loss += self.step(chunk, lr);
+                loss += self.step(chunk, lr, mirror_salt);
             }
             let seconds = started.elapsed().as_secs_f64();
             let validation_loss = (!validation.is_empty()).then(|| {
