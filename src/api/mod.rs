@@ -17,15 +17,18 @@
 
 mod error;
 mod info;
+mod notes;
 mod played;
 mod serial;
 
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo, VariantInfo};
+pub use notes::PositionComment;
 pub use played::PlayedGame;
 
 use crate::game::{EndReason, Outcome};
 use crate::moves::Action;
+use crate::notation::annotations::{Annotations, COMPUTED_TAGS, MAX_COMMENT_BYTES, MAX_TAGS};
 use crate::notation::uci::UciActionError;
 use crate::search::{Limits, SearchOptions, SteppedSearch, TranspositionTable};
 use crate::setup::Hand;
@@ -40,12 +43,15 @@ pub use crate::perft::MAX_PERFT_DEPTH;
 /// A game of a rule set chosen at run time.
 pub struct ApiGame {
     inner: Box<dyn PlayedGame>,
+    /// Tags, comments, NAGs and variations.
+    notes: Annotations,
 }
 
 impl Clone for ApiGame {
     fn clone(&self) -> ApiGame {
         ApiGame {
             inner: self.inner.clone_box(),
+            notes: self.notes.clone(),
         }
     }
 }
@@ -95,6 +101,7 @@ impl ApiGame {
     pub fn start(variant: Variant) -> ApiGame {
         ApiGame {
             inner: played::new_played(variant),
+            notes: Annotations::default(),
         }
     }
 
@@ -114,7 +121,12 @@ impl ApiGame {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        self.inner.load_fen(fen)
+        self.inner.load_fen(fen)?;
+        // A new game from that position: the notes of the old moves and its result
+        // go, its tags (players, event) stay.
+        self.notes.clear_plies();
+        self.notes.remove_tag("Result");
+        Ok(())
     }
 
     /// Whether `fen` is a valid position of the rule set; the error says why not.
@@ -138,7 +150,14 @@ impl ApiGame {
         }
         self.ensure_not_over()?;
         let action = self.inner.parse_move(text)?;
-        self.inner.play_action(&action)
+        self.play(&action)
+    }
+
+    /// Plays a legal action and keeps the notes in step.
+    fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
+        let info = self.inner.play_action(action)?;
+        self.notes.played(self.inner.plies(), action);
+        Ok(info)
     }
 
     /// Plays the move from `from` to `to` (`from` may be `P@`, `N@`... for a drop),
@@ -212,7 +231,10 @@ impl ApiGame {
         );
         let chosen = candidates.iter().find(|a| a.promotion() == promotion);
         match chosen {
-            Some(action) => self.inner.play_action(action),
+            Some(action) => {
+                let action = *action;
+                self.play(&action)
+            }
             None if !candidates.is_empty() && promotion.is_none() => Err(ApiError::new(
                 ApiErrorKind::IllegalMove,
                 format!("{description} needs a promotion piece (q, r, b or n)"),
@@ -387,9 +409,10 @@ impl ApiGame {
         self.inner.hand(color)
     }
 
-    /// The game as PGN, with the given extra tags.
+    /// The game as PGN with its tags, comments, NAGs and variations; `tags` are
+    /// added (overriding the game's own for this text only).
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        self.inner.pgn(tags)
+        self.inner.pgn(tags, &self.notes)
     }
 
     /// Replaces the game by the main line of the first game of `text` (atomic).
@@ -405,7 +428,7 @@ impl ApiGame {
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let mut fresh = played::new_played(variant);
-        fresh.load_pgn(text)?;
+        self.notes = fresh.load_pgn(text)?;
         self.inner = fresh;
         Ok(())
     }
@@ -436,7 +459,9 @@ impl ApiGame {
     /// # Errors
     /// A malformed token, or one that names no legal action.
     pub fn play_uci_past_end(&mut self, token: &str) -> Result<Action, UciActionError> {
-        self.inner.play_uci_past_end(token)
+        let action = self.inner.play_uci_past_end(token)?;
+        self.notes.played(self.inner.plies(), &action);
+        Ok(action)
     }
 
     /// Starts a search of the current position; the game's repetitions count.

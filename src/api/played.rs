@@ -7,6 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Placement;
 use crate::game::{EndReason, Game, Outcome};
 use crate::moves::{Action, ActionList};
+use crate::notation::annotations::Annotations;
 use crate::notation::uci::UciActionError;
 use crate::notation::{fen, pgn, san, uci};
 use crate::record::Record;
@@ -35,6 +36,8 @@ pub trait PlayedGame: Send {
     fn undo(&mut self) -> Option<MoveInfo>;
     fn history(&self) -> Vec<MoveInfo>;
     fn history_actions(&self) -> Vec<Action>;
+    /// How many actions were played.
+    fn plies(&self) -> usize;
     fn outcome(&self) -> Option<Outcome>;
     fn claimable_draw(&self) -> Option<EndReason>;
     fn claim_draw(&mut self) -> Result<Outcome, ApiError>;
@@ -44,8 +47,15 @@ pub trait PlayedGame: Send {
     fn fifty_moves_reached(&self) -> bool;
     fn board(&self) -> Vec<SquareInfo>;
     fn hand(&self, color: Color) -> Option<Hand>;
-    fn pgn(&self, tags: &[(String, String)]) -> String;
-    fn load_pgn(&mut self, text: &str) -> Result<(), ApiError>;
+    /// The game as PGN with its notes; `tags` override the notes' tags.
+    fn pgn(&self, tags: &[(String, String)], notes: &Annotations) -> String;
+    /// The start position's FEN when it is not the rule set's start (the PGN
+    /// `SetUp`/`FEN` tags).
+    fn set_up_fen(&self) -> Option<String>;
+    /// Replaces the game by the main line of the PGN text's first game; returns its
+    /// notes.
+    fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError>;
+
     fn perft(&self, depth: u32) -> u64;
     /// The perft count below each legal action of the position (`go perft`).
     fn divide(&self, depth: u32) -> Vec<(Action, u64)>;
@@ -168,6 +178,10 @@ impl<G: Game> PlayedGame for Record<G> {
         self.actions().copied().collect()
     }
 
+    fn plies(&self) -> usize {
+        self.len()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         Record::outcome(self)
     }
@@ -214,11 +228,15 @@ impl<G: Game> PlayedGame for Record<G> {
         self.current().hand(color)
     }
 
-    fn pgn(&self, tags: &[(String, String)]) -> String {
-        pgn::write_record(self, tags)
+    fn pgn(&self, tags: &[(String, String)], notes: &Annotations) -> String {
+        pgn::write_annotated(self, tags, notes)
     }
 
-    fn load_pgn(&mut self, text: &str) -> Result<(), ApiError> {
+    fn set_up_fen(&self) -> Option<String> {
+        pgn::set_up_fen(self)
+    }
+
+    fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError> {
         let games = pgn::read_pgn::<G>(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let first = games
@@ -226,8 +244,9 @@ impl<G: Game> PlayedGame for Record<G> {
             .next()
             .ok_or_else(|| ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text"))?;
         *self = first.main_line();
-        Ok(())
+        Ok(first.annotations())
     }
+
 
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self.current(), depth)

@@ -2,6 +2,7 @@
 //! (a syntax layer without chess knowledge, and a layer that resolves it against the
 //! rules).
 
+pub mod annotations;
 pub mod fen;
 pub mod pgn;
 pub mod pgn_syntax;

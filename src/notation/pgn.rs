@@ -18,6 +18,7 @@
 //! assert!(pgn::write_record(&record, &[]).contains("[Result \"1-0\"]"));
 //! ```
 
+use super::annotations::{Annotations, COMPUTED_TAGS};
 use super::fen;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
@@ -117,6 +118,17 @@ impl<G: Game> PgnGame<G> {
         record
     }
 
+    /// The game's tags, comments, NAGs and variations, by ply of its main line (see
+    /// [`Annotations`]); a decided termination marker is kept as the `Result` tag.
+    pub fn annotations(&self) -> Annotations {
+        annotations_of(
+            &self.tags,
+            self.result.as_deref(),
+            &self.comment_before,
+            &self.moves,
+        )
+    }
+
     /// Writes the game, variations and comments included.
     pub fn to_pgn(&self) -> String {
         let raw = RawGame {
@@ -137,16 +149,47 @@ fn to_raw_move(m: &PgnMove) -> RawMove {
         column: 0,
         nags: m.nags.clone(),
         comments: m.comments.clone(),
-        variations: m
-            .variations
-            .iter()
-            .map(|v| RawVariation {
-                comment_before: v.comment_before.clone(),
-                moves: v.moves.iter().map(to_raw_move).collect(),
-            })
-            .collect(),
+        variations: m.variations.iter().map(to_raw_variation).collect(),
         number: Some(m.number),
     }
+}
+
+fn to_raw_variation(line: &PgnLine) -> RawVariation {
+    RawVariation {
+        comment_before: line.comment_before.clone(),
+        moves: line.moves.iter().map(to_raw_move).collect(),
+    }
+}
+
+/// [`PgnGame::annotations`], not generic (written once for every rule set).
+fn annotations_of(
+    tags: &[(String, String)],
+    result: Option<&str>,
+    comment_before: &[String],
+    moves: &[PgnMove],
+) -> Annotations {
+    let mut notes = Annotations::default();
+    for (name, value) in tags {
+        notes.set_tag(name, value);
+    }
+    if let Some(decided) = result.filter(|r| *r != "*") {
+        notes.set_tag("Result", decided);
+    }
+    if !comment_before.is_empty() {
+        notes.at_mut(0, None).comments = comment_before.to_vec();
+    }
+    let mut ply = 0;
+    for m in moves {
+        ply += m.actions.len();
+        if m.comments.is_empty() && m.nags.is_empty() && m.variations.is_empty() {
+            continue;
+        }
+        let at = notes.at_mut(ply, m.actions.last().copied());
+        at.comments.clone_from(&m.comments);
+        at.nags.clone_from(&m.nags);
+        at.variations = m.variations.iter().map(to_raw_variation).collect();
+    }
+    notes
 }
 
 /// How a rule set's turns are written in PGN: one exhaustive match, so a new rule set
@@ -410,16 +453,27 @@ pub fn first_game_variant(text: &str) -> Result<Variant, PgnError> {
 /// given, `?` otherwise), `Variant`, `SetUp`/`FEN` for a non-standard start, any
 /// other given tags, and `Result` from the record's outcome.
 pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> String {
-    let result = record
-        .outcome()
-        .map_or("*", |o| o.result_token())
-        .to_string();
-    let start_fen = fen::write_fen(record.start());
-    let set_up = (start_fen != fen::write_fen(&G::start())).then_some(start_fen);
+    write_annotated(record, tags, &Annotations::default())
+}
+
+/// [`write_record`] with the game's notes: their tags (overridden by `tags`), and
+/// each ply's comments, NAGs and variations on the token that plays it. `Result`
+/// is the outcome when the game has one, else the notes' `Result` tag when it is a
+/// result, else `*`.
+pub fn write_annotated<G: Game>(
+    record: &Record<G>,
+    tags: &[(String, String)],
+    notes: &Annotations,
+) -> String {
+    let set_up = set_up_fen(record);
     let history: Vec<(&G, &Action)> = record.history().collect();
+    let mut ends = Vec::new();
+    let mut ply = 0;
     let moves = token_actions(&history)
         .into_iter()
         .map(|(before, actions)| {
+            ply += actions.len();
+            ends.push(ply);
             to_raw_move(&PgnMove {
                 san: token_san(before, &actions),
                 number: token_number(before),
@@ -430,15 +484,87 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
             })
         })
         .collect();
-    let roster = tag_roster(G::VARIANT, tags, &result, set_up);
-    let raw = RawGame {
-        tags: roster,
-        comment_before: Vec::new(),
+    let decided = record.outcome().map(|o| o.result_token());
+    let game = annotated_game(G::VARIANT, decided, set_up, tags, notes, moves, &ends);
+    pgn_syntax::write_pgn(&game, &numbering(record.start()))
+}
+
+/// The start position's FEN when it is not `G`'s start: what `SetUp`/`FEN` say.
+pub fn set_up_fen<G: Game>(record: &Record<G>) -> Option<String> {
+    let start_fen = fen::write_fen(record.start());
+    (start_fen != fen::write_fen(&G::start())).then_some(start_fen)
+}
+
+/// The tags [`write_annotated`] writes, in order, from what it computes: the
+/// rule set, the outcome's result token, the [`set_up_fen`] and the notes.
+pub fn annotated_tags(
+    variant: Variant,
+    decided: Option<&str>,
+    set_up: Option<String>,
+    notes: &Annotations,
+) -> Vec<(String, String)> {
+    let tags = notes.tags();
+    tag_roster(variant, tags, result_token(decided, tags), set_up)
+}
+
+/// The notes' tags with `overrides` replacing or added to them.
+fn merged_tags(base: &[(String, String)], overrides: &[(String, String)]) -> Vec<(String, String)> {
+    let mut merged = base.to_vec();
+    for (name, value) in overrides {
+        match merged.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => v.clone_from(value),
+            None => merged.push((name.clone(), value.clone())),
+        }
+    }
+    merged
+}
+
+/// The result to write: the outcome, else a `Result` tag that is a result, else `*`.
+fn result_token<'a>(decided: Option<&'a str>, tags: &'a [(String, String)]) -> &'a str {
+    decided
+        .or_else(|| {
+            tags.iter()
+                .rev()
+                .find(|(n, _)| n == "Result")
+                .map(|(_, v)| v.as_str())
+                .filter(|v| ["1-0", "0-1", "1/2-1/2"].contains(v))
+        })
+        .unwrap_or("*")
+}
+
+/// The rest of [`write_annotated`], not generic: tags, result and each ply's notes
+/// on the token that covers it (a mid-turn ply's notes go on its turn's token).
+fn annotated_game(
+    variant: Variant,
+    decided: Option<&str>,
+    set_up: Option<String>,
+    tags: &[(String, String)],
+    notes: &Annotations,
+    mut moves: Vec<RawMove>,
+    ends: &[usize],
+) -> RawGame {
+    let merged = merged_tags(notes.tags(), tags);
+    let result = result_token(decided, &merged).to_string();
+    let mut comment_before = Vec::new();
+    let last = ends.last().copied().unwrap_or(0);
+    for (ply, at) in notes.plies_up_to(last) {
+        if ply == 0 {
+            comment_before.clone_from(&at.comments);
+            continue;
+        }
+        if let Some(m) = moves.get_mut(ends.partition_point(|&end| end < ply)) {
+            m.comments.extend(at.comments.iter().cloned());
+            m.nags.extend(&at.nags);
+            m.variations.extend(at.variations.iter().cloned());
+        }
+    }
+    RawGame {
+        tags: tag_roster(variant, &merged, &result, set_up),
+        comment_before,
         moves,
         result: Some(result),
         line: 0,
-    };
-    pgn_syntax::write_pgn(&raw, &numbering(record.start()))
+    }
 }
 
 /// The tags [`write_record`] writes, in order. Not generic: written once, not once
@@ -477,11 +603,9 @@ fn tag_roster(
         all.push(("SetUp".to_string(), "1".to_string()));
         all.push(("FEN".to_string(), start_fen));
     }
-    const FIXED: [&str; 10] = [
-        "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
-    ];
+    const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
     for (name, value) in tags {
-        if !FIXED.contains(&name.as_str()) {
+        if !ROSTER.contains(&name.as_str()) && !COMPUTED_TAGS.contains(&name.as_str()) {
             all.push((name.clone(), value.clone()));
         }
     }

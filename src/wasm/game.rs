@@ -239,6 +239,100 @@ impl Game {
         self.inner.load_pgn(&text).map_err(throw)
     }
 
+    /// The tags `pgn()` writes, in its order: `{Event, Site, …, Result, …}`.
+    #[wasm_bindgen(js_name = getHeaders, unchecked_return_type = "Record<string, string>")]
+    pub fn get_headers(&self) -> JsValue {
+        let object = Object::new();
+        for (name, value) in self.inner.headers() {
+            let _ = js_sys::Reflect::set(&object, &name.into(), &value.into());
+        }
+        object.into()
+    }
+
+    /// Sets a PGN tag (`Variant`, `SetUp` and `FEN` come from the game); returns
+    /// `getHeaders()`.
+    #[wasm_bindgen(js_name = setHeader, unchecked_return_type = "Record<string, string>")]
+    pub fn set_header(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let name = string_arg(&name, "tag name", false)?.unwrap_or_default();
+        let value = string_arg(&value, "tag value", false)?.unwrap_or_default();
+        self.inner.set_header(&name, &value).map_err(throw)?;
+        Ok(self.get_headers())
+    }
+
+    /// Removes a tag; whether there was one.
+    #[wasm_bindgen(js_name = removeHeader)]
+    pub fn remove_header(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<bool, JsValue> {
+        let name = string_arg(&name, "tag name", false)?.unwrap_or_default();
+        Ok(self.inner.remove_header(&name))
+    }
+
+    /// The comment on the current position, or `undefined`.
+    #[wasm_bindgen(js_name = getComment)]
+    pub fn get_comment(&self) -> Option<String> {
+        self.inner.comment()
+    }
+
+    /// Replaces the current position's comment (at most 4,096 bytes).
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = string_arg(&text, "comment", false)?.unwrap_or_default();
+        self.inner.set_comment(&text).map_err(throw)
+    }
+
+    /// Removes the current position's comment and returns it, or `undefined`.
+    #[wasm_bindgen(js_name = removeComment)]
+    pub fn remove_comment(&mut self) -> Option<String> {
+        self.inner.remove_comment()
+    }
+
+    /// `[{fen, comment}]`: the comments up to the current position, in game order.
+    #[wasm_bindgen(js_name = getComments, unchecked_return_type = "PositionComment[]")]
+    pub fn get_comments(&self) -> JsValue {
+        to_js(&self.inner.comments())
+    }
+
+    /// The NAGs of the move that led to the current position (`[1]` for `!`).
+    #[wasm_bindgen(js_name = getNags, unchecked_return_type = "number[]")]
+    pub fn get_nags(&self) -> JsValue {
+        to_js(&self.inner.nags())
+    }
+
+    /// Replaces the NAGs of the move that led to the current position: integers
+    /// from 0 to 255, at most 8.
+    #[wasm_bindgen(js_name = setNags)]
+    pub fn set_nags(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] nags: JsValue,
+    ) -> Result<(), JsValue> {
+        let bad = || invalid("NAGs must be an array of integers from 0 to 255");
+        if !Array::is_array(&nags) {
+            return Err(bad());
+        }
+        let list = Array::from(&nags);
+        if list.length() > 8 {
+            return Err(invalid("a move takes at most 8 NAGs"));
+        }
+        let mut out = Vec::with_capacity(list.length() as usize);
+        for value in list.iter() {
+            let n = value
+                .as_f64()
+                .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+                .ok_or_else(bad)?;
+            out.push(n as u8);
+        }
+        self.inner.set_nags(&out).map_err(throw)
+    }
+
     /// `{winner: 'white'|'black'|null, reason, text}` or `null` while the game goes on.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> JsValue {

@@ -97,6 +97,8 @@ export interface VariantInfo {
   variantWin: string;
   variantDraw: string;
 }
+/** A comment and the FEN of the position it is on. */
+export interface PositionComment { fen: string; comment: string }
 export type FenValidation = { ok: true } | { ok: false; error: string };
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */

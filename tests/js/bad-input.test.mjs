@@ -27,6 +27,11 @@
 //  13 game.loadPgn(v)                                Arg      MB,shogi Pgn
 //  14 game.resign(v)                                 Arg
 //  15 game.perft(v)                                  Arg
+//  15a game.setHeader(v, 'x')                         Arg      shogi ok
+//  15b game.setHeader('Event', v)                     Arg      shogi ok
+//  15c game.removeHeader(v)                           Arg      MB,shogi ok (no such tag: false)
+//  15d game.setComment(v)                             Arg      shogi ok
+//  15e game.setNags(v)                                Arg      [] ok
 //  16 validateFen(v)                                 {ok: false} for every kind (it reports, never throws)
 //  17 validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1', v) Arg      null,undefined ok; MB,shogi Var
 //  18 legalMoves(v)                                  Arg      null,undefined ok; MB,shogi Var
@@ -54,12 +59,12 @@
 //  38 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
 //  39 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
 // Plus, per class, every method after the object is gone:
-//  40 each of the 30 Game methods after free(): wasm-bindgen's Error 'null pointer passed
+//  40 each of the 39 Game methods after free(): wasm-bindgen's Error 'null pointer passed
 //     to rust' (its own name 'Error'; wasm-bindgen gives no hook to type it)
 //  41 each of the 6 wasm Session methods after free(): the same
 //  42 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 39 slots x 12 kinds = 468 items, plus 30 + 6 + 5 = 41 after-the-end items: 509 in all
+// 44 slots x 12 kinds = 528 items, plus 39 + 6 + 5 = 50 after-the-end items: 578 in all
 // (the test counts them and checks the total), and one more check: bytes that are no
 // network give InvalidNetworkError.
 import { test, before, after } from 'node:test';
@@ -180,7 +185,7 @@ async function sweepAsync(label, defaultName, overridesText, call, cleanup = () 
 test('wasm Game, validateFen, legalMoves: every slot, every kind of bad value', () => {
   const game = new A.Game('chess');
   game.move('e4');
-  const state = () => [game.fen(), game.history().length, game.variant()];
+  const state = () => [game.fen(), game.history().length, game.variant(), game.getHeaders(), game.getComments(), game.getNags()];
   sweepSync('new Game(v)', 'Arg', 'null,undefined ok; MB,shogi Var', (v) => new A.Game(v));
   sweepSync("new Game('chess', v)", 'Arg', 'null,undefined ok; MB,shogi Fen', (v) => new A.Game('chess', v));
   const probe = () => {
@@ -211,6 +216,11 @@ test('wasm Game, validateFen, legalMoves: every slot, every kind of bad value', 
   sweepSync('game.loadPgn(v)', 'Arg', 'MB,shogi Pgn', (v) => game.loadPgn(v), state);
   sweepSync('game.resign(v)', 'Arg', '', (v) => game.resign(v), state);
   sweepSync('game.perft(v)', 'Arg', '', (v) => game.perft(v), state);
+  sweepSync("game.setHeader(v, 'x')", 'Arg', 'shogi ok', (v) => game.setHeader(v, 'x'), state);
+  sweepSync("game.setHeader('Event', v)", 'Arg', 'shogi ok', (v) => game.setHeader('Event', v), state);
+  sweepSync('game.removeHeader(v)', 'Arg', 'MB,shogi ok', (v) => game.removeHeader(v), state);
+  sweepSync('game.setComment(v)', 'Arg', 'shogi ok', (v) => game.setComment(v), state);
+  sweepSync('game.setNags(v)', 'Arg', '[] ok', (v) => game.setNags(v), state);
   // validateFen reports instead of throwing
   for (const [kind, value] of Object.entries(KINDS)) {
     const answer = A.validateFen(value);
@@ -261,7 +271,9 @@ test('calls after free() throw an Error, never a trap', () => {
     (g) => g.isStalemate(), (g) => g.isDraw(), (g) => g.isGameOver(), (g) => g.isThreefoldRepetition(),
     (g) => g.isInsufficientMaterial(), (g) => g.isDrawByFiftyMoves(), (g) => g.turn(), (g) => g.turnState(),
     (g) => g.board(), (g) => g.hands(), (g) => g.claimableDraw(), (g) => g.claimDraw(), (g) => g.resign('w'),
-    (g) => g.perft(1), (g) => g.clone(), (g) => g.agreeDraw(),
+    (g) => g.perft(1), (g) => g.clone(), (g) => g.agreeDraw(), (g) => g.getHeaders(), (g) => g.setHeader('White', 'x'),
+    (g) => g.removeHeader('White'), (g) => g.getComment(), (g) => g.setComment('x'), (g) => g.removeComment(),
+    (g) => g.getComments(), (g) => g.getNags(), (g) => g.setNags([1]),
   ];
   const session = new A.Session();
   session.free();
@@ -279,7 +291,7 @@ test('calls after free() throw an Error, never a trap', () => {
       itemCount += 1;
     }
   }
-  assert.equal(gameCalls.length + sessionCalls.length, 30 + 6);
+  assert.equal(gameCalls.length + sessionCalls.length, 39 + 6);
 });
 
 test('JS Engine: every slot, every kind of bad value', async () => {
@@ -361,6 +373,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 39 * 12 + 30 + 6 + 5);
+  assert.equal(itemCount, 44 * 12 + 39 + 6 + 5);
   assert.deepEqual(panics, []);
 });
