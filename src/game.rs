@@ -48,7 +48,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Placement;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, Setup};
-use crate::types::Color;
+use crate::types::{Color, Square};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -375,6 +375,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
 
     /// Enemy pieces giving check to the side to act.
     fn checkers(&self) -> Bitboard;
+
+    /// The pieces of `color` that attack `square`: those that could capture a piece
+    /// of the other colour standing there, pins and whose turn it is aside (pawns
+    /// diagonally, no X-rays; in Alice, a piece on the square's board when it is
+    /// occupied, on either board when it is empty).
+    fn attackers(&self, square: Square, color: Color) -> Bitboard;
 
     /// Whether the side to act is in check.
     fn is_check(&self) -> bool {

@@ -23,6 +23,8 @@ pub enum ApiErrorKind {
     NoClaim,
     /// A network file that is missing, truncated, corrupt or of another layout.
     InvalidNetwork,
+    /// A board edit that would leave a position the rule set does not allow.
+    InvalidPosition,
 }
 
 impl ApiErrorKind {
@@ -37,6 +39,7 @@ impl ApiErrorKind {
             ApiErrorKind::GameOver => "GameOverError",
             ApiErrorKind::NoClaim => "NoClaimError",
             ApiErrorKind::InvalidNetwork => "InvalidNetworkError",
+            ApiErrorKind::InvalidPosition => "InvalidPositionError",
         }
     }
 
@@ -51,6 +54,7 @@ impl ApiErrorKind {
             ApiErrorKind::GameOver => "GAME_OVER",
             ApiErrorKind::NoClaim => "NO_CLAIM",
             ApiErrorKind::InvalidNetwork => "INVALID_NETWORK",
+            ApiErrorKind::InvalidPosition => "INVALID_POSITION",
         }
     }
 }

@@ -15,6 +15,7 @@
 //! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! ```
 
+mod edit;
 mod error;
 mod info;
 mod notes;
@@ -401,7 +402,18 @@ impl ApiGame {
 
     /// The pieces, a1 first (with their board in Alice).
     pub fn board(&self) -> Vec<SquareInfo> {
-        self.inner.board()
+        // From the placement, not per rule set (the WebAssembly module's size).
+        let alice = self.variant().boards() == 2;
+        self.inner
+            .placement()
+            .pieces()
+            .map(|p| SquareInfo {
+                square: p.square,
+                role: p.piece.role,
+                color: p.piece.color,
+                board: alice.then_some(p.board),
+            })
+            .collect()
     }
 
     /// A side's hand in Chess-Gi.
@@ -412,7 +424,7 @@ impl ApiGame {
     /// The game as PGN with its tags, comments, NAGs and variations; `tags` are
     /// added (overriding the game's own for this text only).
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        self.inner.pgn(tags, &self.notes)
+        self.inner.pgn(tags, &self.notes, self.set_up_fen())
     }
 
     /// Replaces the game by the main line of the first game of `text` (atomic).

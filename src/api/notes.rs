@@ -2,8 +2,8 @@
 //! checked arguments, kept by `load_pgn` and written by `pgn`. Comments and NAGs
 //! belong to the current position (the move that led to it).
 
+use super::{played, MAX_SHORT_TEXT, MAX_TAGS};
 use super::{quote, ApiError, ApiErrorKind, ApiGame, COMPUTED_TAGS, MAX_COMMENT_BYTES};
-use super::{MAX_SHORT_TEXT, MAX_TAGS};
 
 /// A comment with the FEN of the position it belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -45,9 +45,16 @@ impl ApiGame {
         crate::notation::pgn::annotated_tags(
             self.variant(),
             outcome.as_ref().map(|o| o.result_token()),
-            self.inner.set_up_fen(),
+            self.set_up_fen(),
             &self.notes,
         )
+    }
+
+    /// The start position's FEN when the game did not start at its rule set's start
+    /// (the `SetUp`/`FEN` tags); not generic (the WebAssembly module's size).
+    pub(crate) fn set_up_fen(&self) -> Option<String> {
+        let start = self.inner.start_fen();
+        (start != played::new_played(self.variant()).fen()).then_some(start)
     }
 
     /// Sets a tag for `pgn()` and `headers()`.

@@ -2,7 +2,7 @@
 //! once for every `Record<G>`; [`new_played`] picks the rule set.
 
 use super::error::{ApiError, ApiErrorKind};
-use super::info::{MoveInfo, SquareInfo, TurnInfo};
+use super::info::{MoveInfo, TurnInfo};
 use crate::bitboard::Bitboard;
 use crate::board::Placement;
 use crate::game::{EndReason, Game, Outcome};
@@ -45,13 +45,13 @@ pub trait PlayedGame: Send {
     fn agree_draw(&mut self) -> Outcome;
     fn repetition_count(&self) -> usize;
     fn fifty_moves_reached(&self) -> bool;
-    fn board(&self) -> Vec<SquareInfo>;
     fn hand(&self, color: Color) -> Option<Hand>;
-    /// The game as PGN with its notes; `tags` override the notes' tags.
-    fn pgn(&self, tags: &[(String, String)], notes: &Annotations) -> String;
-    /// The start position's FEN when it is not the rule set's start (the PGN
-    /// `SetUp`/`FEN` tags).
-    fn set_up_fen(&self) -> Option<String>;
+    /// The game as PGN with its notes; `tags` override the notes' tags, `set_up` is
+    /// the `FEN` tag's value when the game did not start at the rule set's start.
+    fn pgn(&self, tags: &[(String, String)], notes: &Annotations, set_up: Option<String>)
+        -> String;
+    /// The FEN of the position the game started from.
+    fn start_fen(&self) -> String;
     /// Replaces the game by the main line of the PGN text's first game; returns its
     /// notes.
     fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError>;
@@ -80,6 +80,8 @@ pub trait PlayedGame: Send {
     fn zobrist(&self) -> u64;
     /// The pieces giving check.
     fn checkers(&self) -> Bitboard;
+    /// The pieces of `color` attacking `square` ([`Game::attackers`]).
+    fn attackers(&self, square: Square, color: Color) -> Bitboard;
 }
 
 /// A new game at the start position of `variant`.
@@ -210,30 +212,21 @@ impl<G: Game> PlayedGame for Record<G> {
         G::MOVE_COUNT_RULES && self.current().halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
     }
 
-    fn board(&self) -> Vec<SquareInfo> {
-        let alice = G::VARIANT.boards() == 2;
-        self.current()
-            .placement()
-            .pieces()
-            .map(|p| SquareInfo {
-                square: p.square,
-                role: p.piece.role,
-                color: p.piece.color,
-                board: alice.then_some(p.board),
-            })
-            .collect()
-    }
-
     fn hand(&self, color: Color) -> Option<Hand> {
         self.current().hand(color)
     }
 
-    fn pgn(&self, tags: &[(String, String)], notes: &Annotations) -> String {
-        pgn::write_annotated(self, tags, notes)
+    fn pgn(
+        &self,
+        tags: &[(String, String)],
+        notes: &Annotations,
+        set_up: Option<String>,
+    ) -> String {
+        pgn::write_annotated(self, tags, notes, set_up)
     }
 
-    fn set_up_fen(&self) -> Option<String> {
-        pgn::set_up_fen(self)
+    fn start_fen(&self) -> String {
+        fen::write_fen(self.start())
     }
 
     fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError> {
@@ -246,7 +239,6 @@ impl<G: Game> PlayedGame for Record<G> {
         *self = first.main_line();
         Ok(first.annotations())
     }
-
 
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self.current(), depth)
@@ -301,5 +293,9 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn checkers(&self) -> Bitboard {
         self.current().checkers()
+    }
+
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        self.current().attackers(square, color)
     }
 }

@@ -103,7 +103,8 @@ impl Annotations {
 
     /// Drops the notes of `ply` once they are empty.
     pub fn tidy(&mut self, ply: usize) {
-        self.plies.retain(|(p, notes)| *p != ply || !notes.is_empty());
+        self.plies
+            .retain(|(p, notes)| *p != ply || !notes.is_empty());
     }
 
     /// Records that `action` was played as the `ply`-th action: the notes kept for

@@ -453,19 +453,20 @@ pub fn first_game_variant(text: &str) -> Result<Variant, PgnError> {
 /// given, `?` otherwise), `Variant`, `SetUp`/`FEN` for a non-standard start, any
 /// other given tags, and `Result` from the record's outcome.
 pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> String {
-    write_annotated(record, tags, &Annotations::default())
+    write_annotated(record, tags, &Annotations::default(), set_up_fen(record))
 }
 
 /// [`write_record`] with the game's notes: their tags (overridden by `tags`), and
 /// each ply's comments, NAGs and variations on the token that plays it. `Result`
 /// is the outcome when the game has one, else the notes' `Result` tag when it is a
-/// result, else `*`.
+/// result, else `*`. `set_up` is [`set_up_fen`] (callers that have it at hand
+/// pass it, so that this generic function does not compute it once per rule set).
 pub fn write_annotated<G: Game>(
     record: &Record<G>,
     tags: &[(String, String)],
     notes: &Annotations,
+    set_up: Option<String>,
 ) -> String {
-    let set_up = set_up_fen(record);
     let history: Vec<(&G, &Action)> = record.history().collect();
     let mut ends = Vec::new();
     let mut ply = 0;

@@ -676,6 +676,24 @@ impl Game for Alice {
         self.checkers_of(self.turn)
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        let them = self.board.by_color(color);
+        let on = |mask: Bitboard| {
+            attackers(
+                &self.board,
+                square,
+                color,
+                them & mask,
+                self.board.occupied() & mask,
+            )
+        };
+        if self.board.occupied().contains(square) {
+            on(self.board_mask(square))
+        } else {
+            on(self.board_b) | on(!self.board_b)
+        }
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         standard_ending(
             self.turn,

@@ -643,6 +643,11 @@ impl Game for Avalanche {
         }
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        let board = &self.chess.board;
+        board.attackers_to(square, color, board.occupied())
+    }
+
     fn checkers(&self) -> Bitboard {
         let board = &self.chess.board;
         match board.king_of(self.chess.turn) {

@@ -790,6 +790,11 @@ impl Game for Billiards {
         Some(Billiards { chess })
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        let board = &self.chess.board;
+        attackers_to(board, square, color, board.occupied())
+    }
+
     fn checkers(&self) -> Bitboard {
         let board = &self.chess.board;
         match board.king_of(self.chess.turn) {

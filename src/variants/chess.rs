@@ -458,6 +458,11 @@ impl Game for Chess {
         Some(next)
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        let board = &self.board;
+        board.attackers_to(square, color, board.occupied())
+    }
+
     fn checkers(&self) -> Bitboard {
         match self.board.king_of(self.turn) {
             Some(king) => movegen::checkers(&self.board, self.turn, king),

@@ -360,6 +360,10 @@ impl Game for ChessGi {
         self.chess.checkers()
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        self.chess.attackers(square, color)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         // No dead-position rule: material never leaves the game.
         standard_ending(

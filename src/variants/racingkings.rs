@@ -390,6 +390,11 @@ impl Game for RacingKings {
         self.chess.pass_turn();
     }
 
+    fn attackers(&self, square: Square, color: Color) -> Bitboard {
+        let board = &self.chess.board;
+        board.attackers_to(square, color, board.occupied())
+    }
+
     fn checkers(&self) -> Bitboard {
         // Always empty in a valid position; computed rather than assumed.
         let board = &self.chess.board;

@@ -713,6 +713,11 @@ macro_rules! series_game {
                 self.core.checkers()
             }
 
+            fn attackers(&self, square: $crate::Square, color: $crate::Color) -> $crate::Bitboard {
+                let board = &self.core.chess.board;
+                board.attackers_to(square, color, board.occupied())
+            }
+
             fn outcome(&self) -> Option<$crate::Outcome> {
                 self.core.outcome::<$rules>()
             }
