@@ -70,7 +70,7 @@ impl Network {
 }
 
 /// Σ clamp(v, 0, QA)² × w. One term is at most 255 × 255 × 32767 < 2^31, so it is
-/// computed in i32; the sum of 128 of them needs i64.
+/// computed in i32; the sum of [`HIDDEN`] of them needs i64.
 fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16]) -> i64 {
     values
         .iter()

@@ -12,10 +12,10 @@
 use super::features::FeatureSet;
 use std::fmt;
 
-/// Hidden units per point of view. 128: the training data made on these machines
-/// (a few million positions a session) does not yet feed a wider layer, and it keeps
-/// the browser build's evaluation cheap.
-pub const HIDDEN: usize = 128;
+/// Hidden units per point of view. 256: on the same 5.8 million positions a network
+/// of 256 played about 100 Elo better than one of 128 (docs/nnue.md, round 2), for
+/// a slower evaluation (the speed tables there).
+pub const HIDDEN: usize = 256;
 /// Accumulator values are the float activations times `QA`; a clipped activation is
 /// at most `QA`.
 pub const QA: i32 = 255;
