@@ -240,7 +240,7 @@ test('the wasm bytes can be handed over', async () => {
  * src/eval/nnue/network.rs: magic, version, layout, weights, FNV-1a checksum. */
 function randomNetworkBytes(seed) {
   const inputs = 768;
-  const hidden = 128;
+  const hidden = 256; // HIDDEN in src/eval/nnue/network.rs
   const header = [1, 1, inputs, hidden, 255, 256, 400];
   const words = inputs * hidden + hidden + 2 * hidden;
   const body = new DataView(new ArrayBuffer(8 + 4 * header.length + 2 * words + 4));
