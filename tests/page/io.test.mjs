@@ -63,6 +63,21 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('NAGs and variations of an imported PGN stay out of the move list and in the export', async () => {
+  const before = await pageFen(page);
+  await page.fill('#io-text', '1. e4! {good} e5 (1... c5 {Sicilian} 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 *');
+  await page.click('#io-load');
+  await waitFenChange(page, before);
+  const rows = await page.$$eval('#moves .move-row:not(.comment-row)', (els) =>
+    els.map((li) => [...li.querySelectorAll('.move-number, .move-token')].map((e) => e.textContent)),
+  );
+  assert.deepEqual(rows, [['1.', 'e4', 'e5'], ['2.', 'Nf3', 'Nc6']]);
+  assert.deepEqual(await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent)), ['good']);
+  const pgn = await pagePgn(page);
+  assert.match(pgn.replace(/\s+/g, ' '), /1\. e4 \$1 \{good\} 1\.\.\. e5 \(1\.\.\. c5 \{Sicilian\} 2\. Nf3 \(2\. c3\)\) 2\. Nf3 \$1 Nc6 \*/);
+  assert.deepEqual(errors, []);
+});
+
 test('a bad FEN and a bad PGN get clear errors and change nothing', async () => {
   const fen = await pageFen(page);
   await page.fill('#io-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1');

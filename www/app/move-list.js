@@ -5,16 +5,51 @@
 const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/;
 const NUMBER = /^(\d+)\.(\.\.)?$/;
 
+/**
+ * The move tokens and move numbers of PGN movetext, in order: comments (`{…}`, `;…`),
+ * variations (`( … )`, nested) and NAGs (`$1`), which the Game writes since it keeps
+ * them, are left out (comments are shown from the model's list).
+ */
+function movetextWords(movetext) {
+  const words = [];
+  let depth = 0;
+  for (let i = 0; i < movetext.length; ) {
+    const ch = movetext[i];
+    if (ch === '{') {
+      const end = movetext.indexOf('}', i + 1);
+      i = end < 0 ? movetext.length : end + 1;
+    } else if (ch === ';') {
+      const end = movetext.indexOf('\n', i + 1);
+      i = end < 0 ? movetext.length : end + 1;
+    } else if (ch === '(' || ch === ')') {
+      depth = Math.max(0, depth + (ch === '(' ? 1 : -1));
+      i++;
+    } else if (/\s/.test(ch)) {
+      i++;
+    } else {
+      let end = i;
+      while (end < movetext.length && !/[\s{}();]/.test(movetext[end])) end++;
+      const word = movetext.slice(i, end);
+      if (depth === 0 && !word.startsWith('$')) words.push(word);
+      i = end;
+    }
+  }
+  return words;
+}
+
 /** Splits PGN movetext into rows: [{number: '12.', tokens: ['e4', 'e5']}]. */
 export function movetextRows(pgn) {
-  const body = pgn.replace(/^\s*\[[^\]\n]*\]\s*$/gm, '').replace(/\{[^}]*\}/g, ' ');
+  const body = pgn.replace(/^\s*\[[^\]\n]*\]\s*$/gm, '');
   const rows = [];
-  for (const token of body.split(/\s+/)) {
+  for (const token of movetextWords(body)) {
     if (!token || RESULT.test(token)) continue;
     // A number glued to its move ("1.e4") is split.
     const glued = /^(\d+\.(?:\.\.)?)(\S+)$/.exec(token);
     const parts = glued && !NUMBER.test(token) ? [glued[1], glued[2]] : [token];
     for (const part of parts) {
+      // "1..." after a comment or variation continues row "1.".
+      const resumes = part.endsWith('...') && rows.at(-1)?.number === part.slice(0, -2);
+      if (resumes) continue;
       if (NUMBER.test(part)) rows.push({ number: part, tokens: [] });
       else if (rows.length) rows.at(-1).tokens.push(part);
       else rows.push({ number: '', tokens: [part] });
