@@ -4,6 +4,7 @@
 
 use super::{played, MAX_SHORT_TEXT, MAX_TAGS};
 use super::{quote, ApiError, ApiErrorKind, ApiGame, COMPUTED_TAGS, MAX_COMMENT_BYTES};
+use crate::notation::annotations::PlyNotes;
 
 /// A comment with the FEN of the position it belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -99,14 +100,12 @@ impl ApiGame {
                 "a comment is at most {MAX_COMMENT_BYTES} bytes"
             )));
         }
-        let ply = self.inner.plies();
-        let last = self.inner.history_actions().last().copied();
-        let at = self.notes.at_mut(ply, last);
-        at.comments.clear();
-        if !text.trim().is_empty() {
-            at.comments.push(text.to_string());
-        }
-        self.notes.tidy(ply);
+        self.edit_notes_here(|at| {
+            at.comments.clear();
+            if !text.trim().is_empty() {
+                at.comments.push(text.to_string());
+            }
+        });
         Ok(())
     }
 
@@ -114,10 +113,7 @@ impl ApiGame {
     pub fn remove_comment(&mut self) -> Option<String> {
         let comment = self.comment();
         if comment.is_some() {
-            let ply = self.inner.plies();
-            let last = self.inner.history_actions().last().copied();
-            self.notes.at_mut(ply, last).comments.clear();
-            self.notes.tidy(ply);
+            self.edit_notes_here(|at| at.comments.clear());
         }
         comment
     }
@@ -163,16 +159,22 @@ impl ApiGame {
     /// `InvalidArgument` at the start position (no move to annotate), or for more
     /// than 8 NAGs.
     pub fn set_nags(&mut self, nags: &[u8]) -> Result<(), ApiError> {
-        let Some(last) = self.inner.history_actions().last().copied() else {
+        if self.inner.plies() == 0 {
             return Err(invalid("no move to annotate at the start position".into()));
-        };
+        }
         if nags.len() > 8 {
             return Err(invalid("a move takes at most 8 NAGs".into()));
         }
-        let ply = self.inner.plies();
-        self.notes.at_mut(ply, Some(last)).nags = nags.to_vec();
-        self.notes.tidy(ply);
+        self.edit_notes_here(|at| at.nags = nags.to_vec());
         Ok(())
+    }
+
+    /// Edits the notes of the current position, then drops them if left empty.
+    fn edit_notes_here(&mut self, change: impl FnOnce(&mut PlyNotes)) {
+        let ply = self.inner.plies();
+        let last = self.inner.history_actions().last().copied();
+        change(self.notes.at_mut(ply, last));
+        self.notes.tidy(ply);
     }
 }
 

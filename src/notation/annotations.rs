@@ -20,6 +20,14 @@ pub const MAX_TAGS: usize = 256;
 /// stored as notes.
 pub const COMPUTED_TAGS: [&str; 3] = ["Variant", "SetUp", "FEN"];
 
+/// Sets tag `name` in `tags`: in place if present, else at the end.
+pub fn set_in(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => value.clone_into(v),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
+}
+
 /// The notes of one ply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlyNotes {
@@ -64,12 +72,8 @@ impl Annotations {
     /// Sets tag `name`, in place if present, else at the end. [`COMPUTED_TAGS`] are
     /// ignored (the caller refuses them with a reason).
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        if COMPUTED_TAGS.contains(&name) {
-            return;
-        }
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+        if !COMPUTED_TAGS.contains(&name) {
+            set_in(&mut self.tags, name, value);
         }
     }
 

@@ -18,7 +18,7 @@
 //! assert!(pgn::write_record(&record, &[]).contains("[Result \"1-0\"]"));
 //! ```
 
-use super::annotations::{Annotations, COMPUTED_TAGS};
+use super::annotations::{self, Annotations, COMPUTED_TAGS};
 use super::fen;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
@@ -512,10 +512,7 @@ pub fn annotated_tags(
 fn merged_tags(base: &[(String, String)], overrides: &[(String, String)]) -> Vec<(String, String)> {
     let mut merged = base.to_vec();
     for (name, value) in overrides {
-        match merged.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => v.clone_from(value),
-            None => merged.push((name.clone(), value.clone())),
-        }
+        annotations::set_in(&mut merged, name, value);
     }
     merged
 }
