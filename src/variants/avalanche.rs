@@ -644,8 +644,7 @@ impl Game for Avalanche {
     }
 
     fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        let board = &self.chess.board;
-        board.attackers_to(square, color, board.occupied())
+        self.chess.attackers(square, color)
     }
 
     fn checkers(&self) -> Bitboard {

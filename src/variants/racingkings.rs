@@ -391,8 +391,7 @@ impl Game for RacingKings {
     }
 
     fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        let board = &self.chess.board;
-        board.attackers_to(square, color, board.occupied())
+        self.chess.attackers(square, color)
     }
 
     fn checkers(&self) -> Bitboard {

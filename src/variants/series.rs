@@ -714,8 +714,7 @@ macro_rules! series_game {
             }
 
             fn attackers(&self, square: $crate::Square, color: $crate::Color) -> $crate::Bitboard {
-                let board = &self.core.chess.board;
-                board.attackers_to(square, color, board.occupied())
+                $crate::game::Game::attackers(&self.core.chess, square, color)
             }
 
             fn outcome(&self) -> Option<$crate::Outcome> {
