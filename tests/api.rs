@@ -54,6 +54,10 @@ fn castling_by_king_or_rook_square_and_promotion_needs_a_piece() {
         g.play_from_to("b7", "b8", Some("k")).unwrap_err().kind,
         ApiErrorKind::InvalidArgument
     );
+    // chess.js's flags: a quiet promotion is `np`, a capturing one `cp`.
+    let quiet = g.moves(Some("b7")).unwrap();
+    let quiet = quiet.iter().find(|m| m.san == "b8=Q+").unwrap();
+    assert_eq!(quiet.flags, "np");
     let promo = g.play_from_to("b7", "a8", Some("q")).unwrap();
     assert_eq!(promo.san, "bxa8=Q+");
     assert_eq!(promo.flags, "cp");

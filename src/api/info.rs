@@ -123,17 +123,20 @@ impl MoveInfo {
                 capture,
                 promotion,
             } => {
-                if *role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
-                    flags.push('b');
+                // chess.js's letters in its order: `n` for any move that neither
+                // captures nor double-steps (so a quiet promotion is `np`).
+                let double_step = *role == Role::Pawn && from.index().abs_diff(to.index()) == 16;
+                if capture.is_none() && !double_step {
+                    flags.push('n');
                 }
                 if capture.is_some() {
                     flags.push('c');
                 }
+                if double_step {
+                    flags.push('b');
+                }
                 if promotion.is_some() {
                     flags.push('p');
-                }
-                if flags.is_empty() {
-                    flags.push('n');
                 }
             }
         }

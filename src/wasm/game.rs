@@ -412,6 +412,34 @@ impl Game {
         }
     }
 
+    /// The squares of `color`'s pieces (the side to act's by default, as in
+    /// chess.js) that attack `square`, a1 first.
+    pub fn attackers(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Color | 'white' | 'black'")] color: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let color = if color.is_undefined() || color.is_null() {
+            self.inner.turn()
+        } else {
+            parse_color(&color)?
+        };
+        let square = string_arg(&square, "square", false)?.unwrap_or_default();
+        let list = self.inner.attackers(&square, color).map_err(throw)?;
+        Ok(list.iter().map(ToString::to_string).collect())
+    }
+
+    /// Whether a piece of `color` attacks `square`.
+    #[wasm_bindgen(js_name = isAttacked)]
+    pub fn is_attacked(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Color | 'white' | 'black'")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        parse_color(&color)?;
+        Ok(!self.attackers(square, color)?.is_empty())
+    }
+
     /// The draw the side to act may claim now (`threefold_repetition`,
     /// `fifty_moves`), or `null`.
     #[wasm_bindgen(js_name = claimableDraw, unchecked_return_type = "EndReason | null")]

@@ -81,6 +81,7 @@ export interface Outcome { winner: Color | null; reason: EndReason; text: string
 /** Action `played + 1` of `length` of `side`'s turn. */
 export interface TurnState { side: Color; length: number; played: number; phase: 'move' | 'push' | 'promotion_choice' }
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
+export interface PieceInput { type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;
 export interface Hands { w: Hand; b: Hand }
 /** A rule set and the facts a UI needs about it. */
@@ -111,7 +112,13 @@ export type Score = { cp: number } | { mate: number };
 /// location instead of an opaque `unreachable` trap.
 #[wasm_bindgen(start)]
 fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| console_error(&info.to_string())));
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
 }
 
 /// A thrown `Error` with `name` and `code` set.

@@ -52,6 +52,7 @@ try {
       assert.deepEqual(out.errors, [], `${label}: ${out.errors.join('\n')}`);
       assert.deepEqual(problems, [], `${label}: ${problems.join('\n')}`);
       assert.equal(out.fen, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+      assert.equal(out.chessJsFen, out.fen, 'alfiere/chessjs after init()');
       assert.equal(out.bestmoveLegal, true, `${label}: best move ${out.bestmove} is not legal`);
       assert.equal(out.stoppedMovesLegal, true, `${label}: a stopped analysis gave an illegal move`);
       assert.equal(lat.length, 5);

@@ -32,6 +32,10 @@
 //  15c game.removeHeader(v)                           Arg      MB,shogi ok (no such tag: false)
 //  15d game.setComment(v)                             Arg      shogi ok
 //  15e game.setNags(v)                                Arg      [] ok
+//  15f game.attackers(v)                              Arg
+//  15g game.attackers('e4', v)                        Arg      null,undefined ok
+//  15h game.isAttacked(v, 'w')                        Arg
+//  15i game.isAttacked('e4', v)                       Arg
 //  16 validateFen(v)                                 {ok: false} for every kind (it reports, never throws)
 //  17 validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1', v) Arg      null,undefined ok; MB,shogi Var
 //  18 legalMoves(v)                                  Arg      null,undefined ok; MB,shogi Var
@@ -59,12 +63,12 @@
 //  38 engine.analyse({depth: 1}, v)                  Arg      null,undefined,fn ok
 //  39 engine.postMessage(v)                          Arg      MB,shogi ok (answered with `info string`)
 // Plus, per class, every method after the object is gone:
-//  40 each of the 39 Game methods after free(): wasm-bindgen's Error 'null pointer passed
+//  40 each of the 41 Game methods after free(): wasm-bindgen's Error 'null pointer passed
 //     to rust' (its own name 'Error'; wasm-bindgen gives no hook to type it)
 //  41 each of the 6 wasm Session methods after free(): the same
 //  42 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 44 slots x 12 kinds = 528 items, plus 39 + 6 + 5 = 50 after-the-end items: 578 in all
+// 48 slots x 12 kinds = 576 items, plus 41 + 6 + 5 = 52 after-the-end items: 628 in all
 // (the test counts them and checks the total), and one more check: bytes that are no
 // network give InvalidNetworkError.
 import { test, before, after } from 'node:test';
@@ -101,7 +105,7 @@ let itemCount = 0;
 const panics = [];
 const realConsoleError = console.error;
 before(() => {
-  // console_error_panic_hook reports a Rust panic here before the trap.
+  // The module's panic hook reports a Rust panic here before the trap.
   console.error = (...args) => {
     panics.push(args.join(' '));
     realConsoleError(...args);
@@ -221,6 +225,10 @@ test('wasm Game, validateFen, legalMoves: every slot, every kind of bad value', 
   sweepSync('game.removeHeader(v)', 'Arg', 'MB,shogi ok', (v) => game.removeHeader(v), state);
   sweepSync('game.setComment(v)', 'Arg', 'shogi ok', (v) => game.setComment(v), state);
   sweepSync('game.setNags(v)', 'Arg', '[] ok', (v) => game.setNags(v), state);
+  sweepSync('game.attackers(v)', 'Arg', '', (v) => game.attackers(v), state);
+  sweepSync("game.attackers('e4', v)", 'Arg', 'null,undefined ok', (v) => game.attackers('e4', v), state);
+  sweepSync("game.isAttacked(v, 'w')", 'Arg', '', (v) => game.isAttacked(v, 'w'), state);
+  sweepSync("game.isAttacked('e4', v)", 'Arg', '', (v) => game.isAttacked('e4', v), state);
   // validateFen reports instead of throwing
   for (const [kind, value] of Object.entries(KINDS)) {
     const answer = A.validateFen(value);
@@ -273,7 +281,8 @@ test('calls after free() throw an Error, never a trap', () => {
     (g) => g.board(), (g) => g.hands(), (g) => g.claimableDraw(), (g) => g.claimDraw(), (g) => g.resign('w'),
     (g) => g.perft(1), (g) => g.clone(), (g) => g.agreeDraw(), (g) => g.getHeaders(), (g) => g.setHeader('White', 'x'),
     (g) => g.removeHeader('White'), (g) => g.getComment(), (g) => g.setComment('x'), (g) => g.removeComment(),
-    (g) => g.getComments(), (g) => g.getNags(), (g) => g.setNags([1]),
+    (g) => g.getComments(), (g) => g.getNags(), (g) => g.setNags([1]), (g) => g.attackers('e4'),
+    (g) => g.isAttacked('e4', 'w'),
   ];
   const session = new A.Session();
   session.free();
@@ -291,7 +300,7 @@ test('calls after free() throw an Error, never a trap', () => {
       itemCount += 1;
     }
   }
-  assert.equal(gameCalls.length + sessionCalls.length, 39 + 6);
+  assert.equal(gameCalls.length + sessionCalls.length, 41 + 6);
 });
 
 test('JS Engine: every slot, every kind of bad value', async () => {
@@ -373,6 +382,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 44 * 12 + 39 + 6 + 5);
+  assert.equal(itemCount, 48 * 12 + 41 + 6 + 5);
   assert.deepEqual(panics, []);
 });

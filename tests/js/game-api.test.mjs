@@ -169,3 +169,17 @@ test('calls after free() throw instead of crashing', () => {
   g.free();
   assert.throws(() => g.fen(), Error);
 });
+
+test('attackers and isAttacked, in orthodox chess and a variant', () => {
+  const game = new A.Game('chess', 'r3k2r/8/8/4p3/3P4/8/8/R3K2R w KQkq - 0 1');
+  assert.deepEqual(game.attackers('e5').sort(), ['d4']);
+  assert.deepEqual(game.attackers('d4', 'b'), ['e5']);
+  assert.deepEqual(game.attackers('d4', 'black'), ['e5']);
+  assert.deepEqual(game.attackers('d1').sort(), ['a1', 'e1']);
+  assert.equal(game.isAttacked('h8', 'w'), true);
+  assert.equal(game.isAttacked('e8', 'b'), true, 'rooks defend their own king');
+  assert.equal(game.isAttacked('c6', 'w'), false);
+  assert.throws(() => game.attackers('z9'), { name: 'InvalidArgumentError' });
+  const racing = new A.Game('racingkings');
+  assert.ok(racing.attackers('c3', 'w').length > 0);
+});

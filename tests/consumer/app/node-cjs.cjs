@@ -13,4 +13,10 @@ try {
   assert.equal(e.code, 'ILLEGAL_MOVE');
 }
 assert.match(require.resolve('alfiere/wasm'), /alfiere_bg\.wasm$/);
+// The drop-in loads synchronously through require() too (Node 20.19 and later).
+const { Chess, DEFAULT_POSITION } = require('alfiere/chessjs');
+const chess = new Chess();
+chess.move('Nf3');
+assert.equal(chess.history().length, 1);
+assert.equal(new Chess(DEFAULT_POSITION).fen(), DEFAULT_POSITION);
 console.log('node require: ok');

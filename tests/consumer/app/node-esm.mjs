@@ -1,12 +1,19 @@
 // Node ESM: import 'alfiere' (no init call) and 'alfiere/engine' (worker thread).
 import assert from 'node:assert/strict';
-import { Game, variants, validateFen } from 'alfiere';
+import { Game, variants, validateFen, IllegalMoveError } from 'alfiere';
 import { Engine } from 'alfiere/engine';
+import { Chess } from 'alfiere/chessjs';
 
 const game = new Game('chessgi');
 assert.equal(game.move('e4').san, 'e4');
 assert.equal(variants().length, 10);
 assert.equal(validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1').ok, true);
+
+assert.throws(() => game.move('e4'), IllegalMoveError);
+const chess = new Chess();
+chess.move('e4');
+assert.throws(() => chess.move('e4'), (e) => e instanceof IllegalMoveError && e.message === 'Invalid move: e4');
+assert.equal(chess.moves()[0], 'a6');
 
 const engine = new Engine({ variant: 'chess' });
 await engine.ready;

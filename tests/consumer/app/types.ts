@@ -1,6 +1,8 @@
 // Type-checked with tsc --noEmit against the package's .d.ts files (generated + js/engine.d.ts).
 import { Game, validateFen, variants, type Move, type Outcome, type VariantId } from 'alfiere';
 import { Engine, parseInfo, type AnalyseResult, type Info } from 'alfiere/engine';
+import { Chess, type Move as ChessJsMove, type Square, IllegalMoveError } from 'alfiere/chessjs';
+import { InvalidFenError } from 'alfiere';
 
 const variant: VariantId = 'marseillais';
 const game = new Game(variant);
@@ -26,4 +28,12 @@ async function analyse(): Promise<string> {
   return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${parsed}`;
 }
 
+const chess = new Chess();
+const chessMove: ChessJsMove = chess.move({ from: 'e2', to: 'e4' });
+const target: Square = chessMove.to;
+const sans: string[] = chess.moves();
+const objects: ChessJsMove[] = chess.moves({ verbose: true });
+const isError = (e: unknown): boolean => e instanceof IllegalMoveError || e instanceof InvalidFenError;
+
+export { chessMove, target, sans, objects, isError };
 export { played, san, verbose, history, outcome, dests, names, analyse };

@@ -3,6 +3,7 @@
 // build (index.html). Results go to window.__alfiere for the test driver.
 import init, { Game } from 'alfiere';
 import { Engine } from 'alfiere/engine';
+import { Chess } from 'alfiere/chessjs';
 
 const out = { errors: [], done: false };
 window.__alfiere = out;
@@ -13,6 +14,9 @@ async function main() {
   const game = new Game('chess');
   game.move('e4');
   out.fen = game.fen();
+  const chess = new Chess();
+  chess.move('e4');
+  out.chessJsFen = chess.fen();
 
   const engine = new Engine({ variant: 'chess' });
   await engine.ready;

@@ -1,0 +1,2 @@
+export * from '../pkg/node/alfiere.js';
+export * from './errors.js';

@@ -1,0 +1,3 @@
+export * from '../pkg/web/alfiere.js';
+export { default } from '../pkg/web/alfiere.js';
+export * from './errors.js';
