@@ -12,14 +12,18 @@
 //     node counts must be equal (the search is deterministic). Speeds are nodes per
 //     second of CPU time (the machines are shared; wall-clock figures are shown too).
 //
+//  3. alfiere/chessjs against chess.js 1.4 on the work its users do (scripts/bench/
+//     chessjs.mjs): random games, verbose moves, undo, FEN and PGN round trips, perft.
+//
 // Both builds are brought up to date from the same sources first (scripts/build-wasm.sh,
 // cargo build --release --bin alfiere), so the node counts can be compared.
-// Options: --runs N (default 3), --perft-only, --engine-only, --network FILE (the
+// Options: --runs N (default 3), --perft-only, --engine-only, --chessjs-only, --network FILE (the
 // engine rows with that learned evaluation in all three: `EvalFile` natively,
 // `Session.loadNetwork` in process, the Engine's `network` option in the worker).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { Chess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
@@ -40,6 +44,7 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 console.log('building the wasm package: bash scripts/build-wasm.sh');
 execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
 const NATIVE = args.includes('--perft-only') ? null : nativeBinary();
+const ONLY = ['--perft-only', '--engine-only', '--chessjs-only'].find((flag) => args.includes(flag));
 const { Game, Session } = await import('alfiere');
 const { Engine: WorkerEngine } = await import('alfiere/engine');
 
@@ -258,5 +263,9 @@ async function engineBench() {
     `${fmt(total('wasm', 1) / total('native', 1))} (worker ${fmt(total('worker', 1) / total('native', 1))}; wall-clock ${fmt(total('wasm', 2) / total('native', 2))})`);
 }
 
-if (!args.includes('--engine-only')) perftBench();
-if (!args.includes('--perft-only')) await engineBench();
+if (!ONLY || ONLY === '--perft-only') perftBench();
+if (!ONLY || ONLY === '--engine-only') await engineBench();
+if (!ONLY || ONLY === '--chessjs-only') {
+  const { chessJsBench } = await import('./bench/chessjs.mjs');
+  chessJsBench({ runs: RUNS, repo, nativeDir: dirname(NATIVE) });
+}

@@ -675,6 +675,22 @@ fn san_lenient_reading() {
         san::parse_san_strict(&g, "O-O-O")
     );
     assert_eq!(san::parse_san(&g, "e1g1"), san::parse_san_strict(&g, "O-O"));
+    // Coordinates as old PGN files write them: separators, marks, `=`.
+    assert_eq!(
+        san::parse_san(&g, "e1-g1"),
+        san::parse_san_strict(&g, "O-O")
+    );
+    assert_eq!(
+        san::parse_san(&g, "e1-c1+"),
+        san::parse_san_strict(&g, "O-O-O")
+    );
+    assert_eq!(san::parse_san(&start, "e2e4+"), Ok(e4));
+    assert_eq!(san::parse_san(&start, "e2-e4!"), Ok(e4));
+    assert!(san::parse_san(&start, "e2-e5").is_err());
+    let capture = after(STARTING_FEN, &["e4", "d5"]);
+    let exd5 = san::parse_san_strict(&capture, "exd5").unwrap();
+    assert_eq!(san::parse_san(&capture, "e4xd5"), Ok(exd5));
+    assert_eq!(san::parse_san(&capture, "e4-d5"), Ok(exd5));
     assert_eq!(
         san::parse_san(&g, "e1h1"),
         san::parse_san_strict(&g, "O-O"),
@@ -689,6 +705,7 @@ fn san_lenient_reading() {
     assert_eq!(san::parse_san(&g, "b8Q"), Ok(b8q));
     assert_eq!(san::parse_san(&g, "b8=Q"), Ok(b8q));
     assert_eq!(san::parse_san(&g, "b7b8q"), Ok(b8q));
+    assert_eq!(san::parse_san(&g, "b7-b8=Q+"), Ok(b8q));
     let g = pos("4k3/8/8/8/8/8/8/K7 w - - 0 1");
     assert!(san::parse_san(&g, "e8Q").is_err());
     let g = pos("1k6/4P3/8/8/8/8/8/K7 w - - 0 1");

@@ -11,7 +11,8 @@ import {
 } from './fen-text.js';
 import { Headers } from './headers.js';
 import { Move, nullMove } from './move.js';
-import { findMove } from './move-input.js';
+import { findMove, strippedSan } from './move-input.js';
+import { prepareText } from './pgn-reading.js';
 import { moveOrderKey } from './order.js';
 import { writePgn } from './pgn-writer.js';
 import { positionHash, hashAfterMove } from './zobrist.js';
@@ -82,6 +83,7 @@ export function defineChess(Game) {
     _game = null; // the core game; null while the board is one the core refuses
     _fields = null; // that board's FEN fields then
     _castling = '-'; // chess.js's castling rights (it keeps rights without their rook)
+    _keptRights = false; // whether _castling holds rights the core has dropped
     _epSquare = null; // chess.js's en-passant square (also when no capture is legal)
     _hash = 0n;
     _history = []; // per ply: { move, castling, epSquare, hash (before), saved? }
@@ -136,6 +138,8 @@ export function defineChess(Game) {
       this._game = game ?? null;
       this._fields = game ? null : fields;
       this._castling = normaliseRights(fields[2]);
+      // Rights the core drops (no king or rook at home) that chess.js keeps and prints.
+      this._keptRights = Boolean(game) && this._castling !== rightsAtHome(placementCells(fields[0]), this._castling);
       this._epSquare = fields[3] === '-' ? null : fields[3];
       this._hash = positionHash(fields[0], fields[1], this._castling, this._epSquare);
       this._movesCache = null;
@@ -380,14 +384,10 @@ export function defineChess(Game) {
 
     /** A core move description with chess.js's castling rights in its FENs. */
     _chessJsMove(info) {
-      if (!this._castlingDiffers()) return info;
+      if (!this._keptRights) return info;
       const rights = rightsAfter(this._castling, info);
       const withRights = (fen, value) => fen.replace(/^(\S+ \S+) \S+/, `$1 ${value}`);
       return { ...info, before: withRights(info.before, this._castling), after: withRights(info.after, rights) };
-    }
-
-    _castlingDiffers() {
-      return this._game && this._game.fen().split(' ')[2] !== this._castling;
     }
 
     move(move, { strict = false } = {}) {
@@ -411,6 +411,7 @@ export function defineChess(Game) {
       const entry = { castling: this._castling, epSquare: this._epSquare, hash: this._hash };
       const move = new Move(info);
       this._castling = rightsAfter(this._castling, info);
+      if (this._keptRights) this._keptRights = this._castling !== info.after.split(' ')[2];
       this._epSquare = epAfter(info);
       this._hash = hashAfterMove(this._hash, info,
         { before: entry.castling, after: this._castling }, { before: entry.epSquare, after: this._epSquare });
@@ -600,18 +601,8 @@ export function defineChess(Game) {
     }
 
     loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
-      let text = String(pgn);
-      if (newlineChar !== '\r?\n') text = text.replace(new RegExp(newlineChar, 'g'), '\n');
-      if (strict) {
-        // chess.js's strict reader starts from a FEN tag only with [SetUp "1"], and
-        // wants the FEN tag when SetUp is there.
-        const setUp = /\[\s*SetUp\s*"1"\s*\]/.test(text);
-        const fenTag = /\[\s*FEN\s*"[^"]*"\s*\]/;
-        if (setUp && !fenTag.test(text)) {
-          throw chessJsError(ErrorKinds.InvalidPgn, 'Invalid PGN: FEN tag must be supplied with SetUp tag');
-        }
-        if (!setUp) text = text.replace(fenTag, '');
-      }
+      const failure = (message) => chessJsError(ErrorKinds.InvalidPgn, message);
+      const { text, fen, fenTagName, tokens } = prepareText(pgn, { strict, newlineChar }, failure);
       if (text.trim() === '') {
         this.reset();
         return;
@@ -621,24 +612,27 @@ export function defineChess(Game) {
         game.loadPgn(text);
       } catch (error) {
         const illegal = /illegal move '([^']*)'/.exec(error.message);
-        throw illegal
-          ? chessJsError(ErrorKinds.InvalidPgn, `Invalid move in PGN: ${illegal[1]}`)
-          : chessJsError(ErrorKinds.InvalidPgn, error.message);
+        throw failure(illegal ? `Invalid move in PGN: ${illegal[1]}` : error.message);
+      }
+      const history = game.history({ verbose: true });
+      if (strict) {
+        // Strict mode wants each move as SAN writes it (marks and '=' aside).
+        const wrong = tokens.find((token, index) => strippedSan(token) !== strippedSan(history[index]?.san ?? ''));
+        if (wrong !== undefined) throw failure(`Invalid move in PGN: ${wrong}`);
       }
       const tags = game.getHeaders();
-      const fenTag = Object.keys(tags).find((name) => name === 'FEN');
-      const history = game.history({ verbose: true });
       const comments = game.getComments();
       this.reset();
       for (const [name, value] of Object.entries(tags)) this._header.set(name, value);
+      if (fenTagName && fenTagName !== 'FEN') this._header.set(fenTagName, fen);
       // chess.js takes the result as written (the marker, else the tag), where the core
       // states the result of a game that ended on the board.
       const marker = /(1-0|0-1|1\/2-1\/2|\*)\s*$/.exec(text.replace(/\{[^}]*\}\s*$/, ''));
       const tag = /\[\s*Result\s*"([^"]*)"\s*\]/.exec(text);
       this._header.set('Result', marker?.[1] ?? tag?.[1] ?? '*');
-      if (fenTag) this.load(tags[fenTag], { preserveHeaders: true });
+      if (fen !== undefined) this.load(fen, { preserveHeaders: true });
       for (const info of history) this._play({ lan: info.lan });
-      for (const { fen, comment } of comments) this._comments.set(fen, comment);
+      for (const { fen: at, comment } of comments) this._comments.set(at, comment);
     }
   }
 

@@ -22,6 +22,8 @@ function guessedPiece(text) {
  * `promotion`) that `text` names, or undefined.
  */
 export function findMove(text, legal, strict) {
+  const written = legal.find((move) => move.san === text);
+  if (written) return written;
   let clean = strippedSan(text);
   const exact = legal.find((move) => strippedSan(move.san) === clean);
   if (exact) return exact;

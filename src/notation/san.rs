@@ -4,7 +4,8 @@
 //! Avalanche: a push is written as its arrival square (`e6`), a promotion choice as
 //! `=Q`; each is resolved among the legal actions of its phase.
 //!
-//! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`), `0-0`, a missing or
+//! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`, also written `e2-e4`,
+//! `d4xe5`, `e7-e8=Q` or with a check mark), `0-0`, a missing or
 //! superfluous `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`),
 //! `e8Q` and `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
 //!
@@ -310,9 +311,10 @@ pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
 fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
     let shown: String = text.chars().take(32).collect();
     let trimmed = text.trim();
+    let coordinates = coordinate_token(trimmed);
     // Three characters: an Avalanche promotion choice such as `d1q`.
-    if uci::is_well_formed(trimmed) && trimmed.len() >= 3 {
-        if let Ok(action) = uci::find_action(legal, trimmed) {
+    if uci::is_well_formed(&coordinates) && coordinates.len() >= 3 {
+        if let Ok(action) = uci::find_action(legal, &coordinates) {
             return Ok(action);
         }
     }
@@ -323,6 +325,25 @@ fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
         (Some(_), Some(_)) => Err(SanError::Ambiguous(shown)),
         (None, _) => Err(SanError::Illegal(shown)),
     }
+}
+
+/// A coordinate move as old PGN files and other programs write it (`e2e4+`, `e2-e4`,
+/// `d4xe5`, `e7-e8=Q`) as a UCI token: without check and annotation marks, the
+/// separator between the squares and the `=` of a promotion.
+fn coordinate_token(text: &str) -> String {
+    let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    let bytes = bare.as_bytes();
+    let separated =
+        bytes.len() >= 5 && matches!(bytes[2], b'-' | b'x') && bytes[1].is_ascii_digit();
+    let mut token: String = if separated {
+        [&bare[..2], &bare[3..]].concat()
+    } else {
+        bare.to_string()
+    };
+    if token.len() == 6 && token.as_bytes()[4] == b'=' {
+        token.remove(4);
+    }
+    token
 }
 
 /// Reads SAN strictly: the text must be exactly what [`write_san`] writes.

@@ -1,0 +1,151 @@
+// `npm run bench` part 3: alfiere/chessjs against chess.js 1.4 (devDependency) in the
+// same run, on the work chess.js users do. Both libraries play the same seeded random
+// games (their move lists come in the same order), and every row checks that the two
+// produced the same result before it reports a time. Medians of CPU time over the runs.
+//
+// The PGN row reads real games: `alfiere-match` plays them (fast, fixed nodes, random
+// openings) into target/bench/games.pgn, made once and reused; each game then gets
+// comments every ten plies and a variation at its first move, as annotated files have.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { Chess as ChessJs } from 'chess.js';
+import { Chess as Drop } from 'alfiere/chessjs';
+
+const GAMES = 1000;
+const PGN_GAMES = 2000;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pad = (text, width) => String(text).padEnd(width);
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+function seeded(seed) {
+  let state = seed >>> 0 || 1;
+  return (n) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+}
+
+/** Random games with moves() + move(san) until the game is over (or 300 plies). */
+function randomGames(Chess, verbose) {
+  const next = seeded(12345);
+  const games = [];
+  let plies = 0;
+  for (let g = 0; g < GAMES; g++) {
+    const chess = new Chess();
+    for (let ply = 0; ply < 300 && !chess.isGameOver(); ply++) {
+      const moves = verbose ? chess.moves({ verbose: true }) : chess.moves();
+      chess.move(moves[next(moves.length)]);
+      plies++;
+    }
+    games.push(chess);
+  }
+  return { games, plies, check: games.map((c) => c.fen()).join('\n') };
+}
+
+/** Takes every game back to its start. */
+function undoAll(games) {
+  let plies = 0;
+  for (const chess of games) {
+    while (chess.undo()) plies++;
+  }
+  return { plies, check: games.map((c) => c.fen()).join('\n') };
+}
+
+/** fen() and load() of every position of the games. */
+function fenRoundTrips(Chess, fens) {
+  const chess = new Chess();
+  let same = 0;
+  for (const fen of fens) {
+    chess.load(fen);
+    if (chess.fen() === fen) same++;
+  }
+  return { plies: fens.length, check: String(same) };
+}
+
+function pgnRoundTrips(Chess, texts) {
+  const chess = new Chess();
+  const out = [];
+  for (const text of texts) {
+    chess.loadPgn(text);
+    out.push(chess.pgn());
+  }
+  return { plies: texts.length, check: out.join('\n\n') };
+}
+
+/** The annotated PGN games of the PGN row, one string per game. */
+function pgnGames(repo, nativeDir) {
+  const dir = `${repo}/target/bench`;
+  const file = `${dir}/games.pgn`;
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const engine = `cmd=${nativeDir}/alfiere nodes=400`;
+    const command = ['--variant', 'chess', '--games', String(PGN_GAMES), '--concurrency', '2', '--seed', '1',
+      '--opening-plies', '8', '--quiet', '--pgn', file, '--engine', engine, '--engine', engine];
+    console.log(`making ${PGN_GAMES} games: alfiere-match ${command.join(' ')}`);
+    execFileSync('cargo', ['build', '--release', '--bin', 'alfiere-match'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(`${nativeDir}/alfiere-match`, command, { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const games = readFileSync(file, 'utf8').split(/\n(?=\[Event )/).filter((g) => g.trim());
+  // Comments and a variation, written by chess.js itself so that both read the same text.
+  return games.map((text) => {
+    const chess = new ChessJs();
+    chess.loadPgn(text);
+    const moves = chess.history();
+    const annotated = new ChessJs();
+    for (const [name, value] of Object.entries(chess.getHeaders())) annotated.setHeader(name, value);
+    moves.forEach((san, ply) => {
+      annotated.move(san);
+      if (ply % 10 === 0) annotated.setComment(`ply ${ply + 1}: ${san} was played`);
+    });
+    const first = moves[0] === 'd4' ? '1. e4 e5' : '1. d4 d5';
+    return annotated.pgn().replace(/\n1\. (\S+)/, `\n1. $1 (${first})`);
+  });
+}
+
+/** Prints the table; `repo` is the checkout, `nativeDir` where cargo puts release binaries. */
+export function chessJsBench({ runs, repo, nativeDir }) {
+  const texts = pgnGames(repo, nativeDir);
+  const sample = randomGames(ChessJs, false).games;
+  const fens = [];
+  for (const chess of sample) for (const move of chess.history({ verbose: true })) fens.push(move.after);
+
+  const rows = [
+    ['1,000 random games: moves() + move(san)', (C) => randomGames(C, false)],
+    ['the same with moves({ verbose: true })', (C) => randomGames(C, true)],
+    ['undo() back to the start', (C) => undoAll(randomGames(C, false).games), true],
+    [`fen() + load() of ${fens.length.toLocaleString('en')} positions`, (C) => fenRoundTrips(C, fens)],
+    [`loadPgn() + pgn() of ${texts.length.toLocaleString('en')} annotated games`, (C) => pgnRoundTrips(C, texts)],
+    ['perft(4) of the start position', (C) => ({ plies: 197281, check: String(new C().perft(4)) })],
+    ['perft(3) of Kiwipete', (C) => ({
+      plies: 97862,
+      check: String(new C('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1').perft(3)),
+    })],
+  ];
+  console.log(`\nalfiere/chessjs against chess.js 1.4, ${runs} runs each, median CPU ms (the same work, results checked equal)\n`);
+  console.log(`${pad('work', 46)} ${pad('items', 9)} ${pad('chess.js', 10)} ${pad('alfiere', 10)} speed-up`);
+  for (const [name, work, setupTimed] of rows) {
+    const times = { chessjs: [], alfiere: [] };
+    let items;
+    for (let run = 0; run < runs; run++) {
+      const results = {};
+      for (const [key, Chess] of [['chessjs', ChessJs], ['alfiere', Drop]]) {
+        // undo() needs games to take back: they are played first, outside the timing.
+        const prepared = setupTimed ? randomGames(Chess, false).games : null;
+        const t0 = cpuMs();
+        const result = setupTimed ? undoAll(prepared) : work(Chess);
+        times[key].push(cpuMs() - t0);
+        results[key] = result;
+      }
+      if (results.chessjs.check !== results.alfiere.check) throw new Error(`${name}: the two libraries disagree`);
+      items = results.alfiere.plies;
+    }
+    const [a, b] = [median(times.chessjs), median(times.alfiere)];
+    console.log(`${pad(name, 46)} ${pad(items.toLocaleString('en'), 9)} ${pad(a.toFixed(0), 10)} ${pad(b.toFixed(0), 10)} ${(a / b).toFixed(1)}x`);
+  }
+}
