@@ -20,7 +20,9 @@ export interface EngineOptions {
   wasm?: WasmSource;
   /** A learned evaluation for orthodox chess: a network file's URL (in Node, a path
    * too) or bytes, read after `ready`; the hand-written evaluation plays until it has
-   * loaded. `null` or left out: none (the package ships no network yet). */
+   * loaded. Left out: the package's own network (`nets/chess-round3.nnue`, the one the
+   * native binary has built in, 395 KB), whatever the variant, since the engine may
+   * switch to chess. `null`: none, the hand-written evaluation throughout. */
   network?: string | URL | ArrayBuffer | ArrayBufferView | null;
 }
 

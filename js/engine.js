@@ -43,10 +43,17 @@ function sourceForWorker(wasm, what = 'wasm') {
     : `network must be a URL or a network file's bytes, not ${typeName(wasm)}`);
 }
 
-/** The network the engine loads when the `network` option is left out: none yet (the
- * package ships no network file until one plays better than the hand-written
- * evaluation; docs/nnue.md). */
-const DEFAULT_NETWORK = null;
+/** The network an engine loads when the `network` option is left out: the one the
+ * native binary has built in, shipped in the package's nets/ (docs/nnue.md). It plays
+ * in orthodox chess only, but is loaded whatever the starting variant, since an engine
+ * may switch to chess later (UCI_Variant). A bundle without import.meta.url gets none. */
+function defaultNetwork() {
+  try {
+    return new URL('../nets/chess-round3.nnue', import.meta.url).href;
+  } catch {
+    return null;
+  }
+}
 
 function lineEvent(line) {
   if (typeof MessageEvent === 'function') return new MessageEvent('message', { data: line });
@@ -68,7 +75,8 @@ export function checkEngineOptions(options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid(`Engine options must be an object, not ${typeName(options)}`);
   }
-  const { variant = 'chess', worker, workerUrl, wasm, network = DEFAULT_NETWORK } = options;
+  const { variant = 'chess', worker, workerUrl, wasm } = options;
+  const network = options.network === undefined ? defaultNetwork() : options.network;
   if (typeof variant !== 'string') throw invalid(`variant must be a string, not ${typeName(variant)}`);
   if (worker !== undefined && (typeof worker?.postMessage !== 'function' || typeof worker.addEventListener !== 'function')) {
     throw invalid('worker must be a Worker (with postMessage and addEventListener)');
@@ -97,9 +105,10 @@ export class Engine extends EventTarget {
   /**
    * `new Engine({ variant = 'chess', worker, workerUrl, wasm, network } = {})`: starts
    * the worker (or uses `worker`) and loads the wasm; `ready` settles when that is
-   * done. `network` (a URL or a network file's bytes) is a learned evaluation for
-   * orthodox chess, loaded after `ready`; the hand-written evaluation plays until it
-   * has loaded, and on if it fails (`network` tells which).
+   * done. `network` (a URL or a network file's bytes; by default the package's own,
+   * `null` for none) is a learned evaluation for orthodox chess,
+   * loaded after `ready`; the hand-written evaluation plays until it has loaded, and on
+   * if it fails (`network` tells which).
    */
   constructor(options = {}) {
     super();

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Assembles the page into dist/ (git-ignored):
 //
-//   dist/page/        the served page: www/ plus js/engine*.js and pkg/web/ laid out so
-//                     every relative import resolves, and sw.js with the list of files
+//   dist/page/        the served page: www/ plus js/engine*.js, pkg/web/ and the network
+//                     in nets/ laid out so every relative import resolves, and sw.js with the list of files
 //                     to cache and a version hash of their contents;
 //   dist/alfiere.html the single-file build (see build-single.mjs), unless --no-single.
 //
@@ -46,6 +46,11 @@ if (haveEngine) {
 }
 mkdirSync(join(out, 'pkg', 'web'), { recursive: true });
 for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web', f), join(out, 'pkg', 'web', f));
+// The learned evaluation for orthodox chess, where js/engine.js looks for it
+// (../nets/ from js/); the engine fetches it after it starts, and the service worker
+// caches it with the rest.
+mkdirSync(join(out, 'nets'), { recursive: true });
+cpSync(join(root, 'nets', 'chess-round3.nnue'), join(out, 'nets', 'chess-round3.nnue'));
 
 // Every file goes into the service worker's cache; the hash of them all names it.
 function walk(dir) {

@@ -1,6 +1,6 @@
 // The single-file build: dist/alfiere.html holds the whole page, the app's modules
-// bundled into one inline module script (esbuild), the stylesheet inline, the wasm and
-// the engine worker's code bundled into one classic script, as base64 blocks
+// bundled into one inline module script (esbuild), the stylesheet inline, the wasm, the
+// network and the engine worker's code bundled into one classic script, as base64 blocks
 // (app/platform-inline.js starts the worker from a Blob). Works when opened from file://. The Content-Security-Policy
 // allows exactly the inline script and style by their sha256 hashes, blob: workers and
 // WebAssembly, and no network at all.
@@ -55,6 +55,7 @@ export async function buildSingle({ page, output, log }) {
   assertInlineSafe('the app bundle', app);
   const css = readFileSync(join(page, 'style.css'), 'utf8');
   const wasm = readFileSync(join(page, 'pkg', 'web', 'alfiere_bg.wasm')).toString('base64');
+  const network = readFileSync(join(page, 'nets', 'chess-round3.nnue')).toString('base64');
   const workerB64 = Buffer.from(worker, 'utf8').toString('base64');
   const icon = `data:image/svg+xml;base64,${readFileSync(join(page, 'icon.svg')).toString('base64')}`;
 
@@ -84,10 +85,11 @@ export async function buildSingle({ page, output, log }) {
   replaceOnce(
     /<\/body>/,
     `<script type="application/octet-stream" id="alfiere-wasm">${wasm}</script>\n` +
+      `<script type="application/octet-stream" id="alfiere-network">${network}</script>\n` +
       `<script type="text/plain" id="alfiere-worker">${workerB64}</script>\n` +
       `<script type="module">${app}</script>\n</body>`,
   );
   writeFileSync(output, html);
-  log(`dist/alfiere.html: ${(html.length / 1024 / 1024).toFixed(2)} MB (app ${(app.length / 1024).toFixed(0)} kB, worker ${(worker.length / 1024).toFixed(0)} kB, wasm ${(wasm.length / 1024).toFixed(0)} kB base64)`);
+  log(`dist/alfiere.html: ${(html.length / 1024 / 1024).toFixed(2)} MB (app ${(app.length / 1024).toFixed(0)} kB, worker ${(worker.length / 1024).toFixed(0)} kB, wasm ${(wasm.length / 1024).toFixed(0)} kB, network ${(network.length / 1024).toFixed(0)} kB base64)`);
   return true;
 }

@@ -269,10 +269,13 @@ impl<G: Game> Search<G> {
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
         let inputs = crate::eval::rules::rules(G::VARIANT).network;
+        // The weakened levels keep the hand-written evaluation: their Elo table
+        // (skill::ELO_AT_LEVEL) was measured with it, and their margins are in its
+        // centipawns; the network plays at full strength only.
         self.nnue = options
             .network
             .as_ref()
-            .filter(|net| Some(net.feature_set) == inputs)
+            .filter(|net| Some(net.feature_set) == inputs && !options.strength.is_weakened())
             .map(|net| RefCell::new(AccumulatorCache::new(Arc::clone(net))));
         self.options = options;
     }

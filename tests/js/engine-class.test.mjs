@@ -277,9 +277,15 @@ test('the network option: loaded from bytes or a path, refused with the reason w
     const result = await engine.analyse({ fen: null, moves: ['e2e4'], depth: 4 });
     return JSON.stringify(result.lines?.[0]?.score ?? result.score);
   };
-  const plain = newEngine();
+  const plain = newEngine({ network: null });
   assert.deepEqual(await plain.network, { loaded: false });
   const hand = await score(plain);
+  // Left out, the option loads the package's own network (nets/chess-round3.nnue).
+  const packaged = newEngine();
+  assert.deepEqual(await packaged.network, { loaded: true });
+  assert.notEqual(await score(packaged), hand, 'the package network scores the position');
+  const variantEngine = newEngine({ variant: 'alice' });
+  assert.deepEqual(await variantEngine.network, { loaded: true }, 'loaded for a later switch to chess');
   const fromBytes = newEngine({ network: bytes.slice() });
   assert.deepEqual(await fromBytes.network, { loaded: true });
   const learned = await score(fromBytes);

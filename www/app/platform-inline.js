@@ -1,6 +1,6 @@
 // The single-file build's platform (scripts/build-single.mjs puts it in place of
-// platform.js): the wasm and the engine worker's code travel inside the HTML file as
-// base64 blocks, so nothing is fetched and the page works from file://. The worker is
+// platform.js): the wasm, the network and the engine worker's code travel inside the
+// HTML file as base64 blocks, so nothing is fetched and the page works from file://. The worker is
 // started from a Blob URL and is handed the wasm bytes.
 
 import initRules, * as rulesModule from '../pkg/web/alfiere.js';
@@ -18,10 +18,17 @@ function base64Bytes(id) {
 }
 
 let wasmBytes = null;
+let networkBytes = null;
 
 function wasm() {
   if (!wasmBytes) wasmBytes = base64Bytes('alfiere-wasm');
   return wasmBytes;
+}
+
+/** The learned evaluation for orthodox chess (a copy: the bytes go to the worker). */
+function network() {
+  if (!networkBytes) networkBytes = base64Bytes('alfiere-network');
+  return networkBytes.slice();
 }
 
 export async function loadRules() {
@@ -40,7 +47,7 @@ export async function createEngine(variant) {
   // the page itself comes from file://.
   const worker = new Worker(workerUrl, { name: 'alfiere-engine' });
   // A copy: the bytes are transferred to the worker, and the page keeps its own.
-  const engine = new Engine({ variant, worker, wasm: wasm().slice() });
+  const engine = new Engine({ variant, worker, wasm: wasm().slice(), network: network() });
   await engine.ready;
   return engine;
 }

@@ -21,11 +21,32 @@ pub use cache::AccumulatorCache;
 pub use features::{board_diff, piece_square, FeatureSet};
 pub use network::{fnv1a, Network, NetworkError, FORMAT_VERSION, HIDDEN, QA, QB, SCALE};
 
-/// The network built into this build, if any: none yet (the first network is being
-/// trained; until it is committed every search uses the hand-written evaluation).
+/// The network built into the native binary: `nets/chess-round3.nnue` (nets/README.md
+/// says how it was made). The wasm build has none built in (its module stays small; the
+/// JS Engine loads the same file beside it).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn built_in() -> Option<std::sync::Arc<Network>> {
+    static BUILT_IN: std::sync::OnceLock<Option<std::sync::Arc<Network>>> =
+        std::sync::OnceLock::new();
+    BUILT_IN
+        .get_or_init(|| {
+            // Checked by a test: the embedded file always reads back.
+            Network::from_bytes(BUILT_IN_BYTES)
+                .ok()
+                .map(std::sync::Arc::new)
+        })
+        .clone()
+}
+
+/// The network built into the native binary: none in the wasm build.
+#[cfg(target_arch = "wasm32")]
 pub fn built_in() -> Option<std::sync::Arc<Network>> {
     None
 }
+
+/// The file [`built_in`] reads.
+#[cfg(not(target_arch = "wasm32"))]
+pub const BUILT_IN_BYTES: &[u8] = include_bytes!("../../../nets/chess-round3.nnue");
 
 #[cfg(test)]
 mod tests {
@@ -55,6 +76,15 @@ mod tests {
             output_weights,
             output_bias: 500,
         }
+    }
+
+    #[test]
+    fn the_built_in_network_reads_back_and_scores_the_start_near_equal() {
+        let net = built_in().expect("nets/chess-round3.nnue reads");
+        assert_eq!(net.feature_set, FeatureSet::PieceSquare);
+        let start = Chess::start();
+        let score = net.output(&net.refresh(start.placement().board), start.turn());
+        assert!(score.abs() < 100, "start position scored {score}");
     }
 
     #[test]
