@@ -17,9 +17,10 @@
 //
 // Both builds are brought up to date from the same sources first (scripts/build-wasm.sh,
 // cargo build --release --bin alfiere), so the node counts can be compared.
-// Options: --runs N (default 3), --perft-only, --engine-only, --chessjs-only, --network FILE (the
-// engine rows with that learned evaluation in all three: `EvalFile` natively,
-// `Session.loadNetwork` in process, the Engine's `network` option in the worker).
+// Options: --runs N (default 3), --perft-only, --engine-only, --chessjs-only, --network
+// FILE|none (the engine rows' evaluation in orthodox chess, in all three: `EvalFile`
+// natively, `Session.loadNetwork` in process, the Engine's `network` option in the
+// worker; default the shipped nets/chess-round3.nnue, `none` the hand-written one).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,10 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const networkAt = args.indexOf('--network');
-const NETWORK = networkAt >= 0 ? args[networkAt + 1] : null;
+// The engine rows search with the shipped network unless `--network none` (the
+// hand-written evaluation) or another file is named.
+const networkArg = networkAt >= 0 ? args[networkAt + 1] : fileURLToPath(new URL('../nets/chess-round3.nnue', import.meta.url));
+const NETWORK = networkArg === 'none' ? null : networkArg;
 const NETWORK_BYTES = NETWORK ? new Uint8Array(readFileSync(NETWORK)) : null;
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -166,7 +170,7 @@ function startNative(binary) {
       };
       child.stdin.write(`${command}\n`);
     });
-  if (NETWORK) child.stdin.write(`setoption name EvalFile value ${NETWORK}\n`);
+  child.stdin.write(`setoption name EvalFile value ${NETWORK ?? '<none>'}\n`);
   return {
     async search({ variant, fen, depth }) {
       await until(`setoption name UCI_Variant value ${variant}\nucinewgame\nposition ${fen ? `fen ${fen}` : 'startpos'}\nisready`, (l) => l === 'readyok');
@@ -225,8 +229,8 @@ async function engineBench() {
   console.log(`${pad('position', 18)} ${pad('depth', 5)} ${pad('nodes', 9)} ${pad('native', 15)} ${pad('wasm in process', 18)} ${pad('wasm in worker', 18)} ratio (in process / native)`);
   const totals = { native: [0, 0, 0], wasm: [0, 0, 0], worker: [0, 0, 0] }; // nodes, cpu, wall
   try {
-    // Only orthodox chess uses a network: with one, only its rows are measured.
-    for (const position of ENGINE_POSITIONS.filter((p) => !NETWORK || p.variant === 'chess')) {
+    // Only orthodox chess uses the network; the other rows are the hand-written evaluation's.
+    for (const position of ENGINE_POSITIONS) {
       const samples = { native: [], wasm: [], worker: [] };
       let nodes;
       for (let run = 0; run < RUNS; run++) {

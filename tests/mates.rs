@@ -6,7 +6,8 @@
 //! with N as UCI's `score mate` reports it (moves in one-action rule sets, actions
 //! in multi-action ones) and one winning first action.
 //!
-//! The search must report exactly that mate score and play a legal first action
+//! The search (with the built-in network in orthodox chess, as the engine plays) must
+//! report exactly that mate score and play a legal first action
 //! along a legal principal variation that ends in the win. Wins within four
 //! actions (mates in two moves) run in every `cargo test`; the deeper ones take
 //! longer in the test profile and run with
@@ -14,7 +15,7 @@
 
 use alfiere::notation::uci::action_to_uci;
 use alfiere::search::bench::build_position;
-use alfiere::search::{Limits, NoClock, Score, Search, TranspositionTable};
+use alfiere::search::{Limits, NoClock, Score, Search, SearchOptions, TranspositionTable};
 use alfiere::{with_variant, Game, Variant};
 use std::path::Path;
 
@@ -100,6 +101,12 @@ fn solve<G: Game>(case: &Case) -> Option<usize> {
     assert!(pos.is_legal(&listed), "{context}");
     let actions = case.actions() as usize;
     let mut search = Search::<G>::new(TranspositionTable::new(16));
+    // As the engine plays: with the built-in network where the rule set has one
+    // (orthodox chess), the hand-written evaluation elsewhere.
+    search.set_options(SearchOptions {
+        network: alfiere::eval::nnue::built_in(),
+        ..SearchOptions::default()
+    });
     search.start(pos.clone(), Limits::depth(actions as u32 + DEPTH_MARGIN));
     let result = search.run(&NoClock, &mut |_| {});
     let best = result

@@ -315,7 +315,10 @@ export function defineChess(Game) {
     }
 
     isStalemate() {
-      return this._game ? this._game.isStalemate() : true;
+      if (this._game) return this._game.isStalemate();
+      // A board the core refuses has no moves; like chess.js, an empty side is stalemated.
+      const own = this.turn() === WHITE ? /[PNBRQK]/ : /[pnbrqk]/;
+      return !own.test(this._fields[0]);
     }
 
     isInsufficientMaterial() {

@@ -131,8 +131,9 @@ fn step(session: &mut UciSession, clock: &dyn Fn() -> u64) -> Status {
     })
 }
 
-/// `alfiere bench [depth] [network]`: the node-count signature and the speed (with
-/// the hand-written evaluation, or a network file's for orthodox chess).
+/// `alfiere bench [depth] [network|none]`: the node-count signature and the speed
+/// (orthodox chess with the built-in network, another network file's, or none: the
+/// hand-written evaluation).
 fn run_bench(args: &[String]) {
     let depth = match args.get(1).map(|d| d.parse::<u32>()) {
         None | Some(Ok(0)) => None,
@@ -144,8 +145,10 @@ fn run_bench(args: &[String]) {
             return;
         }
     };
-    let network = match args.get(2) {
-        None => None,
+    let network = match args.get(2).map(String::as_str) {
+        // The engine's own configuration: the built-in network in orthodox chess.
+        None => alfiere::eval::nnue::built_in(),
+        Some("none" | "<none>") => None,
         Some(path) => match std::fs::read(path)
             .map_err(|e| e.to_string())
             .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))

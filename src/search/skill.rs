@@ -35,10 +35,13 @@ pub const LEVEL_MAX: u32 = 20;
 /// `UCI_Elo` picks the level by this table. Measured in matches (docs/strength.md,
 /// "Levels"): levels 8, 12, 15, 18 and 20 against Stockfish 15.1 at a nearby
 /// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
-/// Full strength measures about 2180, so any higher `UCI_Elo` plays at full strength.
+/// Levels below 20 search with the hand-written evaluation, as when they were
+/// measured; full strength searches with the built-in network and measures about
+/// 2290 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo` plays at full
+/// strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
     450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
-    1880, 1910, 1940, 2050, 2180,
+    1880, 1910, 1940, 2050, 2290,
 ];
 
 /// Lines searched at a weakened level, to choose from.
@@ -237,7 +240,8 @@ mod tests {
         assert_eq!(Strength::from_elo(1570).level(), 8.0);
         assert!(Strength::from_elo(1500).level() > 7.0);
         // Above what full strength measures, full strength.
-        assert_eq!(Strength::from_elo(2200), Strength::full());
+        assert_eq!(Strength::from_elo(2300), Strength::full());
+        assert!(Strength::from_elo(2200).is_weakened());
         assert!(ELO_AT_LEVEL.windows(2).all(|pair| pair[0] < pair[1]));
     }
 

@@ -121,6 +121,9 @@ pub struct UciSession {
     /// The learned evaluation the searches use where it applies (none: the
     /// hand-written evaluation everywhere).
     network: Option<Arc<Network>>,
+    /// What `EvalFile <built-in>` names: the binary's own network, or in the browser
+    /// the one its host loaded ([`UciSession::set_default_network`]).
+    default_network: Option<Arc<Network>>,
     /// Reads the files `EvalFile` names; none in the browser. The core reads no files
     /// itself: the binary passes `std::fs::read`, as it passes the clock.
     file_reader: Option<FileReader>,
@@ -164,6 +167,7 @@ impl UciSession {
             searches: 0,
             seed,
             network: crate::eval::nnue::built_in(),
+            default_network: crate::eval::nnue::built_in(),
             file_reader: None,
         }
     }
@@ -188,6 +192,14 @@ impl UciSession {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+    }
+
+    /// Sets the session's own network, the one `EvalFile <built-in>` names, and uses
+    /// it from the next search: for hosts that load the network beside the code (the
+    /// browser worker), so that the session answers as the native binary does.
+    pub fn set_default_network(&mut self, network: Option<Arc<Network>>) {
+        self.default_network = network.clone();
+        self.set_network(network);
     }
 
     /// The current rule set.
@@ -432,7 +444,7 @@ impl UciSession {
     /// The network an `EvalFile` value names: the built-in one, none, or a file's.
     fn load_network(&self, name: &str) -> Result<Option<Arc<Network>>, String> {
         match name {
-            BUILT_IN_NETWORK => Ok(crate::eval::nnue::built_in()),
+            BUILT_IN_NETWORK => Ok(self.default_network.clone()),
             NO_NETWORK => Ok(None),
             path => {
                 let read = self.file_reader.as_ref().ok_or_else(|| {

@@ -14,8 +14,8 @@ pub const MAX_HASH_MB: usize = TranspositionTable::MAX_MB;
 pub const MAX_MULTIPV: usize = 64;
 /// The default `UCI_Elo` (it plays only with `UCI_LimitStrength` on).
 pub const DEFAULT_ELO: u32 = 1500;
-/// `EvalFile`'s value for the network built into the binary (none in the browser
-/// build, which loads its network apart).
+/// `EvalFile`'s value for the network built into the binary (in the browser, the one
+/// the host loaded beside the module).
 pub const BUILT_IN_NETWORK: &str = "<built-in>";
 /// `EvalFile`'s value for the hand-written evaluation.
 pub const NO_NETWORK: &str = "<none>";

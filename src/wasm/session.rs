@@ -117,8 +117,9 @@ impl Session {
     }
 
     /// Loads a learned evaluation for orthodox chess from a network file's bytes
-    /// (a `Uint8Array`); the next searches use it. Throws `InvalidNetworkError` for
-    /// a truncated, corrupt or foreign file, and the current evaluation stays.
+    /// (a `Uint8Array`); the next searches use it, and `EvalFile <built-in>` names it
+    /// from now on. Throws `InvalidNetworkError` for a truncated, corrupt or foreign
+    /// file, and the current evaluation stays.
     #[wasm_bindgen(js_name = loadNetwork)]
     pub fn load_network(
         &mut self,
@@ -132,7 +133,7 @@ impl Session {
         };
         let network = Network::from_bytes(&array.to_vec())
             .map_err(|e| js_error(ApiErrorKind::InvalidNetwork, &e.to_string()))?;
-        self.inner.set_network(Some(Arc::new(network)));
+        self.inner.set_default_network(Some(Arc::new(network)));
         Ok(())
     }
 

@@ -85,6 +85,9 @@ test('the native binary and the wasm session in Node give the same transcript', 
   native.stdin.end('quit\n');
 
   engine = new Engine();
+  // The native binary has its network built in; the wasm engine loads the same file
+  // from the package first, so that both search with it.
+  assert.deepEqual(await engine.network, { loaded: true });
   const fromWasm = lineQueue();
   engine.addEventListener('message', (event) => fromWasm.push(event.data));
   const wasmLines = await converse((line) => engine.postMessage(line), fromWasm);
