@@ -91,7 +91,9 @@ export function defineChess(Game) {
     _comments = new Map();
     _header = new Headers();
     _start = null; // { fen, castling, epSquare } of the first position of the history
-    _movesCache = null;
+    _movesCache = null; // the legal moves of the current position, once asked for
+    _coreFen = null; // the core's FEN of the current position, once known
+    _inCheck = null; // whether the side to move is in check, once known
 
     constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
       this.load(fen, { skipValidation });
@@ -142,7 +144,7 @@ export function defineChess(Game) {
       this._keptRights = Boolean(game) && this._castling !== rightsAtHome(placementCells(fields[0]), this._castling);
       this._epSquare = fields[3] === '-' ? null : fields[3];
       this._hash = positionHash(fields[0], fields[1], this._castling, this._epSquare);
-      this._movesCache = null;
+      this._changed();
     }
 
     _resetGame(preserveHeaders) {
@@ -163,9 +165,17 @@ export function defineChess(Game) {
       return this._positionCount.get(hash) ?? 0;
     }
 
+    /** Forgets what was cached about the current position. */
+    _changed() {
+      this._movesCache = null;
+      this._coreFen = null;
+      this._inCheck = null;
+    }
+
     _fenFields() {
       if (!this._game) return this._fields;
-      const fields = this._game.fen().split(' ');
+      this._coreFen ??= this._game.fen();
+      const fields = this._coreFen.split(' ');
       fields[2] = this._castling;
       return fields;
     }
@@ -303,26 +313,33 @@ export function defineChess(Game) {
     }
 
     isCheck() {
-      return this._game ? this._game.isCheck() : false;
+      if (!this._game) return false;
+      this._inCheck ??= this._game.isCheck();
+      return this._inCheck;
     }
 
     inCheck() {
       return this.isCheck();
     }
 
+    // With moves to play there is neither mate nor stalemate; without, the core says
+    // which (it also lists no moves once a game has ended by itself, a dead position).
     isCheckmate() {
-      return this._game ? this._game.isCheckmate() : false;
+      return this.isCheck() && this._legal().length === 0 && this._game.isCheckmate();
     }
 
     isStalemate() {
-      if (this._game) return this._game.isStalemate();
+      if (this._game) return !this.isCheck() && this._legal().length === 0 && this._game.isStalemate();
       // A board the core refuses has no moves; like chess.js, an empty side is stalemated.
       const own = this.turn() === WHITE ? /[PNBRQK]/ : /[pnbrqk]/;
       return !own.test(this._fields[0]);
     }
 
     isInsufficientMaterial() {
-      return this._game ? this._game.isInsufficientMaterial() : false;
+      if (!this._game) return false;
+      // A pawn, rook or queen can always mate: no need to ask the core.
+      if (/[pPrRqQ]/.test(this._fenFields()[0])) return false;
+      return this._game.isInsufficientMaterial();
     }
 
     isThreefoldRepetition() {
@@ -410,17 +427,21 @@ export function defineChess(Game) {
     }
 
     _play(chosen) {
-      const info = this._chessJsMove(this._game.move(chosen.lan));
+      const raw = this._game.move(chosen.lan);
+      const info = this._chessJsMove(raw);
       const entry = { castling: this._castling, epSquare: this._epSquare, hash: this._hash };
       const move = new Move(info);
       this._castling = rightsAfter(this._castling, info);
-      if (this._keptRights) this._keptRights = this._castling !== info.after.split(' ')[2];
+      if (this._keptRights) this._keptRights = this._castling !== raw.after.split(' ')[2];
       this._epSquare = epAfter(info);
       this._hash = hashAfterMove(this._hash, info,
         { before: entry.castling, after: this._castling }, { before: entry.epSquare, after: this._epSquare });
       this._history.push({ ...entry, move });
       this._count(1);
-      this._movesCache = null;
+      this._changed();
+      // The move's description already tells the new position and whether it checks.
+      this._coreFen = raw.after;
+      this._inCheck = /[+#]$/.test(raw.san);
       return move;
     }
 
@@ -445,7 +466,7 @@ export function defineChess(Game) {
       this._epSquare = null;
       this._hash = hashAfterMove(this._hash, { flags: '-' },
         { before: castling, after: castling }, { before: entry.epSquare, after: null });
-      this._movesCache = null;
+      this._changed();
       entry.move = nullMove(color, before, this.fen());
       this._history.push(entry);
       this._count(1);
@@ -462,7 +483,7 @@ export function defineChess(Game) {
         this._fields = entry.saved.fields;
       }
       if (entry.move.flags !== '-') this._game.undo();
-      this._movesCache = null;
+      this._changed();
       if (edited) this._keepEdits(edited, entry.move);
       this._castling = entry.castling;
       this._epSquare = entry.epSquare;

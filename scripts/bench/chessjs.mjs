@@ -31,51 +31,103 @@ function seeded(seed) {
   };
 }
 
-/** Random games with moves() + move(san) until the game is over (or 300 plies). */
+/** CPU time of `fn` in ms, and its value. */
+function timed(fn) {
+  const t0 = cpuMs();
+  const value = fn();
+  return { value, ms: cpuMs() - t0 };
+}
+
+/**
+ * Random games with moves() + move(san) until the game is over (or 300 plies). The
+ * games are dropped as they end (holding a thousand would time the garbage collector),
+ * and only their final positions are kept for the check.
+ */
 function randomGames(Chess, verbose) {
   const next = seeded(12345);
-  const games = [];
+  const ends = [];
   let plies = 0;
+  const { ms } = timed(() => {
+    for (let g = 0; g < GAMES; g++) {
+      const chess = new Chess();
+      for (let ply = 0; ply < 300 && !chess.isGameOver(); ply++) {
+        const moves = verbose ? chess.moves({ verbose: true }) : chess.moves();
+        chess.move(moves[next(moves.length)]);
+        plies++;
+      }
+      ends.push(chess.fen());
+    }
+  });
+  return { plies, ms, check: ends.join('\n') };
+}
+
+/** The same games, each taken back to its start with undo(); only the undoing is timed. */
+function undoGames(Chess) {
+  const next = seeded(12345);
+  const starts = [];
+  let plies = 0;
+  let ms = 0;
   for (let g = 0; g < GAMES; g++) {
     const chess = new Chess();
     for (let ply = 0; ply < 300 && !chess.isGameOver(); ply++) {
-      const moves = verbose ? chess.moves({ verbose: true }) : chess.moves();
+      const moves = chess.moves();
       chess.move(moves[next(moves.length)]);
-      plies++;
     }
-    games.push(chess);
+    const undo = timed(() => {
+      let count = 0;
+      while (chess.undo()) count++;
+      return count;
+    });
+    plies += undo.value;
+    ms += undo.ms;
+    starts.push(chess.fen());
   }
-  return { games, plies, check: games.map((c) => c.fen()).join('\n') };
-}
-
-/** Takes every game back to its start. */
-function undoAll(games) {
-  let plies = 0;
-  for (const chess of games) {
-    while (chess.undo()) plies++;
-  }
-  return { plies, check: games.map((c) => c.fen()).join('\n') };
+  return { plies, ms, check: starts.join('\n') };
 }
 
 /** fen() and load() of every position of the games. */
 function fenRoundTrips(Chess, fens) {
   const chess = new Chess();
   let same = 0;
-  for (const fen of fens) {
-    chess.load(fen);
-    if (chess.fen() === fen) same++;
-  }
-  return { plies: fens.length, check: String(same) };
+  const { ms } = timed(() => {
+    for (const fen of fens) {
+      chess.load(fen);
+      if (chess.fen() === fen) same++;
+    }
+  });
+  return { plies: fens.length, ms, check: String(same) };
 }
 
 function pgnRoundTrips(Chess, texts) {
   const chess = new Chess();
   const out = [];
-  for (const text of texts) {
-    chess.loadPgn(text);
-    out.push(chess.pgn());
+  const { ms } = timed(() => {
+    for (const text of texts) {
+      chess.loadPgn(text);
+      out.push(chess.pgn());
+    }
+  });
+  return { plies: texts.length, ms, check: out.join('\n\n') };
+}
+
+function perftRow(Chess, fen, depth) {
+  const { value, ms } = timed(() => new Chess(fen).perft(depth));
+  return { plies: value, ms, check: String(value) };
+}
+
+/** Every position of the random games, as FEN. */
+function gameFens() {
+  const next = seeded(12345);
+  const fens = [];
+  for (let g = 0; g < GAMES; g++) {
+    const chess = new ChessJs();
+    for (let ply = 0; ply < 300 && !chess.isGameOver(); ply++) {
+      const moves = chess.moves();
+      chess.move(moves[next(moves.length)]);
+      fens.push(chess.fen());
+    }
   }
-  return { plies: texts.length, check: out.join('\n\n') };
+  return fens;
 }
 
 /** The annotated PGN games of the PGN row, one string per game. */
@@ -111,36 +163,27 @@ function pgnGames(repo, nativeDir) {
 /** Prints the table; `repo` is the checkout, `nativeDir` where cargo puts release binaries. */
 export function chessJsBench({ runs, repo, nativeDir }) {
   const texts = pgnGames(repo, nativeDir);
-  const sample = randomGames(ChessJs, false).games;
-  const fens = [];
-  for (const chess of sample) for (const move of chess.history({ verbose: true })) fens.push(move.after);
-
+  const fens = gameFens();
+  const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
   const rows = [
     ['1,000 random games: moves() + move(san)', (C) => randomGames(C, false)],
     ['the same with moves({ verbose: true })', (C) => randomGames(C, true)],
-    ['undo() back to the start', (C) => undoAll(randomGames(C, false).games), true],
+    ['undo() back to the start', (C) => undoGames(C)],
     [`fen() + load() of ${fens.length.toLocaleString('en')} positions`, (C) => fenRoundTrips(C, fens)],
     [`loadPgn() + pgn() of ${texts.length.toLocaleString('en')} annotated games`, (C) => pgnRoundTrips(C, texts)],
-    ['perft(4) of the start position', (C) => ({ plies: 197281, check: String(new C().perft(4)) })],
-    ['perft(3) of Kiwipete', (C) => ({
-      plies: 97862,
-      check: String(new C('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1').perft(3)),
-    })],
+    ['perft(4) of the start position (nodes)', (C) => perftRow(C, undefined, 4)],
+    ['perft(3) of Kiwipete (nodes)', (C) => perftRow(C, kiwipete, 3)],
   ];
   console.log(`\nalfiere/chessjs against chess.js 1.4, ${runs} runs each, median CPU ms (the same work, results checked equal)\n`);
   console.log(`${pad('work', 46)} ${pad('items', 9)} ${pad('chess.js', 10)} ${pad('alfiere', 10)} speed-up`);
-  for (const [name, work, setupTimed] of rows) {
+  for (const [name, work] of rows) {
     const times = { chessjs: [], alfiere: [] };
     let items;
     for (let run = 0; run < runs; run++) {
       const results = {};
       for (const [key, Chess] of [['chessjs', ChessJs], ['alfiere', Drop]]) {
-        // undo() needs games to take back: they are played first, outside the timing.
-        const prepared = setupTimed ? randomGames(Chess, false).games : null;
-        const t0 = cpuMs();
-        const result = setupTimed ? undoAll(prepared) : work(Chess);
-        times[key].push(cpuMs() - t0);
-        results[key] = result;
+        results[key] = work(Chess);
+        times[key].push(results[key].ms);
       }
       if (results.chessjs.check !== results.alfiere.check) throw new Error(`${name}: the two libraries disagree`);
       items = results.alfiere.plies;

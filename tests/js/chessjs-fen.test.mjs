@@ -91,4 +91,11 @@ test('castling rights without their rook are kept as chess.js keeps them', () =>
   assert.equal(ours.fen(), theirs.fen());
   assert.equal(ours.fen(), '4R2k/5K2/8/8/8/8/8/8 b KQkq - 1 1');
   assert.deepEqual(ours.getCastlingRights('w'), { k: true, q: true });
+  for (const san of ['Kh7', 'Re1', 'Kh6', 'Kf6']) {
+    ours.move(san);
+    theirs.move(san);
+    assert.equal(ours.fen(), theirs.fen(), `after ${san}`);
+    assert.equal(ours.hash(), theirs.hash(), `after ${san}`);
+    assert.equal(ours.history({ verbose: true }).at(-1).after, theirs.history({ verbose: true }).at(-1).after);
+  }
 });
