@@ -1032,7 +1032,15 @@ fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
     s.set_file_reader(Box::new(|path| {
         std::fs::read(path).map_err(|e| e.to_string())
     }));
+    // A session starts with the built-in network; `<none>` is the hand-written
+    // evaluation, and `<built-in>` brings the network back.
+    let built_in = searched_score(&mut s);
+    assert!(send(&mut s, "setoption name EvalFile value <none>").is_empty());
     let hand = searched_score(&mut s);
+    assert_ne!(built_in, hand, "the built-in network scores the position");
+    assert!(send(&mut s, "setoption name EvalFile value <built-in>").is_empty());
+    assert_eq!(searched_score(&mut s), built_in);
+    assert!(send(&mut s, "setoption name EvalFile value <none>").is_empty());
     let (good, bytes) = random_network_file("good.nnue", 5);
     let truncated = good.with_extension("cut");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
