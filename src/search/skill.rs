@@ -37,11 +37,11 @@ pub const LEVEL_MAX: u32 = 20;
 /// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
 /// Levels below 20 search with the hand-written evaluation, as when they were
 /// measured; full strength searches with the built-in network and measures about
-/// 2290 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo` plays at full
+/// 2300 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo` plays at full
 /// strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
     450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
-    1880, 1910, 1940, 2050, 2290,
+    1880, 1910, 1940, 2050, 2300,
 ];
 
 /// Lines searched at a weakened level, to choose from.
