@@ -6,10 +6,4 @@ import { Game } from '../pkg/node/alfiere.js';
 import { defineChess } from './chessjs/chess.js';
 
 export const { Chess, Move, validateFen } = defineChess(Game);
-export {
-  WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION, SQUARES, SEVEN_TAG_ROSTER,
-} from './chessjs/constants.js';
-export { xoroshiro128 } from './chessjs/zobrist.js';
-export {
-  IllegalMoveError, InvalidFenError, InvalidPgnError, InvalidArgumentError,
-} from './errors.js';
+export * from './chessjs/public.js';

@@ -1,9 +1,9 @@
-//! The `Chess` class of `alfiere/chessjs`: chess.js 1.4's API and behaviour over an
-//! alfiere `Game` of orthodox chess. The core decides every rules question (legal
-//! moves, SAN, check, mate, draws, attacks, PGN reading); this layer keeps what is
-//! chess.js's own: its move order, its castling and en-passant bookkeeping for
-//! `fen()` and `hash()`, its repetition counts, null moves, comments keyed by FEN,
-//! tag order, and boards the core refuses while they are being set up.
+// The `Chess` class of `alfiere/chessjs`: chess.js 1.4's API and behaviour over an
+// alfiere `Game` of orthodox chess. The core decides every rules question (legal
+// moves, SAN, check, mate, draws, attacks, PGN reading); this layer keeps what is
+// chess.js's own: its move order, its castling and en-passant bookkeeping for
+// `fen()` and `hash()`, its repetition counts, null moves, comments keyed by FEN,
+// tag order, and boards the core refuses while they are being set up.
 
 import { DEFAULT_POSITION, SQUARES, WHITE, BLACK } from './constants.js';
 import {

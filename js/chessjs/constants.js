@@ -1,5 +1,5 @@
-//! The constants chess.js 1.4 exports, with the same values, and the tag template that
-//! fixes the order of its PGN headers.
+// The constants chess.js 1.4 exports, with the same values, and the tag template that
+// fixes the order of its PGN headers.
 
 export const WHITE = 'w';
 export const BLACK = 'b';

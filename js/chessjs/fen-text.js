@@ -1,6 +1,6 @@
-//! FEN text as chess.js 1.4 reads it: its validation (checks and messages in its
-//! order), the completion of short FENs, and the few field edits the compatibility
-//! layer makes. The position itself is always judged by the core when it is loaded.
+// FEN text as chess.js 1.4 reads it: its validation (checks and messages in its
+// order), the completion of short FENs, and the few field edits the compatibility
+// layer makes. The position itself is always judged by the core when it is loaded.
 
 const PREFIX = 'Invalid FEN: ';
 

@@ -1,7 +1,7 @@
-//! PGN tags kept as chess.js 1.4 keeps them: an ordered map that always holds its
-//! template of 37 known tags (unset ones as null, roster tags at their defaults),
-//! then other tags in the order they were first set. This fixes the order of
-//! `getHeaders()` and of the tag lines of `pgn()` whatever order they were set in.
+// PGN tags kept as chess.js 1.4 keeps them: an ordered map that always holds its
+// template of 37 known tags (unset ones as null, roster tags at their defaults),
+// then other tags in the order they were first set. This fixes the order of
+// `getHeaders()` and of the tag lines of `pgn()` whatever order they were set in.
 
 import { HEADER_TEMPLATE, SEVEN_TAG_ROSTER } from './constants.js';
 

@@ -1,8 +1,8 @@
-//! How chess.js 1.4 reads a move string, as a choice among the legal moves the core
-//! lists: check and annotation marks are never verified; strict mode wants the SAN
-//! exactly (but for `=` and those marks); permissive mode also takes long algebraic
-//! forms, over-disambiguated SAN and `0-0`, choosing the first match in chess.js's move
-//! order.
+// How chess.js 1.4 reads a move string, as a choice among the legal moves the core
+// lists: check and annotation marks are never verified; strict mode wants the SAN
+// exactly (but for `=` and those marks); permissive mode also takes long algebraic
+// forms, over-disambiguated SAN and `0-0`, choosing the first match in chess.js's move
+// order.
 
 /** SAN without its first `=` and its trailing check and annotation marks. */
 export function strippedSan(text) {

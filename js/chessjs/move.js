@@ -1,5 +1,5 @@
-//! The `Move` objects chess.js 1.4 returns: exactly its eleven own properties in its
-//! order (tests compare them with deep equality), the predicates on the prototype.
+// The `Move` objects chess.js 1.4 returns: exactly its eleven own properties in its
+// order (tests compare them with deep equality), the predicates on the prototype.
 
 export class Move {
   /** From an alfiere move description (`Game.move`, `moves({ verbose: true })`). */

@@ -1,8 +1,8 @@
-//! chess.js 1.4's move order, which code and tests written against it rely on (first
-//! move of a list, exact arrays): origin squares a8 … h1; per pawn the single step,
-//! the double step, then its captures (White's toward the a-file first, Black's toward
-//! the h-file); per piece its directions in chess.js's fixed order, nearest square
-//! first; promotions knight, bishop, rook, queen; castling last, king side first.
+// chess.js 1.4's move order, which code and tests written against it rely on (first
+// move of a list, exact arrays): origin squares a8 … h1; per pawn the single step,
+// the double step, then its captures (White's toward the a-file first, Black's toward
+// the h-file); per piece its directions in chess.js's fixed order, nearest square
+// first; promotions knight, bishop, rook, queen; castling last, king side first.
 
 const KNIGHT_STEPS = [-18, -33, -31, -14, 18, 33, 31, 14];
 const BISHOP_STEPS = [-17, -15, 17, 15];

@@ -1,7 +1,7 @@
-//! What chess.js 1.4's loadPgn does to the text before any move is read, on top of the
-//! core's PGN reader: its newline option, its FEN tag rules (strict: only with
-//! [SetUp "1"], which then needs a FEN; permissive: a FEN tag of any case), castling
-//! rights the core does not keep, and its syntax refusals.
+// What chess.js 1.4's loadPgn does to the text before any move is read, on top of the
+// core's PGN reader: its newline option, its FEN tag rules (strict: only with
+// [SetUp "1"], which then needs a FEN; permissive: a FEN tag of any case), castling
+// rights the core does not keep, and its syntax refusals.
 
 import { completeFen, placementCells, rightsAtHome } from './fen-text.js';
 import { mainLineTokens, markAfterAnnotation } from './pgn-tokens.js';

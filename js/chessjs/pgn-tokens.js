@@ -1,7 +1,7 @@
-//! The main line's move tokens as written in a PGN game, for the two checks chess.js
-//! 1.4 makes on the text itself and the core does not: strict mode's exact SAN, and
-//! its refusal of a check mark after an annotation (`e4!+`). The core reads the game;
-//! this only lists what was written.
+// The main line's move tokens as written in a PGN game, for the two checks chess.js
+// 1.4 makes on the text itself and the core does not: strict mode's exact SAN, and
+// its refusal of a check mark after an annotation (`e4!+`). The core reads the game;
+// this only lists what was written.
 
 /** The move tokens of the main line, in order (tags, comments, variations, NAGs, move numbers and the result left out). */
 export function mainLineTokens(text) {

@@ -1,7 +1,7 @@
-//! `pgn()` in chess.js 1.4's layout: tag lines, a blank line, movetext units of one
-//! move number each ("12. Nf3 {comment} Nc6"), the Result tag as the last token, and
-//! its greedy line filling for `maxWidth` (units are never split except those holding
-//! a comment, which are re-flowed word by word).
+// `pgn()` in chess.js 1.4's layout: tag lines, a blank line, movetext units of one
+// move number each ("12. Nf3 {comment} Nc6"), the Result tag as the last token, and
+// its greedy line filling for `maxWidth` (units are never split except those holding
+// a comment, which are re-flowed word by word).
 
 /**
  * `tags`: [name, value] pairs in order; `plies`: [{ san, color, after }] from the

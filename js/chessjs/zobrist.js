@@ -1,6 +1,6 @@
-//! chess.js 1.4's position hash, reproduced from its published description so that
-//! `hash()` values and repetition counts match it: 64-bit Zobrist keys drawn from a
-//! seeded xoroshiro128** generator, indexed by 0x88 square numbers.
+// chess.js 1.4's position hash, reproduced from its published description so that
+// `hash()` values and repetition counts match it: 64-bit Zobrist keys drawn from a
+// seeded xoroshiro128** generator, indexed by 0x88 square numbers.
 
 const MASK = (1n << 64n) - 1n;
 const rotl = (x, k) => ((x << k) | (x >> (64n - k))) & MASK;
