@@ -104,8 +104,7 @@ export function defineChess(Game) {
     clear({ preserveHeaders = false } = {}) {
       this._setPosition(EMPTY_BOARD.split(' '), { game: null });
       this._resetGame(preserveHeaders);
-      this._header.remove('SetUp');
-      this._header.remove('FEN');
+      this._header.setUp(null);
     }
 
     load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
@@ -121,13 +120,7 @@ export function defineChess(Game) {
       }
       this._setPosition(fields, made);
       this._resetGame(preserveHeaders);
-      if (text === DEFAULT_POSITION) {
-        this._header.remove('SetUp');
-        this._header.remove('FEN');
-      } else {
-        this._header.set('SetUp', '1');
-        this._header.set('FEN', text);
-      }
+      this._header.setUp(text);
       this._count(1);
     }
 
@@ -266,13 +259,7 @@ export function defineChess(Game) {
       if (this._history.length === 0) {
         const fen = this.fen();
         this._start = { fen, castling: this._castling, epSquare: this._epSquare };
-        if (fen === DEFAULT_POSITION) {
-          this._header.remove('SetUp');
-          this._header.remove('FEN');
-        } else {
-          this._header.set('SetUp', '1');
-          this._header.set('FEN', fen);
-        }
+        this._header.setUp(fen);
       }
     }
 

@@ -3,7 +3,7 @@
 // then other tags in the order they were first set. This fixes the order of
 // `getHeaders()` and of the tag lines of `pgn()` whatever order they were set in.
 
-import { HEADER_TEMPLATE, SEVEN_TAG_ROSTER } from './constants.js';
+import { DEFAULT_POSITION, HEADER_TEMPLATE, SEVEN_TAG_ROSTER } from './constants.js';
 
 const defaultOf = (name) => (Object.hasOwn(SEVEN_TAG_ROSTER, name) ? SEVEN_TAG_ROSTER[name] : null);
 
@@ -28,6 +28,20 @@ export class Headers {
     if (!this.#tags.has(name)) return false;
     this.#tags.set(name, defaultOf(name));
     return true;
+  }
+
+  /**
+   * The SetUp and FEN tags of a game starting at `fen`: set unless it is the standard
+   * start (or null), removed then.
+   */
+  setUp(fen) {
+    if (fen && fen !== DEFAULT_POSITION) {
+      this.set('SetUp', '1');
+      this.set('FEN', fen);
+    } else {
+      this.remove('SetUp');
+      this.remove('FEN');
+    }
   }
 
   get(name) {
