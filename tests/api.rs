@@ -176,3 +176,40 @@ fn chessgi_drops_and_alice_boards() {
     assert_eq!(e4.board, Some(alfiere::BoardId::B));
     assert!(alice.board().iter().all(|p| p.board.is_some()));
 }
+
+/// The move list is described from one move generation and one FEN; each entry must
+/// equal what playing that move alone describes, and `sans` must be its SAN column.
+#[test]
+fn move_lists_describe_each_move_as_playing_it_does() {
+    let mut seed = 0x2545_f491_u64;
+    for variant in Variant::ALL {
+        let mut g = game(variant.id());
+        for _ in 0..40 {
+            let listed = g.moves(None).unwrap();
+            if listed.is_empty() {
+                break;
+            }
+            let sans: Vec<String> = listed.iter().map(|m| m.san.clone()).collect();
+            assert_eq!(g.sans(None).unwrap(), sans, "{variant:?} {}", g.fen());
+            for info in &listed {
+                let mut alone = g.clone();
+                assert_eq!(&alone.play_text(&info.lan).unwrap(), info, "{variant:?}");
+            }
+            if let Some(from) = listed[0].from {
+                let square = from.to_string();
+                let leaving: Vec<&String> = listed
+                    .iter()
+                    .filter(|m| m.from == Some(from) && !m.flags.contains('d'))
+                    .map(|m| &m.san)
+                    .collect();
+                let asked = g.sans(Some(&square)).unwrap();
+                assert_eq!(asked.iter().collect::<Vec<_>>(), leaving, "{variant:?}");
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let lan = listed[(seed % listed.len() as u64) as usize].lan.clone();
+            g.play_text(&lan).unwrap();
+        }
+    }
+}

@@ -60,23 +60,29 @@ function touchedSquares(move) {
 
 /** Builds the chess.js-compatible classes over the wasm `Game` class of one build. */
 export function defineChess(Game) {
-  /** A core game of the FEN, or the error why the core refuses it. */
-  function coreGame(fields) {
+  /**
+   * A core game of the FEN, or the error why the core refuses it. `reuse`, a core game
+   * nothing else holds, is loaded rather than a new one made (its wasm memory is then
+   * not left to the garbage collector); it is unchanged if the core refuses the FEN.
+   */
+  function coreGame(fields, reuse = null) {
     const [placement, turn, rights, ep, half, full] = fields;
-    const cells = placementCells(placement);
-    const base = [placement, turn, rightsAtHome(cells, rights)];
+    const base = [placement, turn, rightsAtHome(placement, rights)];
     const counters = [String(parseInt(half, 10)), String(parseInt(full, 10))];
-    try {
-      return { game: new Game('chess', [...base, ep, ...counters].join(' ')) };
-    } catch (error) {
-      if (ep === '-') return { error };
+    const texts = [[...base, ep, ...counters].join(' ')];
+    // chess.js keeps an en-passant square no pawn can use; the core does not.
+    if (ep !== '-') texts.push([...base, '-', ...counters].join(' '));
+    let refusal;
+    for (const text of texts) {
       try {
-        // chess.js keeps an en-passant square no pawn can use; the core does not.
-        return { game: new Game('chess', [...base, '-', ...counters].join(' ')) };
-      } catch {
-        return { error };
+        if (!reuse) return { game: new Game('chess', text) };
+        reuse.load(text);
+        return { game: reuse };
+      } catch (error) {
+        refusal ??= error;
       }
     }
+    return { error: refusal };
   }
 
   class Chess {
@@ -93,6 +99,7 @@ export function defineChess(Game) {
     _start = null; // { fen, castling, epSquare } of the first position of the history
     _movesCache = null; // the legal moves of the current position, once asked for
     _coreFen = null; // the core's FEN of the current position, once known
+    _coreFields = null; // its fields, once split
     _inCheck = null; // whether the side to move is in check, once known
 
     constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
@@ -114,7 +121,8 @@ export function defineChess(Game) {
         if (!ok) throw chessJsError(ErrorKinds.InvalidFen, error);
       }
       const fields = text.split(/\s+/);
-      const made = coreGame(fields);
+      // The history is dropped below, so no ply holds the current core game.
+      const made = coreGame(fields, this._game);
       if (made.error && !skipValidation) {
         throw chessJsError(ErrorKinds.InvalidFen, `Invalid FEN: ${made.error.message}`);
       }
@@ -134,7 +142,7 @@ export function defineChess(Game) {
       this._fields = game ? null : fields;
       this._castling = normaliseRights(fields[2]);
       // Rights the core drops (no king or rook at home) that chess.js keeps and prints.
-      this._keptRights = Boolean(game) && this._castling !== rightsAtHome(placementCells(fields[0]), this._castling);
+      this._keptRights = Boolean(game) && this._castling !== rightsAtHome(fields[0], this._castling);
       this._epSquare = fields[3] === '-' ? null : fields[3];
       this._hash = positionHash(fields[0], fields[1], this._castling, this._epSquare);
       this._changed();
@@ -162,13 +170,17 @@ export function defineChess(Game) {
     _changed() {
       this._movesCache = null;
       this._coreFen = null;
+      this._coreFields = null;
       this._inCheck = null;
     }
 
+    /** The current FEN's six fields with chess.js's castling rights; a new array. */
     _fenFields() {
       if (!this._game) return this._fields;
       this._coreFen ??= this._game.fen();
-      const fields = this._coreFen.split(' ');
+      // isGameOver() alone reads the fields twice per move: split the FEN once.
+      this._coreFields ??= this._coreFen.split(' ');
+      const fields = this._coreFields.slice();
       fields[2] = this._castling;
       return fields;
     }
@@ -253,7 +265,7 @@ export function defineChess(Game) {
     _edit(cells) {
       const fields = this._fenFields().slice();
       fields[0] = placementText(cells);
-      fields[2] = rightsAtHome(cells, this._castling);
+      fields[2] = rightsAtHome(fields[0], this._castling);
       fields[3] = '-'; // chess.js drops the en-passant square on every edit
       this._replace(fields);
       if (this._history.length === 0) {
@@ -525,7 +537,7 @@ export function defineChess(Game) {
         wanted = wanted.replace(letter, '') + (rights[key] ? letter : '');
       }
       const fields = this._fenFields().slice();
-      const kept = rightsAtHome(placementCells(fields[0]), wanted);
+      const kept = rightsAtHome(fields[0], wanted);
       fields[2] = kept;
       fields[3] = this._epSquare ?? '-';
       this._replace(fields);

@@ -3,6 +3,7 @@
 // layer makes. The position itself is always judged by the core when it is loaded.
 
 const PREFIX = 'Invalid FEN: ';
+const PIECE_LETTERS = 'prnbqkPRNBQK';
 
 /** `{ ok: true }` or `{ ok: false, error }`, with chess.js's checks and messages. */
 export function validateFen(fen) {
@@ -20,16 +21,19 @@ export function validateFen(fen) {
   if (!/^(w|b)$/.test(tokens[1])) return fail('side-to-move is invalid');
   const rows = tokens[0].split('/');
   if (rows.length !== 8) return fail("piece data does not contain 8 '/'-delimited rows");
+  const kings = { K: 0, k: 0 };
   for (const row of rows) {
     let squares = 0;
     let previousWasNumber = false;
-    for (const ch of row) {
+    for (let i = 0; i < row.length; i++) {
+      const ch = row[i];
       if (ch >= '0' && ch <= '9') {
         if (previousWasNumber) return fail('piece data is invalid (consecutive number)');
-        squares += Number(ch);
+        squares += ch.charCodeAt(0) - 48;
         previousWasNumber = true;
       } else {
-        if (!/^[prnbqkPRNBQK]$/.test(ch)) return fail('piece data is invalid (invalid piece)');
+        if (!PIECE_LETTERS.includes(ch)) return fail('piece data is invalid (invalid piece)');
+        if (ch === 'K' || ch === 'k') kings[ch]++;
         squares += 1;
         previousWasNumber = false;
       }
@@ -40,9 +44,8 @@ export function validateFen(fen) {
     return fail('illegal en-passant square');
   }
   for (const [king, colour] of [['K', 'white'], ['k', 'black']]) {
-    const count = tokens[0].split(king).length - 1;
-    if (count === 0) return fail(`missing ${colour} king`);
-    if (count > 1) return fail(`too many ${colour} kings`);
+    if (kings[king] === 0) return fail(`missing ${colour} king`);
+    if (kings[king] > 1) return fail(`too many ${colour} kings`);
   }
   if (/[pP]/.test(rows[0] + rows[7])) return fail('some pawns are on the edge rows');
   return { ok: true };
@@ -95,8 +98,15 @@ export function cellAt(cells, square) {
   return cells[8 - Number(square[1])][square.charCodeAt(0) - 97] ?? null;
 }
 
-/** The castling letters of `rights` whose king and rook stand at home (`-` if none). */
-export function rightsAtHome(cells, rights) {
+/**
+ * The castling letters of `rights` whose king and rook stand at home in the
+ * `placement` field (`-` if none).
+ */
+export function rightsAtHome(placement, rights) {
+  if (rights === '-' || rights === '') return '-';
+  const rows = placement.split('/');
+  // Only the two home ranks matter: rows 0 (rank 8) and 7 (rank 1) of the cells.
+  const cells = [placementCells(rows[0])[0], [], [], [], [], [], [], placementCells(rows[7] ?? '')[0]];
   const kept = 'KQkq'
     .split('')
     .filter((right) => {

@@ -7,20 +7,25 @@ import { DEFAULT_POSITION, HEADER_TEMPLATE, SEVEN_TAG_ROSTER } from './constants
 
 const defaultOf = (name) => (Object.hasOwn(SEVEN_TAG_ROSTER, name) ? SEVEN_TAG_ROSTER[name] : null);
 
-export class Headers {
-  #tags = new Map();
+const TEMPLATE = new Map(HEADER_TEMPLATE.map((name) => [name, defaultOf(name)]));
 
-  constructor() {
-    this.reset();
-  }
+export class Headers {
+  #tags = new Map(TEMPLATE);
+  #changed = new Set(); // tags set since the last reset: what reset() has to undo
 
   reset() {
-    this.#tags = new Map(HEADER_TEMPLATE.map((name) => [name, defaultOf(name)]));
+    // Every load() resets the tags: undoing the few changes is cheaper than a new map.
+    for (const name of this.#changed) {
+      if (TEMPLATE.has(name)) this.#tags.set(name, TEMPLATE.get(name));
+      else this.#tags.delete(name);
+    }
+    this.#changed.clear();
   }
 
   /** Sets a tag; a null or undefined value puts back its default. */
   set(name, value) {
     this.#tags.set(name, value ?? defaultOf(name));
+    this.#changed.add(name);
   }
 
   /** Puts a known tag back to its default; false for a tag never known. */

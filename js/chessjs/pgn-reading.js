@@ -3,7 +3,7 @@
 // [SetUp "1"], which then needs a FEN; permissive: a FEN tag of any case), castling
 // rights the core does not keep, and its syntax refusals.
 
-import { completeFen, placementCells, rightsAtHome } from './fen-text.js';
+import { completeFen, rightsAtHome } from './fen-text.js';
 import { mainLineTokens, markAfterAnnotation } from './pgn-tokens.js';
 
 const FEN_TAG = /(\[\s*)(fen)(\s*")([^"]*)("\s*\])/i;
@@ -33,7 +33,7 @@ export function prepareText(pgn, { strict, newlineChar }, fail) {
   // The core starts from a FEN tag spelt `FEN`, and without castling rights whose
   // king or rook is not at home; chess.js keeps those, and gets them back on load.
   const fields = completeFen(fenTag[4]).split(/\s+/);
-  if (fields.length === 6) fields[2] = rightsAtHome(placementCells(fields[0]), fields[2]);
+  if (fields.length === 6) fields[2] = rightsAtHome(fields[0], fields[2]);
   const forCore = fields.length === 6 ? fields.join(' ') : fenTag[4];
   text = text.replace(FEN_TAG, (_, open, __, middle, ___, close) => `${open}FEN${middle}${forCore}${close}`);
   return { text, fen: fenTag[4], fenTagName: fenTag[2], tokens };

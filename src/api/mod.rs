@@ -266,6 +266,16 @@ impl ApiGame {
         Ok(self.inner.describe_legal(square))
     }
 
+    /// The legal moves in SAN, optionally only those leaving `square`: the `san` of
+    /// each of [`moves`](Self::moves), without the rest of the description.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a malformed square.
+    pub fn sans(&self, square: Option<&str>) -> Result<Vec<String>, ApiError> {
+        let square = square.map(|s| parse_square(s, "square")).transpose()?;
+        Ok(self.inner.legal_sans(square))
+    }
+
     /// The legal actions as UCI tokens.
     pub fn legal_moves(&self) -> Vec<String> {
         self.inner

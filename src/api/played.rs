@@ -30,6 +30,9 @@ pub trait PlayedGame: Send {
     fn legal_actions(&self) -> Vec<Action>;
     /// Legal actions described, optionally only those leaving `from`.
     fn describe_legal(&self, from: Option<Square>) -> Vec<MoveInfo>;
+    /// The legal actions in SAN, optionally only those leaving `from`: the `san` of
+    /// each of [`Self::describe_legal`], from one move generation.
+    fn legal_sans(&self, from: Option<Square>) -> Vec<String>;
     /// Resolves SAN (lenient) or a UCI token against the legal actions.
     fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
     fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
@@ -84,6 +87,14 @@ pub trait PlayedGame: Send {
     fn attackers(&self, square: Square, color: Color) -> Bitboard;
 }
 
+/// Whether `action` leaves `from` (any action when no square is asked; a drop leaves none).
+/// Not inlined: it would be copied into each rule set's copy of both callers (the
+/// WebAssembly module's size).
+#[inline(never)]
+fn leaves(action: &Action, from: Option<Square>) -> bool {
+    from.is_none() || (action.from() == from && !matches!(action, Action::Drop { .. }))
+}
+
 /// A new game at the start position of `variant`.
 pub fn new_played(variant: Variant) -> Box<dyn PlayedGame> {
     crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
@@ -130,9 +141,18 @@ impl<G: Game> PlayedGame for Record<G> {
         let pos = self.current();
         self.legal_actions()
             .iter()
-            .filter(|a| from.is_none() || (a.from() == from && !matches!(a, Action::Drop { .. })))
+            .filter(|a| leaves(a, from))
             .map(|a| MoveInfo::new(pos, a))
             .collect()
+    }
+
+    fn legal_sans(&self, from: Option<Square>) -> Vec<String> {
+        let legal = self.legal_actions();
+        let mut sans = Vec::new();
+        for action in legal.iter().filter(|a| leaves(a, from)) {
+            sans.push(san::write_plain(&legal, action) + san::check_suffix(self.current(), action));
+        }
+        sans
     }
 
     fn parse_move(&self, text: &str) -> Result<Action, ApiError> {

@@ -34,11 +34,12 @@ pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
     write_plain(&legal, action)
 }
 
-/// [`write_san_plain`] given the `legal` actions (only a normal move reads them). Not
-/// generic, so it exists once rather than once per rule set (the WebAssembly
-/// module's size), as do the other functions here that take the legal actions.
+/// [`write_san_plain`] given the position's `legal` actions (only a normal move reads
+/// them), so that a whole move list generates them once. Not generic, so it exists
+/// once rather than once per rule set (the WebAssembly module's size), as do the
+/// other functions here that take the legal actions.
 #[inline(never)]
-fn write_plain(legal: &[Action], action: &Action) -> String {
+pub fn write_plain(legal: &[Action], action: &Action) -> String {
     match *action {
         Action::Castle { .. } => match action.castling_side() {
             Some(CastlingSide::QueenSide) => "O-O-O".to_string(),

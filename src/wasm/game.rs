@@ -137,8 +137,23 @@ impl Game {
             Some(o) => string_arg(&get(o, "square"), "square", true)?,
             None => None,
         };
-        let list = self.inner.moves(square.as_deref()).map_err(throw)?;
-        Ok(list.iter().map(|m| move_value(m, verbose)).collect())
+        let square = square.as_deref();
+        // The SAN alone needs neither the FENs nor the rest of each description.
+        Ok(if verbose {
+            self.inner
+                .moves(square)
+                .map_err(throw)?
+                .iter()
+                .map(to_js)
+                .collect()
+        } else {
+            self.inner
+                .sans(square)
+                .map_err(throw)?
+                .into_iter()
+                .map(JsValue::from)
+                .collect()
+        })
     }
 
     /// The legal actions as UCI tokens.
