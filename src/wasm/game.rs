@@ -3,8 +3,10 @@
 
 use super::{get, invalid, string_arg, throw, to_js, type_name};
 use crate::api::{self, ApiGame, MoveInfo, VariantInfo, MAX_SHORT_TEXT};
+use crate::board::BoardId;
 use crate::setup::Hand;
 use crate::types::Color;
+use crate::types::Piece;
 use crate::variants::Variant;
 use js_sys::{Array, Object};
 use serde::Serialize;
@@ -453,6 +455,50 @@ impl Game {
     ) -> Result<bool, JsValue> {
         parse_color(&color)?;
         Ok(!self.attackers(square, color)?.is_empty())
+    }
+
+    /// Puts `{type, color}` (and `board: 'a'|'b'` in Alice) on `square`, replacing
+    /// what stood there; the game starts again from the new position. Throws
+    /// `InvalidPositionError` (nothing changes) when the rule set does not allow it.
+    pub fn put(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PieceInput")] piece: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<(), JsValue> {
+        let field = |name| get(&piece, name).as_string().unwrap_or_default();
+        // The piece as a FEN letter: White's uppercase.
+        let letter = match (field("type").as_str(), field("color").as_str()) {
+            (role @ ("p" | "n" | "b" | "r" | "q" | "k"), "w") => role.to_ascii_uppercase(),
+            (role @ ("p" | "n" | "b" | "r" | "q" | "k"), "b") => role.to_string(),
+            _ => {
+                return Err(invalid(
+                    "a piece is {type: 'p'|'n'|'b'|'r'|'q'|'k', color: 'w'|'b'}",
+                ))
+            }
+        };
+        let piece_board = get(&piece, "board");
+        let board = match piece_board.as_string().as_deref() {
+            _ if piece_board.is_undefined() => None,
+            Some("a") => Some(BoardId::A),
+            Some("b") => Some(BoardId::B),
+            _ => return Err(invalid("piece.board must be 'a' or 'b'")),
+        };
+        let square = string_arg(&square, "square", false)?.unwrap_or_default();
+        let piece = Piece::from_char(letter.as_bytes()[0] as char)
+            .ok_or_else(|| invalid("unknown piece"))?;
+        self.inner.put(piece, &square, board).map_err(throw)
+    }
+
+    /// Removes the piece on `square` and returns it (`{square, type, color}`), or
+    /// `undefined` for an empty square; the game starts again from the new position.
+    #[wasm_bindgen(unchecked_return_type = "BoardSquare | undefined")]
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let square = string_arg(&square, "square", false)?.unwrap_or_default();
+        let removed = self.inner.remove(&square).map_err(throw)?;
+        Ok(removed.map_or(JsValue::UNDEFINED, |p| to_js(&p)))
     }
 
     /// The draw the side to act may claim now (`threefold_repetition`,

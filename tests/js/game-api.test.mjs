@@ -170,6 +170,39 @@ test('calls after free() throw instead of crashing', () => {
   assert.throws(() => g.fen(), Error);
 });
 
+test('put and remove edit the board of any rule set, or throw and change nothing', () => {
+  const g = new A.Game();
+  g.move('e4');
+  g.put({ type: 'q', color: 'w' }, 'e4');
+  assert.equal(g.fen(), 'rnbqkbnr/pppppppp/8/8/4Q3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  assert.deepEqual(g.history(), [], 'the game starts again from the edited position');
+  assert.deepEqual(g.remove('h1'), { square: 'h1', type: 'r', color: 'w' });
+  assert.match(g.fen(), / b Qkq /, 'the rook took its castling right with it');
+  assert.equal(g.remove('e5'), undefined);
+  const before = g.fen();
+  throwsNamed(() => g.remove('e1'), 'InvalidPositionError', 'INVALID_POSITION');
+  throwsNamed(() => g.put({ type: 'k', color: 'w' }, 'a5'), 'InvalidPositionError');
+  throwsNamed(() => g.put({ type: 'p', color: 'b' }, 'a1'), 'InvalidPositionError');
+  throwsNamed(() => g.put({ type: 'x', color: 'w' }, 'a5'), 'InvalidArgumentError');
+  throwsNamed(() => g.put({ type: 'q', color: 'white' }, 'a5'), 'InvalidArgumentError');
+  throwsNamed(() => g.put('Q', 'a5'), 'InvalidArgumentError');
+  throwsNamed(() => g.put({ type: 'q', color: 'w' }, 'z9'), 'InvalidArgumentError');
+  throwsNamed(() => g.put({ type: 'q', color: 'w', board: 'b' }, 'a5'), 'InvalidArgumentError');
+  throwsNamed(() => g.remove(42), 'InvalidArgumentError');
+  assert.equal(g.fen(), before);
+
+  const alice = new A.Game('alice');
+  alice.remove('g1');
+  alice.put({ type: 'n', color: 'w', board: 'b' }, 'e4');
+  const e4 = alice.board()[4][4];
+  assert.deepEqual(e4, { square: 'e4', type: 'n', color: 'w', board: 'b' });
+  throwsNamed(() => alice.put({ type: 'n', color: 'w', board: 'c' }, 'e5'), 'InvalidArgumentError');
+
+  const gi = new A.Game('chessgi');
+  gi.put({ type: 'n', color: 'b' }, 'e4');
+  assert.equal(gi.board()[4][4].type, 'n');
+});
+
 test('attackers and isAttacked, in orthodox chess and a variant', () => {
   const game = new A.Game('chess', 'r3k2r/8/8/4p3/3P4/8/8/R3K2R w KQkq - 0 1');
   assert.deepEqual(game.attackers('e5').sort(), ['d4']);
