@@ -675,6 +675,12 @@ fn san_lenient_reading() {
         san::parse_san_strict(&g, "O-O-O")
     );
     assert_eq!(san::parse_san(&g, "e1g1"), san::parse_san_strict(&g, "O-O"));
+    // And in small letters, as people type it.
+    assert_eq!(san::parse_san(&g, "o-o"), san::parse_san_strict(&g, "O-O"));
+    assert_eq!(
+        san::parse_san(&g, "o-o-o+"),
+        san::parse_san_strict(&g, "O-O-O")
+    );
     // Coordinates as old PGN files write them: separators, marks, `=`.
     assert_eq!(
         san::parse_san(&g, "e1-g1"),
@@ -735,6 +741,7 @@ fn san_strict_reading_rejects_variants() {
     let g = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(san::parse_san_strict(&g, "0-0").is_err());
     assert!(san::parse_san_strict(&g, "0-0-0").is_err());
+    assert!(san::parse_san_strict(&g, "o-o").is_err());
     // A missing '+' or '#'.
     let g = after(STARTING_FEN, &["e4", "f5"]);
     assert!(matches!(

@@ -5,7 +5,7 @@
 //! `=Q`; each is resolved among the legal actions of its phase.
 //!
 //! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`, also written `e2-e4`,
-//! `d4xe5`, `e7-e8=Q` or with a check mark), `0-0`, a missing or
+//! `d4xe5`, `e7-e8=Q` or with a check mark), `0-0` and `o-o`, a missing or
 //! superfluous `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`),
 //! `e8Q` and `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
 //!
@@ -175,8 +175,9 @@ enum SanParts {
 fn parse_parts(text: &str) -> Option<SanParts> {
     let s = text.trim_end_matches(['+', '#', '!', '?']);
     match s {
-        "O-O" | "0-0" => return Some(SanParts::Castle(CastlingSide::KingSide)),
-        "O-O-O" | "0-0-0" => return Some(SanParts::Castle(CastlingSide::QueenSide)),
+        // Zeros and small letters are how people type castling.
+        "O-O" | "0-0" | "o-o" => return Some(SanParts::Castle(CastlingSide::KingSide)),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Some(SanParts::Castle(CastlingSide::QueenSide)),
         _ => {}
     }
     if let Some(rest) = s.strip_prefix('=') {
