@@ -492,6 +492,13 @@ fn fen_syntax_errors() {
     let long = "é".repeat(MAX_FEN_LEN);
     let e = fen_err(&long);
     assert!(e.to_string().starts_with("invalid FEN '"));
+    // A board of one rank is counted in the singular.
+    let e = fen_err("8 w - - 0 1");
+    assert!(
+        e.to_string()
+            .ends_with("board: 1 rank, expected 8 separated by '/'"),
+        "{e}"
+    );
     // Non-ASCII junk in every field.
     let e = fen_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN♜ ♚ ☃ é ½ ¾");
     assert!(e.problems.len() >= 4, "{e}");

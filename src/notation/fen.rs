@@ -224,7 +224,10 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
     if ranks.len() != 8 {
         problems.push(syntax(
             "board",
-            format!("{} ranks, expected 8", ranks.len()),
+            match ranks.len() {
+                1 => "1 rank, expected 8 separated by '/'".to_string(),
+                n => format!("{n} ranks, expected 8 separated by '/'"),
+            },
         ));
         return;
     }
