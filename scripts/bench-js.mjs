@@ -17,7 +17,8 @@
 //
 // Both builds are brought up to date from the same sources first (scripts/build-wasm.sh,
 // cargo build --release --bin alfiere), so the node counts can be compared.
-// Options: --runs N (default 3), --perft-only, --engine-only, --chessjs-only, --network
+// Options: --runs N (default 3), --perft-only, --engine-only, --chessjs-only, --rows
+// 1,6,7 (only those rows of part 3, numbered from 1), --network
 // FILE|none (the engine rows' evaluation in orthodox chess, in all three: `EvalFile`
 // natively, `Session.loadNetwork` in process, the Engine's `network` option in the
 // worker; default the shipped nets/chess-round3.nnue, `none` the hand-written one).
@@ -271,5 +272,7 @@ if (!ONLY || ONLY === '--perft-only') perftBench();
 if (!ONLY || ONLY === '--engine-only') await engineBench();
 if (!ONLY || ONLY === '--chessjs-only') {
   const { chessJsBench } = await import('./bench/chessjs.mjs');
-  chessJsBench({ runs: RUNS, repo, nativeDir: dirname(NATIVE) });
+  const rowsAt = args.indexOf('--rows');
+  const rows = rowsAt >= 0 ? args[rowsAt + 1].split(',').map(Number) : undefined;
+  chessJsBench({ runs: RUNS, repo, nativeDir: dirname(NATIVE), rows });
 }

@@ -156,16 +156,20 @@ function pgnGames(repo, nativeDir) {
       if (ply % 10 === 0) annotated.setComment(`ply ${ply + 1}: ${san} was played`);
     });
     const first = moves[0] === 'd4' ? '1. e4 e5' : '1. d4 d5';
-    return annotated.pgn().replace(/\n1\. (\S+)/, `\n1. $1 (${first})`);
+    // After the first move's comment: chess.js's grammar takes no comment after a variation.
+    return annotated.pgn().replace(/\n1\. (\S+) (\{[^}]*\})/, `\n1. $1 $2 (${first})`);
   });
 }
 
-/** Prints the table; `repo` is the checkout, `nativeDir` where cargo puts release binaries. */
-export function chessJsBench({ runs, repo, nativeDir }) {
+/**
+ * Prints the table; `repo` is the checkout, `nativeDir` where cargo puts release
+ * binaries, `rows` the numbers of the rows to measure (1-based; all when absent).
+ */
+export function chessJsBench({ runs, repo, nativeDir, rows: wanted }) {
   const texts = pgnGames(repo, nativeDir);
   const fens = gameFens();
   const kiwipete = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
-  const rows = [
+  const allRows = [
     ['1,000 random games: moves() + move(san)', (C) => randomGames(C, false)],
     ['the same with moves({ verbose: true })', (C) => randomGames(C, true)],
     ['undo() back to the start', (C) => undoGames(C)],
@@ -174,6 +178,7 @@ export function chessJsBench({ runs, repo, nativeDir }) {
     ['perft(4) of the start position (nodes)', (C) => perftRow(C, undefined, 4)],
     ['perft(3) of Kiwipete (nodes)', (C) => perftRow(C, kiwipete, 3)],
   ];
+  const rows = allRows.filter((_, index) => !wanted || wanted.includes(index + 1));
   console.log(`\nalfiere/chessjs against chess.js 1.4, ${runs} runs each, median CPU ms (the same work, results checked equal)\n`);
   console.log(`${pad('work', 46)} ${pad('items', 9)} ${pad('chess.js', 10)} ${pad('alfiere', 10)} speed-up`);
   for (const [name, work] of rows) {
@@ -181,7 +186,11 @@ export function chessJsBench({ runs, repo, nativeDir }) {
     let items;
     for (let run = 0; run < runs; run++) {
       const results = {};
-      for (const [key, Chess] of [['chessjs', ChessJs], ['alfiere', Drop]]) {
+      // Each library goes first in every other run, so that neither always runs in the
+      // other's garbage.
+      const order = [['chessjs', ChessJs], ['alfiere', Drop]];
+      if (run % 2 === 1) order.reverse();
+      for (const [key, Chess] of order) {
         results[key] = work(Chess);
         times[key].push(results[key].ms);
       }
