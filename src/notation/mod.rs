@@ -5,6 +5,7 @@
 pub mod annotations;
 pub mod fen;
 pub mod pgn;
+mod pgn_line;
 pub mod pgn_syntax;
 pub mod san;
 pub mod uci;

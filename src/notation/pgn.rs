@@ -20,6 +20,7 @@
 
 use super::annotations::{self, Annotations, COMPUTED_TAGS};
 use super::fen;
+use super::pgn_line;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
 use crate::game::Game;
@@ -107,6 +108,9 @@ impl<G: Game> PgnGame<G> {
     }
 
     /// The main line as a playable record.
+    // Not inlined, like `resolve_game` and `read_pgn`: each rule set's copy of
+    // `load_pgn` would otherwise carry its own (the WebAssembly module's size).
+    #[inline(never)]
     pub fn main_line(&self) -> Record<G> {
         let mut record = Record::new(self.start.clone());
         for action in self.moves.iter().flat_map(|m| m.actions.iter()) {
@@ -282,7 +286,7 @@ pub fn token_actions<'a, G: Game>(history: &[(&'a G, &'a Action)]) -> Vec<(&'a G
 
 /// The strict SAN of a token's actions played from `start`, joined by the rule
 /// set's separator.
-fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
+pub(super) fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
     let mut pos = start.clone();
     let mut parts = Vec::with_capacity(actions.len());
     for action in actions {
@@ -299,98 +303,18 @@ fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
     }
 }
 
-/// Resolves a line of tokens starting from `history` (whose repetitions and
-/// endings count: a move after an automatic ending is an error).
-fn resolve_line<G: Game>(
-    game_index: usize,
-    history: &Record<G>,
-    comment_before: &[String],
-    raw: &[RawMove],
-) -> Result<PgnLine, PgnError> {
-    let mut record = history.clone();
-    let mut moves = Vec::with_capacity(raw.len());
-    for m in raw {
-        let error = |message: String| PgnError {
-            game: game_index,
-            line: m.line,
-            column: m.column,
-            message,
-        };
-        if let Some(outcome) = record.outcome() {
-            return Err(error(format!(
-                "move '{}' after the game ended ({outcome})",
-                m.token
-            )));
-        }
-        let before = record.clone();
-        let start = record.current().clone();
-        let mut actions = Vec::new();
-        for part in m.token.split([',', '/']) {
-            let pos = record.current();
-            if !actions.is_empty() && pos.turn() != start.turn() {
-                return Err(error(format!(
-                    "'{part}' in '{}' is not part of the same turn",
-                    m.token
-                )));
-            }
-            if let Some(outcome) = record.outcome() {
-                return Err(error(format!(
-                    "move '{part}' after the game ended ({outcome})"
-                )));
-            }
-            let action = san::parse_san(pos, part).map_err(|e| error(e.to_string()))?;
-            record.play(&action).map_err(|e| error(e.to_string()))?;
-            actions.push(action);
-        }
-        // A loop, not a `Result` collect: the recursion then stays one call instead of
-        // being inlined into an iterator adapter per rule set (the wasm module's size).
-        let mut variations = Vec::with_capacity(m.variations.len());
-        for v in &m.variations {
-            variations.push(resolve_line(
-                game_index,
-                &before,
-                &v.comment_before,
-                &v.moves,
-            )?);
-        }
-        moves.push(PgnMove {
-            san: token_san(&start, &actions),
-            number: token_number(&start),
-            actions,
-            nags: m.nags.clone(),
-            comments: m.comments.clone(),
-            variations,
-        });
-    }
-    Ok(PgnLine {
-        comment_before: comment_before.to_vec(),
-        moves,
-    })
-}
-
+/// Resolves one game read by the syntax layer. The rule set's part is only its start
+/// position; the tags and the moves are checked by non-generic code.
+#[inline(never)] // Cold: one call per game, not copied into each caller.
 fn resolve_game<G: Game>(index: usize, raw: &RawGame) -> Result<PgnGame<G>, PgnError> {
-    let error = |message: String| PgnError {
-        game: index,
-        line: raw.line,
-        column: 1,
-        message,
-    };
-    if let Some(name) = raw.tag("Variant") {
-        let variant =
-            Variant::from_name(name).ok_or_else(|| error(format!("unknown variant '{name}'")))?;
-        if variant != G::VARIANT {
-            return Err(error(format!(
-                "the game is {} but {} was expected",
-                variant.name(),
-                G::VARIANT.name()
-            )));
+    let fen = start_fen_tag(index, raw, G::VARIANT)?;
+    let start = match fen {
+        Some(text) => {
+            fen::read_fen::<G>(text).map_err(|e| game_error(index, raw, e.to_string()))?
         }
-    }
-    let start = match raw.tag("FEN") {
-        Some(text) => fen::read_fen::<G>(text).map_err(|e| error(e.to_string()))?,
         None => G::start(),
     };
-    let line = resolve_line(
+    let line = pgn_line::resolve_line(
         index,
         &Record::new(start.clone()),
         &raw.comment_before,
@@ -405,11 +329,43 @@ fn resolve_game<G: Game>(index: usize, raw: &RawGame) -> Result<PgnGame<G>, PgnE
     })
 }
 
+/// An error about game `index` as a whole (reported at its first line).
+fn game_error(index: usize, raw: &RawGame, message: String) -> PgnError {
+    PgnError {
+        game: index,
+        line: raw.line,
+        column: 1,
+        message,
+    }
+}
+
+/// The game's `FEN` tag, after checking that its `Variant` tag (if any) names
+/// `expected`. Not generic: written once, not once per rule set.
+fn start_fen_tag(index: usize, raw: &RawGame, expected: Variant) -> Result<Option<&str>, PgnError> {
+    if let Some(name) = raw.tag("Variant") {
+        let variant = Variant::from_name(name)
+            .ok_or_else(|| game_error(index, raw, format!("unknown variant '{name}'")))?;
+        if variant != expected {
+            return Err(game_error(
+                index,
+                raw,
+                format!(
+                    "the game is {} but {} was expected",
+                    variant.name(),
+                    expected.name()
+                ),
+            ));
+        }
+    }
+    Ok(raw.tag("FEN"))
+}
+
 /// Reads every game of a PGN text for rule set `G`.
 ///
 /// # Errors
 /// [`PgnError`] for the first syntax error or illegal move, with its position;
 /// then no game is returned.
+#[inline(never)] // Cold: not copied into each rule set's `load_pgn`.
 pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
     let raw_games = pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
         game: 0,

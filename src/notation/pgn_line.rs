@@ -1,0 +1,130 @@
+//! Resolving a line of PGN move tokens (variations included) against the rules,
+//! written once for every rule set.
+//!
+//! The walk only needs a few things of the game being read: fork it (a variation
+//! starts before its move), ask whether it has ended and whose action it is, read and
+//! play one action in lenient SAN, and write a token back in strict SAN. Those are
+//! [`LineCursor`], an object-safe trait every [`Record`] implements, so
+//! [`resolve_line`] is one function rather than one copy per rule set: about 6 KB
+//! less in the gzipped WebAssembly module, for no cost a reader could measure (the
+//! calls are per token, not per node).
+
+use super::pgn::{token_number, token_san, PgnError, PgnLine, PgnMove};
+use super::pgn_syntax::{RawMove, TokenNumber};
+use super::san;
+use crate::game::{Game, Outcome};
+use crate::moves::Action;
+use crate::record::Record;
+use crate::types::Color;
+
+/// A played line as PGN reading walks it (see the module docs).
+pub(super) trait LineCursor {
+    /// An independent copy, to start a variation from.
+    fn fork(&self) -> Box<dyn LineCursor>;
+    /// The ending, if the game is over.
+    fn ended(&self) -> Option<Outcome>;
+    /// The side to act.
+    fn turn(&self) -> Color;
+    /// The number written before a token starting here ([`token_number`]).
+    fn number(&self) -> TokenNumber;
+    /// Reads one action in lenient SAN and plays it; the message says why not.
+    fn play_san(&mut self, text: &str) -> Result<Action, String>;
+    /// The strict SAN of the last `count` actions as one token ([`token_san`]).
+    fn last_token_san(&self, count: usize) -> String;
+}
+
+impl<G: Game> LineCursor for Record<G> {
+    fn fork(&self) -> Box<dyn LineCursor> {
+        Box::new(self.clone())
+    }
+
+    fn ended(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+
+    fn turn(&self) -> Color {
+        self.current().turn()
+    }
+
+    fn number(&self) -> TokenNumber {
+        token_number(self.current())
+    }
+
+    fn play_san(&mut self, text: &str) -> Result<Action, String> {
+        let action = san::parse_san(self.current(), text).map_err(|e| e.to_string())?;
+        self.play(&action).map_err(|e| e.to_string())?;
+        Ok(action)
+    }
+
+    fn last_token_san(&self, count: usize) -> String {
+        let first = self.len().saturating_sub(count);
+        let start = self.history().nth(first).map_or(self.current(), |(g, _)| g);
+        let actions: Vec<Action> = self.actions().skip(first).copied().collect();
+        token_san(start, &actions)
+    }
+}
+
+/// Resolves a line of tokens played after `history` (whose repetitions and endings
+/// count: a move after an automatic ending is an error).
+pub(super) fn resolve_line(
+    game_index: usize,
+    history: &dyn LineCursor,
+    comment_before: &[String],
+    raw: &[RawMove],
+) -> Result<PgnLine, PgnError> {
+    let mut line = history.fork();
+    let mut moves = Vec::with_capacity(raw.len());
+    for m in raw {
+        let error = |message: String| PgnError {
+            game: game_index,
+            line: m.line,
+            column: m.column,
+            message,
+        };
+        if let Some(outcome) = line.ended() {
+            return Err(error(format!(
+                "move '{}' after the game ended ({outcome})",
+                m.token
+            )));
+        }
+        let before = line.fork();
+        let side = line.turn();
+        let number = line.number();
+        let mut actions = Vec::new();
+        for part in m.token.split([',', '/']) {
+            if !actions.is_empty() && line.turn() != side {
+                return Err(error(format!(
+                    "'{part}' in '{}' is not part of the same turn",
+                    m.token
+                )));
+            }
+            if let Some(outcome) = line.ended() {
+                return Err(error(format!(
+                    "move '{part}' after the game ended ({outcome})"
+                )));
+            }
+            actions.push(line.play_san(part).map_err(error)?);
+        }
+        let mut variations = Vec::with_capacity(m.variations.len());
+        for v in &m.variations {
+            variations.push(resolve_line(
+                game_index,
+                before.as_ref(),
+                &v.comment_before,
+                &v.moves,
+            )?);
+        }
+        moves.push(PgnMove {
+            san: line.last_token_san(actions.len()),
+            number,
+            actions,
+            nags: m.nags.clone(),
+            comments: m.comments.clone(),
+            variations,
+        });
+    }
+    Ok(PgnLine {
+        comment_before: comment_before.to_vec(),
+        moves,
+    })
+}
