@@ -153,25 +153,34 @@ impl EndReason {
     }
 }
 
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl EndReason {
+    /// The words for this ending after "wins by" or "Draw by", as players read them
+    /// ("the 75-move rule", "threefold repetition (claimed)"); `own` are the words
+    /// for a rule set's own win and own draw ([`Variant::own_ending_words`]).
+    const fn words(self, own: (&'static str, &'static str)) -> &'static str {
+        match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::InsufficientMaterial => "insufficient material",
-            EndReason::SeventyFiveMoves => "75-move rule",
+            EndReason::SeventyFiveMoves => "the 75-move rule",
             EndReason::FivefoldRepetition => "fivefold repetition",
-            EndReason::FiftyMoves => "50-move rule",
-            EndReason::ThreefoldRepetition => "threefold repetition",
-            EndReason::TenSeries => "ten series without capture or pawn move",
-            EndReason::VariantWin => "variant win",
-            EndReason::VariantDraw => "variant draw",
-            EndReason::SelfCheck => "push into own check",
-            EndReason::PromotionCheck => "promotion attacks the king",
+            EndReason::FiftyMoves => "the 50-move rule (claimed)",
+            EndReason::ThreefoldRepetition => "threefold repetition (claimed)",
+            EndReason::TenSeries => "ten series without a capture or pawn move",
+            EndReason::VariantWin => own.0,
+            EndReason::VariantDraw => own.1,
+            EndReason::SelfCheck => "a push into their own check",
+            EndReason::PromotionCheck => "a promoted piece attacking the king",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::TimeForfeit => "time forfeit",
-        })
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words(Variant::GENERAL_ENDING_WORDS))
     }
 }
 
@@ -243,12 +252,44 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The outcome in words, the one wording of the project (the JS API's
+    /// `outcome().text`, which the page shows): a sentence without a final full stop,
+    /// "Black wins by checkmate", "Draw by the 75-move rule", "Draw by threefold
+    /// repetition (claimed)", the rule set's own words for its own endings ("White wins
+    /// by reaching the eighth rank" in Racing Kings), and for Avalanche's self-check
+    /// "White wins: Black pushed into their own check".
+    ///
+    /// ```
+    /// use alfiere::{Color, EndReason, Outcome, Variant};
+    /// let goal = Outcome::win(Color::White, EndReason::VariantWin);
+    /// assert_eq!(goal.text(Variant::RacingKings), "White wins by reaching the eighth rank");
+    /// let claim = Outcome::draw(EndReason::FiftyMoves);
+    /// assert_eq!(claim.text(Variant::Chess), "Draw by the 50-move rule (claimed)");
+    /// ```
+    pub fn text(&self, variant: Variant) -> String {
+        self.sentence(variant.own_ending_words())
+    }
+
+    fn sentence(&self, own: (&'static str, &'static str)) -> String {
+        let words = self.reason.words(own);
+        match self.winner {
+            Some(winner) if self.reason == EndReason::SelfCheck => format!(
+                "{} wins: {} pushed into their own check",
+                winner.title(),
+                (!winner).title()
+            ),
+            Some(winner) => format!("{} wins by {words}", winner.title()),
+            None => format!("Draw by {words}"),
+        }
+    }
+}
+
+/// [`Outcome::text`] where the rule set is not at hand: a rule set's own endings in
+/// general words ([`Variant::GENERAL_ENDING_WORDS`]).
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(color) => write!(f, "{color} wins by {}", self.reason),
-            None => write!(f, "draw by {}", self.reason),
-        }
+        f.write_str(&self.sentence(Variant::GENERAL_ENDING_WORDS))
     }
 }
 

@@ -9,7 +9,7 @@
 //!     record.play(&action).unwrap();
 //! }
 //! let outcome = record.outcome().unwrap();
-//! assert_eq!(outcome.to_string(), "black wins by checkmate");
+//! assert_eq!(outcome.to_string(), "Black wins by checkmate");
 //! assert_eq!(fen::write_fen(record.current()), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
 //! ```
 

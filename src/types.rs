@@ -44,6 +44,14 @@ impl Color {
         }
     }
 
+    /// `"White"` or `"Black"`, as a sentence starts.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// Picks `white` or `black`.
     #[inline]
     pub fn fold<T>(self, white: T, black: T) -> T {

@@ -156,6 +156,11 @@ impl Variant {
         }
     }
 
+    /// The words for an own win and own draw where the rule set is not known, or has
+    /// no goal of its own.
+    pub const GENERAL_ENDING_WORDS: (&'static str, &'static str) =
+        ("the rules of the variant", "the rules of the variant");
+
     /// The words for this rule set's own win and own draw (the endings
     /// `EndReason::VariantWin` and `VariantDraw`), as in "White wins by ...".
     pub const fn own_ending_words(self) -> (&'static str, &'static str) {
@@ -173,7 +178,7 @@ impl Variant {
             | Variant::ProgressiveItalian
             | Variant::Marseillais
             | Variant::MarseillaisBalanced
-            | Variant::Avalanche => ("the rules of the variant", "the rules of the variant"),
+            | Variant::Avalanche => Variant::GENERAL_ENDING_WORDS,
         }
     }
 

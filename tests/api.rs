@@ -213,3 +213,121 @@ fn move_lists_describe_each_move_as_playing_it_does() {
         }
     }
 }
+
+/// The outcome's words are the ones the page shows: a sentence, capitalised, with no
+/// final full stop, in the rule set's own words for its own endings.
+#[test]
+fn outcome_text_is_one_sentence_per_reason_and_rule_set() {
+    use alfiere::Outcome;
+    let win = |reason| Outcome::win(Color::Black, reason);
+    let draw = Outcome::draw;
+    let cases = [
+        (
+            win(EndReason::Checkmate),
+            Variant::Chess,
+            "Black wins by checkmate",
+        ),
+        (
+            draw(EndReason::Stalemate),
+            Variant::Alice,
+            "Draw by stalemate",
+        ),
+        (
+            draw(EndReason::InsufficientMaterial),
+            Variant::Billiards,
+            "Draw by insufficient material",
+        ),
+        (
+            draw(EndReason::SeventyFiveMoves),
+            Variant::Chess,
+            "Draw by the 75-move rule",
+        ),
+        (
+            draw(EndReason::FivefoldRepetition),
+            Variant::ChessGi,
+            "Draw by fivefold repetition",
+        ),
+        (
+            draw(EndReason::FiftyMoves),
+            Variant::Marseillais,
+            "Draw by the 50-move rule (claimed)",
+        ),
+        (
+            draw(EndReason::ThreefoldRepetition),
+            Variant::Chess,
+            "Draw by threefold repetition (claimed)",
+        ),
+        (
+            draw(EndReason::TenSeries),
+            Variant::ProgressiveItalian,
+            "Draw by ten series without a capture or pawn move",
+        ),
+        (
+            Outcome::win(Color::White, EndReason::VariantWin),
+            Variant::RacingKings,
+            "White wins by reaching the eighth rank",
+        ),
+        (
+            draw(EndReason::VariantDraw),
+            Variant::RacingKings,
+            "Draw by both kings reaching the eighth rank",
+        ),
+        (
+            Outcome::win(Color::White, EndReason::SelfCheck),
+            Variant::Avalanche,
+            "White wins: Black pushed into their own check",
+        ),
+        (
+            win(EndReason::PromotionCheck),
+            Variant::Avalanche,
+            "Black wins by a promoted piece attacking the king",
+        ),
+        (
+            win(EndReason::Resignation),
+            Variant::Chess,
+            "Black wins by resignation",
+        ),
+        (
+            draw(EndReason::Agreement),
+            Variant::Chess,
+            "Draw by agreement",
+        ),
+        (
+            win(EndReason::TimeForfeit),
+            Variant::Chess,
+            "Black wins by time forfeit",
+        ),
+        (
+            draw(EndReason::TimeForfeit),
+            Variant::Chess,
+            "Draw by time forfeit",
+        ),
+    ];
+    for (outcome, variant, text) in cases {
+        assert_eq!(outcome.text(variant), text, "{outcome:?} in {variant}");
+    }
+    // Without the rule set (errors, logs), its own endings read in general words.
+    assert_eq!(
+        Outcome::win(Color::White, EndReason::VariantWin).to_string(),
+        "White wins by the rules of the variant"
+    );
+    // Through the API, as the JS `outcome()` gives it.
+    let mut g = game("chess");
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_text(m).unwrap();
+    }
+    let info = g.outcome_info().unwrap();
+    assert_eq!(info.text, "Black wins by checkmate");
+    assert_eq!(
+        g.play_text("a3").unwrap_err().message,
+        "the game is over (Black wins by checkmate)"
+    );
+    let mut rk = game("racingkings");
+    rk.load("8/6K1/8/8/8/8/k7/8 w - - 0 1").unwrap();
+    rk.play_text("Kg8").unwrap();
+    let text = rk.outcome_info().map(|o| o.text);
+    assert_eq!(
+        text.as_deref(),
+        Some("White wins by reaching the eighth rank")
+    );
+}

@@ -268,7 +268,7 @@ fn a_push_that_exposes_the_pushers_king_loses() {
         .unwrap();
     assert_eq!(
         record.outcome().unwrap().to_string(),
-        "black wins by push into own check"
+        "Black wins: White pushed into their own check"
     );
     assert!(record
         .play(&uci::parse_action(&moved, "a7a6").unwrap())

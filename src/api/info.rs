@@ -5,12 +5,34 @@
 //! the turn).
 
 use crate::board::BoardId;
-use crate::game::{Game, Phase, TurnState};
+use crate::game::{EndReason, Game, Outcome, Phase, TurnState};
 use crate::moves::Action;
 use crate::notation::{fen, san, uci};
 use crate::types::{Color, Role, Square};
 use crate::variant::Variant;
 use serde::Serialize;
+
+/// How a game ended, as front ends show it: `{winner, reason, text}`, `text` in the
+/// rule set's own words ([`Outcome::text`], e.g. "Black wins by checkmate").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutcomeInfo {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+    /// The outcome in words: a sentence without a final full stop.
+    pub text: String,
+}
+
+impl OutcomeInfo {
+    /// `outcome` of a game of `variant`, described.
+    pub fn new(outcome: Outcome, variant: Variant) -> OutcomeInfo {
+        OutcomeInfo {
+            winner: outcome.winner,
+            reason: outcome.reason,
+            text: outcome.text(variant),
+        }
+    }
+}
 
 /// What kind of action a move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

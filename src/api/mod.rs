@@ -23,7 +23,7 @@ mod played;
 mod serial;
 
 pub use error::{quote, ApiError, ApiErrorKind};
-pub use info::{ActionKind, MoveInfo, SquareInfo, TurnInfo, VariantInfo};
+pub use info::{ActionKind, MoveInfo, OutcomeInfo, SquareInfo, TurnInfo, VariantInfo};
 pub use notes::PositionComment;
 pub use played::PlayedGame;
 
@@ -251,7 +251,7 @@ impl ApiGame {
         match self.inner.outcome() {
             Some(outcome) => Err(ApiError::new(
                 ApiErrorKind::GameOver,
-                format!("the game is over ({outcome})"),
+                format!("the game is over ({})", outcome.text(self.variant())),
             )),
             None => Ok(()),
         }
@@ -347,6 +347,17 @@ impl ApiGame {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()
+    }
+
+    /// The outcome described in the rule set's words, while the game is over.
+    pub fn outcome_info(&self) -> Option<OutcomeInfo> {
+        self.outcome().map(|outcome| self.describe(outcome))
+    }
+
+    /// An outcome of this game (from [`Self::resign`], [`Self::claim_draw`] ...)
+    /// described in the rule set's words.
+    pub fn describe(&self, outcome: Outcome) -> OutcomeInfo {
+        OutcomeInfo::new(outcome, self.variant())
     }
 
     pub fn is_check(&self) -> bool {

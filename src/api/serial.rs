@@ -6,7 +6,7 @@
 
 use super::info::ActionKind;
 use crate::board::BoardId;
-use crate::game::{EndReason, Outcome};
+use crate::game::EndReason;
 use crate::setup::Hand;
 use crate::types::{Color, Role, Square};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -63,17 +63,6 @@ impl Serialize for Hand {
     }
 }
 
-/// `{winner: 'w' | 'b' | null, reason, text}`, `text` being the outcome in words.
-impl Serialize for Outcome {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut o = s.serialize_struct("Outcome", 3)?;
-        o.serialize_field("winner", &self.winner)?;
-        o.serialize_field("reason", &self.reason)?;
-        o.serialize_field("text", &self.to_string())?;
-        o.end()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::api::ApiGame;
@@ -102,12 +91,12 @@ mod tests {
             game.play_text(m).unwrap();
         }
         assert_eq!(
-            serde_json::to_value(game.outcome()).unwrap(),
-            json!({"winner": "b", "reason": "checkmate", "text": "black wins by checkmate"})
+            serde_json::to_value(game.outcome_info()).unwrap(),
+            json!({"winner": "b", "reason": "checkmate", "text": "Black wins by checkmate"})
         );
         assert_eq!(
-            serde_json::to_value(game.clone().agree_draw()).unwrap(),
-            json!({"winner": null, "reason": "agreement", "text": "draw by agreement"})
+            serde_json::to_value(game.describe(game.clone().agree_draw())).unwrap(),
+            json!({"winner": null, "reason": "agreement", "text": "Draw by agreement"})
         );
         let turn = ApiGame::new("marseillais", None).unwrap().turn_info();
         assert_eq!(

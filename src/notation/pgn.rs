@@ -14,7 +14,7 @@
 //! assert_eq!(games[0].moves.len(), 7);
 //! assert_eq!(games[0].moves[1].variations[0].moves.len(), 2);
 //! let record = games[0].main_line();
-//! assert_eq!(record.outcome().unwrap().to_string(), "white wins by checkmate");
+//! assert_eq!(record.outcome().unwrap().to_string(), "White wins by checkmate");
 //! assert!(pgn::write_record(&record, &[]).contains("[Result \"1-0\"]"));
 //! ```
 

@@ -353,7 +353,7 @@ impl Game {
     /// `{winner: 'white'|'black'|null, reason, text}` or `null` while the game goes on.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> JsValue {
-        to_js(&self.inner.outcome())
+        to_js(&self.inner.outcome_info())
     }
 
     #[wasm_bindgen(js_name = isCheck)]
@@ -513,7 +513,10 @@ impl Game {
     /// Claims a draw; throws `NoClaimError` when none is valid.
     #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "Outcome")]
     pub fn claim_draw(&mut self) -> Result<JsValue, JsValue> {
-        self.inner.claim_draw().map(|o| to_js(&o)).map_err(throw)
+        self.inner
+            .claim_draw()
+            .map(|o| to_js(&self.inner.describe(o)))
+            .map_err(throw)
     }
 
     /// `color` resigns.
@@ -523,13 +526,15 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "Color | 'white' | 'black'")] color: JsValue,
     ) -> Result<JsValue, JsValue> {
         let color = parse_color(&color)?;
-        Ok(to_js(&self.inner.resign(color)))
+        let outcome = self.inner.resign(color);
+        Ok(to_js(&self.inner.describe(outcome)))
     }
 
     /// Both sides agree to a draw.
     #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
     pub fn agree_draw(&mut self) -> JsValue {
-        to_js(&self.inner.agree_draw())
+        let outcome = self.inner.agree_draw();
+        to_js(&self.inner.describe(outcome))
     }
 
     /// Perft of the current position (depth 0..=12, the UCI `go perft` limit).

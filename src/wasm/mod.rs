@@ -77,6 +77,10 @@ export interface Game {
 export type EndReason = 'checkmate' | 'stalemate' | 'insufficient_material' | 'seventyfive_moves'
   | 'fivefold_repetition' | 'fifty_moves' | 'threefold_repetition' | 'ten_series' | 'variant_win'
   | 'variant_draw' | 'self_check' | 'promotion_check' | 'resignation' | 'agreement' | 'time_forfeit';
+/** How the game ended. `text` is the sentence to show, in the rule set's words and
+ *  without a final full stop: "Black wins by checkmate", "Draw by the 75-move rule",
+ *  "Draw by the 50-move rule (claimed)", "White wins: Black pushed into their own
+ *  check" (Avalanche), "White wins by reaching the eighth rank" (Racing Kings). */
 export interface Outcome { winner: Color | null; reason: EndReason; text: string }
 /** Action `played + 1` of `length` of `side`'s turn. */
 export interface TurnState { side: Color; length: number; played: number; phase: 'move' | 'push' | 'promotion_choice' }

@@ -99,16 +99,20 @@ test('game endings and predicates', () => {
   assert.equal(g.isCheckmate(), true);
   assert.equal(g.isGameOver(), true);
   assert.equal(g.isCheck(), true);
-  assert.deepEqual(
-    { ...g.outcome(), text: undefined },
-    { winner: 'b', reason: 'checkmate', text: undefined },
-  );
+  assert.deepEqual(g.outcome(), { winner: 'b', reason: 'checkmate', text: 'Black wins by checkmate' });
   throwsNamed(() => g.move('a3'), 'GameOverError', 'GAME_OVER');
   const r = new A.Game();
   for (const m of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) r.move(m);
   assert.equal(r.isThreefoldRepetition(), true);
   assert.equal(r.claimableDraw(), 'threefold_repetition');
-  assert.equal(r.claimDraw().reason, 'threefold_repetition');
+  assert.deepEqual(r.claimDraw(), {
+    winner: null, reason: 'threefold_repetition', text: 'Draw by threefold repetition (claimed)',
+  });
+  assert.equal(new A.Game().resign('w').text, 'Black wins by resignation');
+  assert.equal(new A.Game().agreeDraw().text, 'Draw by agreement');
+  const rk = new A.Game('racingkings', '8/6K1/8/8/8/8/k7/8 w - - 0 1');
+  rk.move('Kg8');
+  assert.equal(rk.outcome().text, 'White wins by reaching the eighth rank');
   const k = new A.Game('chess', '8/8/8/4k3/8/8/8/K7 w - - 0 1');
   assert.equal(k.isInsufficientMaterial(), true);
   assert.equal(k.isDraw(), true);

@@ -7,7 +7,7 @@
 use crate::engine::{EngineError, EngineSpec, UciProcess};
 use alfiere::notation::{fen, uci};
 use alfiere::search::skill::SplitMix;
-use alfiere::{ActionList, Color, EndReason, Game, Outcome, Record};
+use alfiere::{ActionList, Color, Game, Outcome, Record};
 use std::time::Duration;
 
 /// Time control: base time and increment per turn, in milliseconds.
@@ -276,10 +276,7 @@ pub fn describe<G: Game>(report: &GameReport<G>) -> String {
         Some(Fault::TimeLoss(side)) => format!("{side} lost on time"),
         Some(Fault::Crash { side, error }) => format!("{side}'s engine failed: {error}"),
         None if report.adjudicated => "adjudicated a draw at the length cap".to_string(),
-        None => match report.outcome.reason {
-            EndReason::Agreement => "draw by agreement".to_string(),
-            _ => report.outcome.to_string(),
-        },
+        None => report.outcome.text(G::VARIANT),
     }
 }
 
