@@ -331,3 +331,42 @@ fn outcome_text_is_one_sentence_per_reason_and_rule_set() {
         Some("White wins by reaching the eighth rank")
     );
 }
+
+/// Billiards moves whose diagonal rebounds carry their path, from the generator's
+/// geometry; every other move, and every other rule set, carries none.
+#[test]
+fn billiards_moves_carry_their_rebound_path() {
+    let fen = "7k/p7/8/8/8/8/8/2B1K3 w - - 0 1";
+    let mut g = ApiGame::new("billiards", Some(fen)).unwrap();
+    let path_of = |moves: &[alfiere::api::MoveInfo], lan: &str| {
+        let m = moves
+            .iter()
+            .find(|m| m.lan == lan)
+            .unwrap_or_else(|| panic!("{lan} in {moves:?}"));
+        m.path
+            .as_ref()
+            .map(|p| p.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    };
+    let moves = g.moves(Some("c1")).unwrap();
+    assert_eq!(
+        path_of(&moves, "c1c5"),
+        Some(vec!["c1".into(), "a3".into(), "c5".into()])
+    );
+    assert_eq!(path_of(&moves, "c1e3"), None);
+    assert_eq!(path_of(&g.moves(Some("e1")).unwrap(), "e1e2"), None);
+    let played = g.play_text("Bc5").unwrap();
+    assert_eq!(played.path.as_ref().map(Vec::len), Some(3));
+    assert_eq!(g.history()[0].path, played.path);
+    assert_eq!(
+        serde_json::to_value(&played).unwrap()["path"],
+        serde_json::json!(["c1", "a3", "c5"])
+    );
+    // The same position in orthodox chess: the bishop cannot get there, and no move
+    // has a path.
+    let chess = ApiGame::new("chess", Some(fen)).unwrap();
+    assert!(chess.moves(None).unwrap().iter().all(|m| m.path.is_none()));
+    assert!(serde_json::to_value(&chess.moves(None).unwrap()[0])
+        .unwrap()
+        .get("path")
+        .is_none());
+}

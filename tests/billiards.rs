@@ -478,3 +478,138 @@ fn unsupported_state_is_rejected() {
     assert_eq!(Billiards::default(), Billiards::start());
     assert_eq!(Billiards::VARIANT, alfiere::Variant::Billiards);
 }
+
+// ---------------------------------------------------------------------------------
+// Routes for drawing moves and checks
+// ---------------------------------------------------------------------------------
+
+/// Whether `route` is a rebounding diagonal route over `occupied`: diagonal legs
+/// between its corners, every corner but the ends on an edge, every square passed
+/// empty, and at least one rebound.
+fn is_route_over(route: &[Square], occupied: Bitboard) -> bool {
+    let on_edge = |s: Square| {
+        let (f, r) = (s.file().index(), s.rank().index());
+        f == 0 || f == 7 || r == 0 || r == 7
+    };
+    let inner_corners = &route[1..route.len() - 1];
+    let legs_ok = route.windows(2).all(|leg| {
+        let (a, b) = (leg[0], leg[1]);
+        let df = b.file().index() as i32 - a.file().index() as i32;
+        let dr = b.rank().index() as i32 - a.rank().index() as i32;
+        df.abs() == dr.abs()
+            && df != 0
+            && alfiere::attacks::between(a, b)
+                .into_iter()
+                .all(|s| !occupied.contains(s))
+    });
+    route.len() >= 3
+        && inner_corners
+            .iter()
+            .all(|&c| on_edge(c) && !occupied.contains(c))
+        && legs_ok
+}
+
+#[test]
+fn rebound_routes_name_the_turn_squares() {
+    use alfiere::variants::billiards::rebound_route;
+    use alfiere::Role;
+    let empty = Bitboard::EMPTY;
+    assert_eq!(
+        rebound_route(Role::Bishop, sq("c1"), sq("c5"), empty),
+        Some(vec![sq("c1"), sq("a3"), sq("c5")])
+    );
+    // RULES.md §5: f1 up-right turns on h3, c8 and a6 before reaching e2; but f1-e2
+    // straight is shorter, so nothing to draw.
+    assert_eq!(rebound_route(Role::Bishop, sq("f1"), sq("e2"), empty), None);
+    // Both rays from f1 reach e6: f1-h3-e6 (5 steps) beats f1-a6-c8-e6 (9).
+    assert_eq!(
+        rebound_route(Role::Bishop, sq("f1"), sq("e6"), empty),
+        Some(vec![sq("f1"), sq("h3"), sq("e6")])
+    );
+    // Blocked on h3: the long way round is the route.
+    let h3 = Bitboard::from_square(sq("h3"));
+    assert_eq!(
+        rebound_route(Role::Bishop, sq("f1"), sq("e6"), h3),
+        Some(vec![sq("f1"), sq("a6"), sq("c8"), sq("e6")])
+    );
+    // A path stops at the first piece: with g2 taken, h3 is reached the long way.
+    let g2 = Bitboard::from_square(sq("g2"));
+    assert_eq!(
+        rebound_route(Role::Bishop, sq("f1"), sq("h3"), g2),
+        Some(vec![sq("f1"), sq("a6"), sq("c8"), sq("h3")])
+    );
+    // Straight moves and other pieces have no route to draw.
+    assert_eq!(rebound_route(Role::Bishop, sq("c1"), sq("e3"), empty), None);
+    assert_eq!(rebound_route(Role::Queen, sq("c1"), sq("c5"), empty), None);
+    assert_eq!(rebound_route(Role::Rook, sq("c1"), sq("c5"), empty), None);
+    assert_eq!(
+        rebound_route(Role::Queen, sq("c1"), sq("a3"), empty),
+        None,
+        "straight"
+    );
+    assert_eq!(
+        rebound_route(Role::Queen, sq("c1"), sq("b4"), empty),
+        Some(vec![sq("c1"), sq("a3"), sq("b4")])
+    );
+}
+
+#[test]
+fn rebound_routes_follow_the_generator() {
+    use alfiere::variants::billiards::rebound_route;
+    use alfiere::Role;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/billiards.perft"
+    ))
+    .unwrap();
+    let mut bent = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let pos: Billiards = read(line.split(';').next().unwrap().trim());
+        let board = pos.board();
+        let occupied = board.occupied();
+        let mut list = ActionList::new();
+        pos.legal_actions(&mut list);
+        for action in list.iter() {
+            let Action::Normal { role, from, to, .. } = *action else {
+                continue;
+            };
+            let route = rebound_route(role, from, to, occupied);
+            let straight = match role {
+                Role::Bishop => alfiere::attacks::bishop_attacks(from, occupied).contains(to),
+                Role::Queen => alfiere::attacks::queen_attacks(from, occupied).contains(to),
+                _ => true,
+            };
+            match &route {
+                Some(route) => {
+                    bent += 1;
+                    assert_eq!((route[0], route[route.len() - 1]), (from, to));
+                    assert!(is_route_over(route, occupied), "{line}: {route:?}");
+                    assert!(rebound_attacks(from, occupied).contains(to));
+                }
+                // Every legal slider move is straight or has its rebounding route.
+                None => assert!(straight, "{line}: {from}{to} has no route"),
+            }
+        }
+        // The other way round: every square a diagonal slider attacks (own pieces
+        // included) is reached straight or by a route.
+        for from in board.diagonal_sliders() {
+            let role = board.role_at(from).unwrap();
+            for to in rebound_attacks(from, occupied) {
+                let straight = match role {
+                    Role::Queen => alfiere::attacks::queen_attacks(from, occupied),
+                    _ => alfiere::attacks::bishop_attacks(from, occupied),
+                }
+                .contains(to);
+                let route = rebound_route(role, from, to, occupied);
+                assert!(straight || route.is_some(), "{line}: {from}-{to}");
+                if let Some(route) = route {
+                    assert!(is_route_over(&route, occupied), "{line}: {route:?}");
+                }
+            }
+        }
+    }
+    assert!(bent > 40, "only {bent} rebounding moves seen");
+}

@@ -4,12 +4,14 @@
 //! variants add (the kind of action, the board it lands on in Alice, whether it ends
 //! the turn).
 
+use crate::bitboard::Bitboard;
 use crate::board::BoardId;
 use crate::game::{EndReason, Game, Outcome, Phase, TurnState};
 use crate::moves::Action;
 use crate::notation::{fen, san, uci};
 use crate::types::{Color, Role, Square};
 use crate::variant::Variant;
+use crate::variants::billiards::rebound_route;
 use serde::Serialize;
 
 /// How a game ended, as front ends show it: `{winner, reason, text}`, `text` in the
@@ -92,6 +94,12 @@ pub struct MoveInfo {
     pub board: Option<BoardId>,
     /// Whether the action ends the side's turn.
     pub ends_turn: bool,
+    /// Billiards: for a move whose diagonal path rebounds off an edge, the departure
+    /// square, every square where the piece turns and the arrival square
+    /// ([`rebound_route`]: the fewest steps when several paths reach the square).
+    /// `None` for every other move and rule set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<Square>>,
 }
 
 impl MoveInfo {
@@ -111,6 +119,9 @@ impl MoveInfo {
                 after: fen::write_fen(&after),
                 board: alice.then(|| after.placement().board_of(action.to())),
                 ends_turn: after.turn() != pos.turn(),
+                occupied: G::VARIANT
+                    .rebounding_diagonals()
+                    .then(|| pos.placement().board.occupied()),
             },
         )
     }
@@ -169,7 +180,14 @@ impl MoveInfo {
             after,
             board,
             ends_turn,
+            occupied,
         } = described;
+        let path = match (*action, occupied) {
+            (Action::Normal { role, from, to, .. }, Some(occupied)) => {
+                rebound_route(role, from, to, occupied)
+            }
+            _ => None,
+        };
         MoveInfo {
             color,
             from: match action {
@@ -188,6 +206,7 @@ impl MoveInfo {
             after,
             board,
             ends_turn,
+            path,
         }
     }
 }
@@ -200,6 +219,8 @@ struct Described {
     after: String,
     board: Option<BoardId>,
     ends_turn: bool,
+    /// The occupied squares before the action, where diagonals rebound (Billiards).
+    occupied: Option<Bitboard>,
 }
 
 /// A piece on the board, for `board()`: `{square, type, color}`, plus `board` in

@@ -302,31 +302,136 @@ pub fn piece_attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -
 /// `rebound_path(f1, (1, 1))`). Empty for a direction that is not diagonal or whose
 /// first step leaves the board.
 pub fn rebound_path(sq: Square, direction: (i32, i32)) -> Vec<Square> {
-    let mut out = Vec::new();
-    let Some(d) = DIRS.iter().position(|&dir| dir == direction) else {
-        return out;
-    };
-    if RAYS.ray[sq.index()][d] == 0 {
-        return out;
+    match DIRS.iter().position(|&dir| dir == direction) {
+        Some(d) => Steps::new(sq, d).map(|step| step.to).collect(),
+        None => Vec::new(),
     }
-    let (mut cur, mut dir) = (sq.index(), d);
-    while out.len() < 16 {
-        let e = turned(cur, dir);
+}
+
+/// One step of a rebounding diagonal path: the square left, the square reached, and
+/// whether the piece turned off an edge on the square it left.
+struct Step {
+    from: Square,
+    to: Square,
+    turned: bool,
+}
+
+/// The steps of the rebounding path from a square in one direction on an empty board
+/// (the walk the precomputed rays follow, square by square): at most 16, never back
+/// onto the departure square, none after a corner.
+struct Steps {
+    start: Square,
+    at: Square,
+    dir: usize,
+    taken: usize,
+}
+
+impl Steps {
+    fn new(start: Square, d: usize) -> Steps {
+        // A first step off the board is no path (the rays from an edge square).
+        let taken = if RAYS.ray[start.index()][d] == 0 {
+            16
+        } else {
+            0
+        };
+        Steps {
+            start,
+            at: start,
+            dir: d,
+            taken,
+        }
+    }
+}
+
+impl Iterator for Steps {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if self.taken >= 16 {
+            return None;
+        }
+        let e = turned(self.at.index(), self.dir);
         if e == NO_DIR {
-            break;
+            return None;
         }
         let (df, dr) = DIRS[e as usize];
-        let Some(next) = Square::from_index_masked(cur as u32).offset(df, dr) else {
-            break;
+        let next = self.at.offset(df, dr).filter(|&next| next != self.start)?;
+        let step = Step {
+            from: self.at,
+            to: next,
+            turned: e as usize != self.dir,
         };
-        if next == sq {
-            break;
-        }
-        out.push(next);
-        cur = next.index();
-        dir = e as usize;
+        self.at = next;
+        self.dir = e as usize;
+        self.taken += 1;
+        Some(step)
     }
-    out
+}
+
+/// The rebounding diagonal route from `from` to `to` over `occupied` with the fewest
+/// steps (the first of NE, NW, SE, SW on a tie): the departure square, each square
+/// where the piece turns off an edge, and the arrival square. `None` when no diagonal
+/// path reaches `to` (a path stops at the first occupied square, which it may reach).
+fn diagonal_route(from: Square, to: Square, occupied: Bitboard) -> Option<Vec<Square>> {
+    let mut best: Option<(Vec<Square>, usize)> = None;
+    for d in 0..DIRS.len() {
+        let mut corners = vec![from];
+        for (taken, step) in Steps::new(from, d).enumerate() {
+            if step.turned {
+                corners.push(step.from);
+            }
+            if step.to == to {
+                if best.as_ref().is_none_or(|(_, steps)| taken + 1 < *steps) {
+                    corners.push(to);
+                    best = Some((corners, taken + 1));
+                }
+                break;
+            }
+            if occupied.contains(step.to) {
+                break;
+            }
+        }
+    }
+    best.map(|(route, _)| route)
+}
+
+/// How a piece of `role` on `from` reaches `to` over `occupied` in Billiards chess,
+/// for drawing a move or a check whose path rebounds: the departure square, every
+/// square where it turns off an edge, and the arrival square (`[c1, a3, c5]`). `None`
+/// when the piece gets there straight: a knight, king or pawn, a rook line, or a
+/// diagonal without rebound, or when it does not get there at all.
+///
+/// Several paths may reach one square (they are one move, RULES.md §5): the route
+/// with the fewest steps is given, a straight one when it is as short (a queen's
+/// line), then the first of the directions NE, NW, SE, SW. The walk is the one the
+/// generator's precomputed rays follow, so the route exists exactly when the move
+/// or the attack does.
+///
+/// ```
+/// use alfiere::variants::billiards::rebound_route;
+/// use alfiere::{Bitboard, Role, Square};
+/// let sq = |name: &str| name.parse::<Square>().unwrap();
+/// let route = rebound_route(Role::Bishop, sq("c1"), sq("c5"), Bitboard::EMPTY);
+/// assert_eq!(route, Some(vec![sq("c1"), sq("a3"), sq("c5")]));
+/// // A queen goes c1-c5 straight up the file, as short: nothing to draw.
+/// assert_eq!(rebound_route(Role::Queen, sq("c1"), sq("c5"), Bitboard::EMPTY), None);
+/// ```
+pub fn rebound_route(
+    role: Role,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+) -> Option<Vec<Square>> {
+    if !matches!(role, Role::Bishop | Role::Queen) {
+        return None;
+    }
+    // A queen's open line is never longer than a diagonal route: a line's length is
+    // the larger coordinate distance, and no run of diagonal steps covers it faster.
+    if role == Role::Queen && attacks::rook_attacks(from, occupied).contains(to) {
+        return None;
+    }
+    let route = diagonal_route(from, to, occupied)?;
+    (route.len() > 2).then_some(route)
 }
 
 /// Walks the rebounding ray from `sq` heading `d` over `occ` (which must hold

@@ -45,7 +45,8 @@ export type Color = 'w' | 'b';
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
 /** A move given as squares; `from: 'N@'` drops a knight (Chess-Gi). */
 export interface MoveInput { from: string; to: string; promotion?: string }
-/** A verbose move: chess.js's fields plus `kind`, `board` (Alice) and `endsTurn`. */
+/** A verbose move: chess.js's fields plus `kind`, `board` (Alice), `endsTurn` and
+ *  `path` (Billiards). */
 export interface Move {
   color: Color;
   /** Absent for a drop. */
@@ -64,6 +65,11 @@ export interface Move {
   kind: 'move' | 'castle' | 'en_passant' | 'drop' | 'push' | 'promotion_choice';
   board?: 'a' | 'b';
   endsTurn: boolean;
+  /** Billiards, a move whose diagonal rebounds off an edge: the departure square,
+   *  every square where the piece turns, and the arrival square, in order
+   *  (`['c1', 'a3', 'c5']`). When several paths reach the square, the one with the
+   *  fewest steps (a straight one when as short). Absent for every other move. */
+  path?: string[];
 }
 /** `moves({verbose: true})` gives Move[], otherwise SAN strings. */
 export interface MovesOptions { verbose?: boolean; square?: string }

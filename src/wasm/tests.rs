@@ -242,3 +242,16 @@ fn session_refuses_bad_input_and_keeps_its_position() {
         .is_empty());
     assert_eq!(session.status(), "quit");
 }
+
+#[wasm_bindgen_test]
+fn billiards_moves_have_their_path_as_squares() {
+    let mut game = Game::new(s("billiards"), s("7k/p7/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
+    let played = game.play(s("Bc5")).unwrap();
+    let path: Vec<String> = Array::from(&field(&played, "path"))
+        .iter()
+        .map(|v| v.as_string().unwrap())
+        .collect();
+    assert_eq!(path, ["c1", "a3", "c5"]);
+    let king = game.play(s("Kg8")).unwrap();
+    assert!(field(&king, "path").is_undefined());
+}
