@@ -41,6 +41,8 @@ if (haveEngine) {
   for (const entry of readdirSync(join(root, 'js'))) {
     if (entry.endsWith('.js') && !entry.endsWith('-node.js')) cpSync(join(root, 'js', entry), join(out, 'js', entry));
   }
+  // The board component the page is built on (the package's 'alfiere/board').
+  cpSync(join(root, 'js', 'board'), join(out, 'js', 'board'), { recursive: true });
 } else {
   log('warning: js/engine.js or js/engine-worker.js missing; the page will play without the computer');
 }

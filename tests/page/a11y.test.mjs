@@ -16,7 +16,11 @@ usePage({
 });
 
 async function focused() {
-  return page.evaluate(() => document.activeElement?.dataset?.square ?? document.activeElement?.id ?? null);
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el?.dataset?.square ?? el?.id ?? null;
+  });
 }
 
 /** Moves the keyboard cursor from the focused square to `square` with the arrow keys. */
@@ -40,7 +44,7 @@ test('squares are focusable and labelled', async () => {
 test('a game with the keyboard only: Tab to the board, arrows and Enter', async () => {
   await page.focus('#new-game');
   // Tab until a square has focus.
-  for (let i = 0; i < 30 && !(await page.evaluate(() => Boolean(document.activeElement?.dataset?.square))); i++) {
+  for (let i = 0; i < 30 && !(await page.evaluate(() => Boolean(document.activeElement?.shadowRoot?.activeElement?.dataset?.square))); i++) {
     await page.keyboard.press('Tab');
   }
   assert.ok(await focused(), 'Tab reaches the board');
@@ -61,7 +65,7 @@ test('a game with the keyboard only: Tab to the board, arrows and Enter', async 
     await waitFenChange(page, before);
   }
   assert.match(await page.textContent('#moves'), /1\. e4 e5\s*2\. Nf3 Nc6/);
-  await page.waitForFunction(() => /knight from b8 to c6 \(Nc6\)/.test(document.getElementById('announce').textContent));
+  await page.waitForFunction(() => /knight from b8 to c6 \(Nc6\)/.test(document.getElementById('board').shadowRoot.querySelector('[aria-live]').textContent));
   assert.equal(await page.getAttribute('#announce', 'aria-live'), 'polite');
   // Escape puts a picked-up piece down.
   await arrowTo('f1');
@@ -101,8 +105,8 @@ test('the promotion picker works from the keyboard', async () => {
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#promotion:not([hidden])');
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.promotion), 'q');
+  await page.waitForSelector('.promotion:not([hidden])');
+  assert.equal(await page.evaluate(() => document.activeElement.shadowRoot.activeElement.dataset.promotion), 'q');
   await page.keyboard.press('ArrowRight'); // rook
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('fen-out').value.startsWith('R6k/'));

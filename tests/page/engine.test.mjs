@@ -52,7 +52,7 @@ async function waitHumanTurn(human, timeout = 60000) {
     (side) => {
       const fen = document.getElementById('fen-out').value;
       const over = document.getElementById('resign').disabled;
-      const thinking = !document.getElementById('move-now').hidden;
+      const thinking = !document.getElementById('move-now').disabled;
       return over || (!thinking && fen.split(' ')[1] === side);
     },
     human,
@@ -131,13 +131,13 @@ async function assertNoLongTasks(what, action) {
 test('no main-thread task over 50 ms while the engine thinks; move now', async () => {
   await newGame(page, { variant: 'chess', mode: 'engine', color: 'b', level: 'full' });
   // The engine (White) thinks for its full time (2.5 s) unless told to move.
-  await page.waitForSelector('#move-now:not([hidden])');
+  await page.waitForSelector('#move-now:not([disabled])');
   await page.waitForTimeout(300);
   const before = await pageFen(page);
   const stopAt = Date.now();
   const clicked = await page.evaluate(() => {
     const button = document.getElementById('move-now');
-    if (button.hidden) return false;
+    if (button.disabled) return false;
     button.click();
     return true;
   });
@@ -177,7 +177,7 @@ test('take back against the computer returns to the person’s turn', async () =
   // The computer does not move for the person afterwards.
   await page.waitForTimeout(1500);
   assert.equal(await pageFen(page), new A.Game('chess').fen());
-  assert.match(await page.textContent('#status'), /White to move \(you\)/);
+  assert.match(await page.textContent('.status-line'), /White to move \(you\)/);
   // Redo replays the person's move and the computer's answer, then waits.
   await page.click('#redo');
   await waitHumanTurn('w');
@@ -192,7 +192,7 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
   });
   await page.selectOption('#multipv', '3');
   await page.check('#analysis-toggle');
-  await page.waitForSelector('#eval-bar:not([hidden])');
+  await page.waitForSelector('#eval-bar[data-idle="false"]');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length === 3, null, { timeout: 20000 });
   await page.waitForFunction(() => /Depth \d+ · .*nodes\/s/.test(document.getElementById('analysis-stats').textContent));
   const lines = await page.$$eval('#analysis-lines li', (els) => els.map((e) => e.textContent));
@@ -218,7 +218,7 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
   const replies = game.moves();
   for (const san of after) assert.ok(replies.includes(san), san);
   await page.uncheck('#analysis-toggle');
-  await page.waitForSelector('#eval-bar[hidden]', { state: 'attached' });
+  await page.waitForSelector('#eval-bar[data-idle="true"]', { state: 'attached' });
   assert.deepEqual(errors, []);
 });
 
@@ -226,9 +226,10 @@ test('a draw offer and a resignation against the computer', async () => {
   await newGame(page, { variant: 'chess', mode: 'engine', color: 'w', level: 'beginner' });
   // At the start the computer does not stand worse, so it declines.
   await page.click('#offer-draw');
-  await page.waitForFunction(() => /declines/.test(document.getElementById('error').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /declines/.test(document.getElementById('notice').textContent), null, { timeout: 10000 });
   await page.click('#resign');
-  await page.waitForFunction(() => /Black wins by resignation/.test(document.getElementById('status').textContent));
+  await page.click('#confirm-yes'); // the page asks before a resignation
+  await page.waitForFunction(() => /Black wins by resignation/.test(document.getElementById('board').status));
   assert.equal(await page.isDisabled('#resign'), true);
   assert.match(await pagePgn(page), /\[Result "0-1"\]/);
   assert.deepEqual(errors, []);

@@ -126,9 +126,18 @@ export async function newGame(page, { variant, mode = 'friend', color = 'w', lev
     await page.check(`input[name="color"][value="${color}"]`);
     await page.selectOption('#level', level);
   }
-  if ((await page.inputValue('#variant')) !== variant) await page.selectOption('#variant', variant);
+  if ((await page.inputValue('#variant')) !== variant) {
+    await page.selectOption('#variant', variant);
+    await confirmIfAsked(page);
+  }
   await page.click('#new-game');
+  await confirmIfAsked(page);
   await page.waitForFunction(() => document.getElementById('moves').children.length === 0);
+}
+
+/** Says yes when the page asks before losing the game in play. */
+export async function confirmIfAsked(page) {
+  if (await page.isVisible('#confirm')) await page.click('#confirm-yes');
 }
 
 export async function pageFen(page) {
@@ -161,14 +170,14 @@ export async function clickAction(page, game, token) {
     await page.click(`.pocket [data-pocket="${token[0]}"][data-color="${move.color}"]`);
     await page.click(squareSelector(move.to));
   } else if (move.kind === 'promotion_choice') {
-    await page.click(`#promotion [data-promotion="${move.promotion}"]`);
+    await page.click(`.promotion [data-promotion="${move.promotion}"]`);
   } else if (move.kind === 'push') {
     await page.click(squareSelector(move.from));
   } else {
     const board = boardOf(move.from);
     await page.click(squareSelector(move.from, board));
     await page.click(squareSelector(move.to, board));
-    if (move.promotion) await page.click(`#promotion [data-promotion="${move.promotion}"]`);
+    if (move.promotion) await page.click(`.promotion [data-promotion="${move.promotion}"]`);
   }
   return move;
 }

@@ -37,9 +37,11 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   await waitFenChange(page, before);
   assert.equal(await page.$$eval('#moves .move-token', (els) => els.at(-1).textContent), 'Nf3');
   // The markup is there, literally, as text.
-  assert.equal(await page.textContent('#name-bottom'), "<script>alert('w')</script>");
-  assert.equal(await page.textContent('#name-top'), 'Bob <b>bold</b> &amp; "quoted"');
-  assert.match(await page.textContent('#game-tags'), /<img src=x onerror=alert\(1\)>/);
+  // The tag line shows the PGN's players; the board keeps its own names for the people playing.
+  const tags = await page.textContent('#game-tags');
+  assert.ok(tags.includes(`<script>alert('w')</script> – Bob <b>bold</b> &amp; "quoted"`), tags);
+  assert.match(tags, /<img src=x onerror=alert\(1\)>/);
+  assert.doesNotMatch(await page.textContent('alfiere-board .player.bottom'), /script/);
   const comments = await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent));
   assert.deepEqual(comments, [
     '<img src=x onerror=window.__pwned=1>',
@@ -107,7 +109,7 @@ test('a PGN file opened from disk loads, in its own variant', async () => {
   await page.waitForFunction((fen) => document.getElementById('fen-out').value === fen, game.fen());
   assert.equal(await page.inputValue('#variant'), 'marseillais');
   assert.match(await page.textContent('#moves'), /1\. e4,d4 e5,d5/);
-  assert.match(await page.textContent('#turn-info'), /White's turn: action 2 of 2 · so far: Nf3/);
+  assert.match(await page.textContent('.turn-line'), /White's turn: action 2 of 2 · so far: Nf3/);
   assert.deepEqual(errors, []);
 });
 

@@ -39,7 +39,10 @@ test('the game and the settings survive a reload and a closed tab', async () => 
   await play(page, game, ['e2e4', 'd2d4', 'e7e5', 'd7d5', 'g1f3']);
   await page.click('#undo'); // leaves one action to redo
   game.undo();
+  // The level shows only for games against the computer (a setting for the next game).
+  await page.check('input[name="mode"][value="engine"]');
   await page.selectOption('#level', 'strong');
+  await page.check('input[name="mode"][value="friend"]');
   await page.click('#mute');
   await page.click('#flip');
   const fen = await pageFen(page);
@@ -65,7 +68,7 @@ test('the game and the settings survive a reload and a closed tab', async () => 
   const again = await context.newPage();
   await gotoReady(again, server.url);
   assert.equal(await pageFen(again), fenAfterRedo);
-  assert.match(await again.textContent('#turn-info'), /White's turn: action 2 of 2 · so far: Nf3/);
+  assert.match(await again.textContent('.turn-line'), /White's turn: action 2 of 2 · so far: Nf3/);
   assert.deepEqual(errors, []);
   await context.close();
 });

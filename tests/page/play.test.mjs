@@ -55,7 +55,7 @@ test('every variant: a game between friends played by clicks follows the rules',
     );
     assert.equal(listed, movetext(game.pgn()), `${id}: move list`);
     assert.equal(movetext(await pagePgn(page)), movetext(game.pgn()), `${id}: exported PGN`);
-    assert.ok((await page.textContent('#status')).length > 5);
+    assert.ok((await page.textContent('.status-line')).length > 5);
     game.free();
   }
   assert.deepEqual(errors, []);
@@ -66,9 +66,9 @@ test('promotion through the picker', async () => {
   await loadPosition('7k/P7/8/8/8/8/8/K7 w - - 0 1');
   await page.click(squareSelector('a7'));
   await page.click(squareSelector('a8'));
-  await page.waitForSelector('#promotion:not([hidden]) [data-promotion="n"]');
-  assert.equal(await page.locator('#promotion [data-promotion]').count(), 4);
-  await page.click('#promotion [data-promotion="n"]');
+  await page.waitForSelector('.promotion:not([hidden]) [data-promotion="n"]');
+  assert.equal(await page.locator('.promotion [data-promotion]').count(), 4);
+  await page.click('.promotion [data-promotion="n"]');
   await page.waitForFunction(() => document.getElementById('fen-out').value.startsWith('N6k/'));
   assert.equal(await page.getAttribute(squareSelector('a8'), 'aria-label'), 'a8, white knight');
   assert.match(await page.textContent('#moves'), /a8=N/);
@@ -78,7 +78,7 @@ test('promotion through the picker', async () => {
 test('Chess-Gi: a drop by drag and one by click from the pocket', async () => {
   await newGame(page, { variant: 'chessgi', mode: 'friend' });
   await loadPosition('rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3');
-  const pocket = page.locator('#pocket-bottom [data-pocket="P"][data-color="w"]');
+  const pocket = page.locator('.pocket.bottom [data-pocket="P"][data-color="w"]');
   await pocket.waitFor();
   assert.match(await pocket.getAttribute('aria-label'), /white pawn in pocket, 1/);
   // Drag the pawn from the pocket to e4.
@@ -92,7 +92,7 @@ test('Chess-Gi: a drop by drag and one by click from the pocket', async () => {
   await page.waitForFunction(() => document.getElementById('fen-out').value.includes('/4P3/'));
   assert.match(await page.getAttribute(squareSelector('e4'), 'aria-label'), /white pawn/);
   // Black drops by click: pocket, then square.
-  await page.click('#pocket-top [data-pocket="P"][data-color="b"]');
+  await page.click('.pocket.top [data-pocket="P"][data-color="b"]');
   await page.waitForSelector(`${squareSelector('d5')}.dest`);
   await page.click(squareSelector('d5'));
   await page.waitForFunction(() => document.getElementById('fen-out').value.includes('3p'));
@@ -127,8 +127,8 @@ test('Progressive: a series shows its action number and the turn so far', async 
     await clickAction(page, game, token);
     game.move(token);
   }
-  await page.waitForFunction(() => /action 2 of 2/.test(document.getElementById('turn-info').textContent));
-  assert.match(await page.textContent('#turn-info'), /Black's turn: action 2 of 2 · so far: e5/);
+  await page.waitForFunction(() => /action 2 of 2/.test(document.getElementById('board').shadowRoot.querySelector('.turn-line').textContent));
+  assert.match(await page.textContent('.turn-line'), /Black's turn: action 2 of 2 · so far: e5/);
   for (const san of ['Nc6', 'd4', 'd5', 'Nf3']) {
     const token = game.moves({ verbose: true }).find((m) => m.san === san).lan;
     const before = await pageFen(page);
@@ -136,7 +136,7 @@ test('Progressive: a series shows its action number and the turn so far', async 
     game.move(token);
     await waitFenChange(page, before);
   }
-  assert.match(await page.textContent('#turn-info'), /Black's turn: action 1 of 4/);
+  assert.match(await page.textContent('.turn-line'), /Black's turn: action 1 of 4/);
   const rows = await page.$$eval('#moves .move-row', (r) => r.map((x) => x.textContent.replace(/\s+/g, ' ').trim()));
   assert.deepEqual(rows, ['1. e4', '2. e5 Nc6', '3. d4 d5 Nf3']);
   assert.deepEqual(errors, []);
@@ -146,10 +146,10 @@ test('Avalanche: the push after the move, and the owner chooses a pending promot
   await newGame(page, { variant: 'avalanche', mode: 'friend' });
   await page.click(squareSelector('e2'));
   await page.click(squareSelector('e4'));
-  await page.waitForFunction(() => document.querySelectorAll('.sq.pushable').length > 0);
+  await page.waitForFunction(() => document.getElementById('board').shadowRoot.querySelectorAll('.sq.pushable').length > 0);
   const pushable = await page.$$eval('.sq.pushable', (els) => els.map((e) => e.dataset.square).sort());
   assert.deepEqual(pushable, ['a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7']);
-  assert.match(await page.textContent('#status'), /White to push/);
+  assert.match(await page.textContent('.status-line'), /White to push/);
   await page.click(squareSelector('d7'));
   await page.waitForFunction(() => document.getElementById('fen-out').value.includes('3p'));
   assert.match(await page.textContent('#moves'), /e4\/d6/);
@@ -157,9 +157,9 @@ test('Avalanche: the push after the move, and the owner chooses a pending promot
 
   const fen = 'r2P1k2/1b2Nn2/p6r/P3qp1P/2p1pPp1/2P1B1N1/8/nNQ1KB1R w K - 0 20 promote:d8';
   await loadPosition(fen);
-  await page.waitForSelector('#promotion:not([hidden]) [data-promotion="q"]');
-  assert.match(await page.textContent('#promotion'), /pawn on d8/);
-  await page.click('#promotion [data-promotion="r"]');
+  await page.waitForSelector('.promotion:not([hidden]) [data-promotion="q"]');
+  assert.match(await page.textContent('.promotion'), /pawn on d8/);
+  await page.click('.promotion [data-promotion="r"]');
   await page.waitForFunction(() => document.getElementById('fen-out').value.startsWith('r2R1k2/'));
   assert.match(await page.getAttribute(squareSelector('d8'), 'aria-label'), /white rook/);
   assert.deepEqual(errors, []);
@@ -223,7 +223,7 @@ test('between friends: take back, redo, a draw claim, a draw offer, a resignatio
     game.move(token);
     await waitFenChange(page, before);
   }
-  assert.equal(await page.isHidden('#claim-draw'), true);
+  assert.equal(await page.isDisabled('#claim-draw'), true);
   await page.click('#undo');
   await page.click('#redo');
   await page.waitForFunction(() => /Ng1/.test(document.getElementById('moves').textContent));
@@ -233,13 +233,13 @@ test('between friends: take back, redo, a draw claim, a draw offer, a resignatio
   game.move('f6g8');
   await waitFenChange(page, before);
   // The position has now occurred three times: White may claim.
-  await page.waitForSelector('#claim-draw:not([hidden])');
+  await page.waitForSelector('#claim-draw:not([disabled])');
   await page.click('#claim-draw');
-  await page.waitForFunction(() => /Draw by threefold repetition/.test(document.getElementById('status').textContent));
+  await page.waitForFunction(() => /Draw by threefold repetition/.test(document.getElementById('board').status));
   assert.match(await pagePgn(page), /\[Result "1\/2-1\/2"\]/);
   // Taking back the claim resumes the game.
   await page.click('#undo');
-  await page.waitForFunction(() => /White to move/.test(document.getElementById('status').textContent));
+  await page.waitForFunction(() => /White to move/.test(document.getElementById('board').status));
 
   await page.click('#offer-draw');
   await page.waitForSelector('#offer:not([hidden])');
@@ -248,10 +248,11 @@ test('between friends: take back, redo, a draw claim, a draw offer, a resignatio
   await page.waitForSelector('#offer', { state: 'hidden' });
   await page.click('#offer-draw');
   await page.click('#offer-accept');
-  await page.waitForFunction(() => /Draw by agreement/.test(document.getElementById('status').textContent));
+  await page.waitForFunction(() => /Draw by agreement/.test(document.getElementById('board').status));
   await page.click('#undo');
   await page.click('#resign');
-  await page.waitForFunction(() => /Black wins by resignation/.test(document.getElementById('status').textContent));
+  await page.click('#confirm-yes'); // the page asks before a resignation
+  await page.waitForFunction(() => /Black wins by resignation/.test(document.getElementById('board').status));
   assert.equal(await page.isDisabled('#resign'), true);
   assert.deepEqual(errors, []);
 });
@@ -300,7 +301,7 @@ test('check and last-move highlights, and the result in the status line', async 
   await page.press('#san-input', 'Enter');
   await page.waitForSelector('[data-square="e1"].check');
   assert.match(await page.getAttribute('[data-square="e1"]', 'aria-label'), /white king, in check/);
-  assert.equal(await page.textContent('#status'), 'Black wins by checkmate');
+  assert.equal(await page.textContent('.status-line'), 'Black wins by checkmate');
   assert.deepEqual(await page.$$eval('.sq.last', (els) => els.map((e) => e.dataset.square).sort()), ['d8', 'h4']);
   assert.equal(await page.locator('.sq.movable').count(), 0);
   assert.deepEqual(errors, []);

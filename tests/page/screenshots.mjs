@@ -66,7 +66,7 @@ try {
       await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 3, null, { timeout: 8000 }).catch(() => {});
       await page.waitForTimeout(1500);
     }
-    if (id === 'chessgi') await page.click('#pocket-top [data-pocket="P"]').catch(() => {});
+    if (id === 'chessgi') await page.click('.pocket.top [data-pocket="P"]').catch(() => {});
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/${id}.png` });

@@ -1,12 +1,20 @@
 // The analysis panel and the evaluation bar: best lines (MultiPV up to 3) in SAN,
-// depth, speed, and a bar that shows White's share. Engine scores are from the view
-// of the side to act; the bar and the numbers here are always from White's view.
+// depth, speed, and a bar with its number that shows White's share. The search runs
+// on the board's engine as a preemptible job: the board's own engine play overtakes
+// it. Engine scores are from the view of the side to act; the bar and the numbers
+// here are always from White's view. The bar always keeps its place (dimmed when
+// idle), so the board never shifts.
 
 export class AnalysisView {
-  constructor(rules) {
+  constructor(rules, board) {
     this.rules = rules;
+    this.board = board;
+    this.job = null;
+    this.jobFen = null;
+    this.jobLines = 0;
     this.bar = document.getElementById('eval-bar');
     this.fill = document.getElementById('eval-fill');
+    this.number = document.getElementById('eval-number');
     this.stats = document.getElementById('analysis-stats');
     this.list = document.getElementById('analysis-lines');
     this.lines = new Map();
@@ -16,6 +24,43 @@ export class AnalysisView {
     this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans}
   }
 
+  /** Analyses the game's position (no-op when that search already runs). */
+  analyse(variant, history, game, multipv) {
+    const fen = game.fen();
+    if (this.job && this.jobFen === fen && this.jobLines === multipv) return;
+    this.job?.cancel();
+    this.start(fen);
+    const side = game.turn();
+    const startFen = history.length ? history[0].before : fen;
+    this.jobFen = fen;
+    this.jobLines = multipv;
+    const job = this.board.engineQueue().submit({
+      variant,
+      options: { 'Skill Level': 20, MultiPV: multipv },
+      request: { fen: startFen, moves: history.map((m) => m.lan), infinite: true },
+      onInfo: (info) => this.update(info, { fen, side, variant }),
+      preemptible: true,
+    });
+    this.job = job;
+    job.result.then(
+      () => {
+        if (this.job === job) this.job = null;
+      },
+      (err) => {
+        if (this.job === job) this.job = null;
+        this.stats.textContent = `The engine stopped: ${err?.message ?? err}`;
+      },
+    );
+  }
+
+  /** Stops the analysis and clears the panel. */
+  stop(gameOver = false) {
+    this.job?.cancel();
+    this.job = null;
+    this.jobFen = null;
+    this.clear(gameOver);
+  }
+
   start(fen) {
     if (this.fen !== fen) {
       this.fen = fen;
@@ -23,7 +68,7 @@ export class AnalysisView {
       this.list.replaceChildren();
       this.stats.textContent = 'Thinking…';
     }
-    this.bar.hidden = false;
+    this.bar.dataset.idle = 'false';
   }
 
   clear(gameOver = false) {
@@ -32,7 +77,8 @@ export class AnalysisView {
     this.lines.clear();
     this.list.replaceChildren();
     this.stats.textContent = gameOver ? 'The game is over.' : '';
-    this.bar.hidden = true;
+    this.bar.dataset.idle = 'true';
+    this.number.textContent = '';
   }
 
   update(info, context) {
@@ -57,12 +103,13 @@ export class AnalysisView {
     if (!entries.length) return;
     const best = entries[0][1];
     const white = whiteView(best.info.score, best.context.side);
-    this.bar.hidden = false;
+    this.bar.dataset.idle = 'false';
     const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-white.cp / 350)) - 1);
     // A transform, not a height: the bar animates on the compositor, with no layout.
     const transform = `scaleY(${(share / 100).toFixed(3)})`;
     if (this.fill.style.transform !== transform) this.fill.style.transform = transform;
     this.bar.setAttribute('aria-label', `Evaluation ${scoreText(white)}`);
+    setText(this.number, scoreText(white));
     const { depth, nps, nodes } = best.info;
     setText(this.stats, `Depth ${depth} · ${formatSpeed(nps)} · ${formatNodes(nodes)} nodes`);
     // Reuse the list items; only their text changes.

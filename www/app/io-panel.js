@@ -1,5 +1,6 @@
 // Import and export: a FEN or a PGN pasted or opened from a file (the kind is told
-// from the text), with the Game's error message shown in the page, and the current
+// from the text), loaded into the board, with the Game's error message shown in the
+// page (and, for a FEN of another rule set, an offer to switch to it), and the current
 // FEN/PGN to copy or download. Imported text only ever reaches the page as text.
 
 const $ = (id) => document.getElementById(id);
@@ -7,10 +8,31 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export function attachIoPanel(controller) {
   const error = $('io-error');
+  const board = controller.board;
 
-  function showError(message) {
+  function showError(message, suggestion = null) {
     error.textContent = message;
     error.hidden = false;
+    if (suggestion) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'io-switch';
+      button.textContent = `Load it as ${suggestion.name}`;
+      button.addEventListener('click', () => {
+        board.variant = suggestion.id;
+        load(suggestion.text);
+      });
+      error.append(' ', button);
+    }
+  }
+
+  /** The rule set, other than the current one, whose FEN this is (or null). */
+  function otherVariantFor(fen) {
+    for (const variant of board.variants) {
+      if (variant.id === board.variant) continue;
+      if (controller.rules.validateFen(fen, variant.id).ok) return variant;
+    }
+    return null;
   }
 
   function load(text) {
@@ -21,26 +43,26 @@ export function attachIoPanel(controller) {
       showError('Paste a FEN or a PGN first.');
       return false;
     }
-    controller.engine?.cancel();
-    const model = controller.model;
     const looksLikePgn = /^\s*\[/.test(trimmed) || /(^|\s)1\.(\.\.)?\s*\S/.test(trimmed) || /\n/.test(trimmed);
     try {
-      if (looksLikePgn) model.loadPgn(trimmed);
-      else model.loadFen(trimmed);
+      if (looksLikePgn) board.loadPgn(trimmed);
+      else board.load(trimmed);
     } catch (err) {
-      const what = looksLikePgn ? 'PGN' : 'FEN';
-      showError(`This ${what} could not be loaded: ${err?.message ?? err}`);
+      if (looksLikePgn) {
+        showError(`This PGN could not be loaded: ${err?.message ?? err}`);
+      } else {
+        // The message without the FEN itself, which is right there in the box.
+        const reason = String(err?.message ?? err).replace(/^invalid FEN '[^']*':\s*/, '');
+        const other = otherVariantFor(trimmed);
+        const name = board.variants.find((v) => v.id === board.variant)?.name ?? board.variant;
+        showError(
+          other ? `This is not a ${name} position, but it is one of ${other.name}.` : `This FEN could not be loaded: ${reason}`,
+          other ? { ...other, text: trimmed } : null,
+        );
+      }
       return false;
     }
-    // Against the computer, the human takes the side to act in the loaded position.
-    if (controller.players.mode === 'engine') {
-      controller.players = { mode: 'engine', human: model.game.turn() };
-      controller.orientation = controller.players.human;
-    }
-    controller.saveGame();
-    controller.render();
-    controller.engine?.sync();
-    controller.announce('Position loaded.');
+    controller.afterLoad();
     return true;
   }
 
@@ -66,7 +88,7 @@ export function attachIoPanel(controller) {
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `alfiere-${controller.model.variant}.pgn`;
+    link.download = `alfiere-${board.variant}.pgn`;
     document.body.append(link);
     link.click();
     link.remove();

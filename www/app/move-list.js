@@ -1,6 +1,8 @@
 // The move list: the movetext of the Game's own PGN, split into rows at each move
 // number, so every variant keeps the way it writes turns (Marseillais `e4,d4`,
-// Avalanche `d4/e6`, Progressive one number per series). Text only, via textContent.
+// Avalanche `d4/e6`, Progressive one number per series). Each action in it is a
+// button that shows the position after it; comments the Game keeps (from an imported
+// PGN) follow their action. Text only, via textContent.
 
 const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/;
 const NUMBER = /^(\d+)\.(\.\.)?$/;
@@ -8,7 +10,7 @@ const NUMBER = /^(\d+)\.(\.\.)?$/;
 /**
  * The move tokens and move numbers of PGN movetext, in order: comments (`{…}`, `;…`),
  * variations (`( … )`, nested) and NAGs (`$1`), which the Game writes since it keeps
- * them, are left out (comments are shown from the model's list).
+ * them, are left out (comments are matched to their action by position).
  */
 function movetextWords(movetext) {
   const words = [];
@@ -38,7 +40,7 @@ function movetextWords(movetext) {
 }
 
 /** Splits PGN movetext into rows: [{number: '12.', tokens: ['e4', 'e5']}]. */
-export function movetextRows(pgn) {
+function movetextRows(pgn) {
   const body = pgn.replace(/^\s*\[[^\]\n]*\]\s*$/gm, '');
   const rows = [];
   for (const token of movetextWords(body)) {
@@ -59,17 +61,34 @@ export function movetextRows(pgn) {
 }
 
 /**
- * Fills the <ol id="moves"> with the rows; the last token is marked current. Comments
- * from an imported PGN ([{after, text}], `after` = move tokens before it) follow
- * their move, as text.
+ * Splits a movetext token into its actions, matched against the SANs played from
+ * `next`: [{san, ply, separator}], or null when the token is not those actions.
  */
-export function renderMoveList(list, pgn, comments = []) {
-  const rows = movetextRows(pgn);
-  const byToken = new Map();
-  for (const comment of comments) {
-    if (!byToken.has(comment.after)) byToken.set(comment.after, []);
-    byToken.get(comment.after).push(comment.text);
+function actionsOf(token, sans, next) {
+  const parts = [];
+  let rest = token;
+  let i = next;
+  while (rest && i < sans.length && rest.startsWith(sans[i])) {
+    rest = rest.slice(sans[i].length);
+    const separator = /^[,/]/.test(rest) ? rest[0] : '';
+    parts.push({ san: sans[i], ply: i + 1, separator });
+    rest = rest.slice(separator.length);
+    i++;
+    if (!separator) break;
   }
+  return rest === '' && parts.length ? parts : null;
+}
+
+/**
+ * Fills the list from the Game's PGN and `history` (verbose moves); `reviewing` is the
+ * number of actions shown while looking back (null: the game as it stands), and that
+ * action is marked current.
+ */
+export function renderMoveList(list, history, game, reviewing = null) {
+  const comments = new Map();
+  for (const { fen, comment } of game.getComments()) comments.set(fen, comment);
+  const sans = history.map((move) => move.san);
+  const current = reviewing ?? history.length;
   const commentSpan = (text) => {
     const span = document.createElement('span');
     span.className = 'move-comment';
@@ -77,35 +96,49 @@ export function renderMoveList(list, pgn, comments = []) {
     return span;
   };
   const items = [];
-  if (byToken.has(0)) {
+  const startComment = comments.get(history.length ? history[0].before : game.fen());
+  if (startComment) {
     const li = document.createElement('li');
     li.className = 'move-row comment-row';
-    li.append(...byToken.get(0).map(commentSpan));
+    li.append(commentSpan(startComment));
     items.push(li);
   }
-  let count = 0;
-  rows.forEach((row, i) => {
+  let next = 0;
+  for (const row of movetextRows(game.pgn())) {
     const li = document.createElement('li');
     li.className = 'move-row';
     const number = document.createElement('span');
     number.className = 'move-number';
     number.textContent = row.number;
     li.append(number);
-    row.tokens.forEach((token, j) => {
-      const span = document.createElement('span');
-      span.className = 'move-token';
-      span.textContent = token;
-      if (i === rows.length - 1 && j === row.tokens.length - 1) {
-        span.classList.add('current');
-        span.setAttribute('aria-current', 'step');
+    for (const token of row.tokens) {
+      const actions = actionsOf(token, sans, next) ?? [];
+      const group = document.createElement('span');
+      group.className = 'move-turn';
+      if (!actions.length) group.textContent = token;
+      for (const { san, ply, separator } of actions) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'move-token';
+        button.dataset.ply = String(ply);
+        button.textContent = san;
+        if (ply === current) {
+          button.classList.add('current');
+          button.setAttribute('aria-current', 'step');
+        }
+        group.append(button);
+        if (separator) group.append(separator);
       }
-      li.append(' ', span); // spaces keep the text readable when copied or spoken
-      count++;
-      for (const text of byToken.get(count) ?? []) li.append(' ', commentSpan(text));
-    });
+      li.append(' ', group); // spaces keep the text readable when copied or spoken
+      next += actions.length;
+      for (const { ply } of actions) {
+        const text = comments.get(history[ply - 1].after);
+        if (text) li.append(' ', commentSpan(text));
+      }
+    }
     items.push(li);
-  });
+  }
   list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
-  return rows;
+  if (reviewing === null) list.scrollTop = list.scrollHeight;
+  else list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
 }

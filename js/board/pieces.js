@@ -1,5 +1,5 @@
 // The piece artwork of alfiere, drawn for this project: simple geometric figures on a
-// 100×100 grid, built as SVG <symbol>s once per document and used with <use>. The body
+// 100×100 grid, drawn once per piece and cloned for every use. The body
 // of each piece is filled with the side's colour; "detail" lines (slits, bands, the
 // knight's eye) take a contrasting stroke so both colours read well on both squares.
 
@@ -75,55 +75,63 @@ export function pieceName(color, role) {
   return `${COLOR_NAMES[color]} ${ROLE_NAMES[role]}`;
 }
 
-export function symbolId(color, role) {
-  return `alfiere-piece-${color}${role}`;
-}
-
 function element(tag, attrs = {}) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
   return el;
 }
 
-/** Adds the hidden sprite of the twelve pieces to the document (once). */
-export function installPieceSprite(doc = document) {
-  if (doc.getElementById('alfiere-piece-sprite')) return;
-  const sprite = element('svg', { id: 'alfiere-piece-sprite', width: 0, height: 0, 'aria-hidden': 'true' });
-  sprite.classList.add('sprite');
-  for (const color of ['w', 'b']) {
+const prototypes = new Map(); // 'wn' -> the drawn <svg>, cloned for every use
+
+/** The artwork of one piece as a fresh <svg> (shapes inline: no ids, so it works in any shadow root). */
+function drawPiece(color, role) {
+  const key = color + role;
+  let proto = prototypes.get(key);
+  if (!proto) {
     const palette = COLORS[color];
-    for (const [role, shapes] of Object.entries(SHAPES)) {
-      const symbol = element('symbol', { id: symbolId(color, role), viewBox: '0 0 100 100' });
-      const group = element('g', {
-        fill: palette.fill,
-        stroke: palette.stroke,
-        'stroke-width': 3.2,
-        'stroke-linejoin': 'round',
-        'stroke-linecap': 'round',
-      });
-      for (const [tag, attrs, detail] of shapes) {
-        const shape = element(tag, attrs);
-        if (detail) {
-          shape.setAttribute('stroke', palette.detail);
-          shape.setAttribute('stroke-width', '2.6');
-          if (tag === 'circle') {
-            shape.setAttribute('fill', palette.detail);
-            shape.setAttribute('stroke', 'none');
-          }
+    proto = element('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', focusable: 'false' });
+    const group = element('g', {
+      fill: palette.fill,
+      stroke: palette.stroke,
+      'stroke-width': 3.2,
+      'stroke-linejoin': 'round',
+      'stroke-linecap': 'round',
+    });
+    for (const [tag, attrs, detail] of SHAPES[role]) {
+      const shape = element(tag, attrs);
+      if (detail) {
+        shape.setAttribute('stroke', palette.detail);
+        shape.setAttribute('stroke-width', '2.6');
+        if (tag === 'circle') {
+          shape.setAttribute('fill', palette.detail);
+          shape.setAttribute('stroke', 'none');
         }
-        group.append(shape);
       }
-      symbol.append(group);
-      sprite.append(symbol);
+      group.append(shape);
     }
+    proto.append(group);
+    prototypes.set(key, proto);
   }
-  doc.body.prepend(sprite);
+  return proto.cloneNode(true);
 }
 
-/** A fresh <svg> showing one piece. */
-export function pieceSvg(color, role, className = 'piece') {
-  const svg = element('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', focusable: 'false' });
-  svg.classList.add(className);
-  svg.append(element('use', { href: `#${symbolId(color, role)}` }));
-  return svg;
+/**
+ * A fresh element showing one piece: our artwork, or an <img> from `imageUrl` (a
+ * template where {color} is w/b and {piece} is P, N, B, R, Q or K, e.g.
+ * "/pieces/{color}{piece}.svg"). It carries the part names `piece` and e.g.
+ * `white-knight` for theming.
+ */
+export function pieceSvg(color, role, className = 'piece', imageUrl = null) {
+  let el;
+  if (imageUrl) {
+    el = document.createElement('img');
+    el.alt = '';
+    el.draggable = false;
+    el.src = imageUrl.replaceAll('{color}', color).replaceAll('{piece}', role.toUpperCase());
+  } else {
+    el = drawPiece(color, role);
+  }
+  el.classList.add(className);
+  el.setAttribute('part', `${className === 'piece' ? 'piece' : className} ${COLOR_NAMES[color]}-${ROLE_NAMES[role]}`);
+  return el;
 }

@@ -1,48 +1,32 @@
 // Words for the state of the game: the status line (whose turn, check, the result with
-// its reason), the multi-action turn line, and what the aria-live region announces.
+// its reason, from the core), the multi-action turn line, and what the aria-live region
+// announces.
 
 const SIDE = { w: 'White', b: 'Black' };
 
-const REASONS = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  insufficient_material: 'insufficient material',
-  seventyfive_moves: 'the 75-move rule',
-  fivefold_repetition: 'fivefold repetition',
-  fifty_moves: 'the 50-move rule (claimed)',
-  threefold_repetition: 'threefold repetition (claimed)',
-  ten_series: 'ten series without a capture or pawn move',
-  self_check: 'a push into their own check',
-  promotion_check: 'a promoted piece attacking the king',
-  resignation: 'resignation',
-  agreement: 'agreement',
-  time_forfeit: 'time forfeit',
-};
-
-/** The result in words: "White wins by checkmate", "Draw by stalemate". */
-export function outcomeText(outcome, facts) {
-  let reason = REASONS[outcome.reason] ?? outcome.reason.replace(/_/g, ' ');
-  if (outcome.reason === 'variant_win') reason = facts.variantWin;
-  else if (outcome.reason === 'variant_draw') reason = facts.variantDraw;
-  if (outcome.reason === 'self_check' && outcome.winner) {
-    return `${SIDE[outcome.winner]} wins: ${SIDE[outcome.winner === 'w' ? 'b' : 'w']} pushed into their own check`;
-  }
-  return outcome.winner ? `${SIDE[outcome.winner]} wins by ${reason}` : `Draw by ${reason}`;
+/** The result in words, as the core writes it ("White wins by checkmate"). */
+export function outcomeText(model) {
+  const outcome = model.game.outcome();
+  if (outcome) return outcome.text;
+  const recorded = model.recordedResult();
+  if (!recorded) return null;
+  const who = recorded === '1-0' ? 'White won' : recorded === '0-1' ? 'Black won' : 'Drawn';
+  return `${who} (${recorded}, the result recorded in the PGN)`;
 }
 
 /** The status line. */
-export function statusText(model, { mode, human, thinking }) {
+export function statusText(model, { engineSide, thinking }) {
   const game = model.game;
-  const outcome = game.outcome();
-  if (outcome) return outcomeText(outcome, model.facts());
+  const over = outcomeText(model);
+  if (over) return over;
   const turn = game.turnState();
   const side = SIDE[turn.side];
   let text;
   if (turn.phase === 'push') text = `${side} to push one of ${SIDE[other(turn.side)]}'s pawns`;
   else if (turn.phase === 'promotion_choice') text = `${side} to choose the piece for the promoted pawn`;
   else text = `${side} to move`;
-  if (mode === 'engine') {
-    if (turn.side === human) text += ' (you)';
+  if (engineSide) {
+    if (turn.side !== engineSide) text += ' (you)';
     else text = thinking ? `${side} (computer) is thinking…` : `${side} (computer) to move`;
   }
   if (game.isCheck()) text += '. Check!';
@@ -52,7 +36,7 @@ export function statusText(model, { mode, human, thinking }) {
 /** "Action 2 of 3 · so far: e4, d4" for turns of several actions, or null. */
 export function turnText(model) {
   const turn = model.currentTurn();
-  if (model.game.isGameOver() || turn.length <= 1) return null;
+  if (model.isOver() || turn.length <= 1) return null;
   let text;
   if (model.facts().turn === 'move-and-push') {
     const step = turn.phase === 'push' ? 'push' : turn.phase === 'promotion_choice' ? 'promotion choice' : 'move';
@@ -89,7 +73,7 @@ export function announceText(move, model) {
   }
   text += ` (${move.san}).`;
   const outcome = model.game.outcome();
-  if (outcome) text += ` ${outcomeText(outcome, model.facts())}.`;
+  if (outcome) text += ` ${outcome.text}.`;
   else if (model.game.isCheck()) text += ' Check.';
   return text;
 }

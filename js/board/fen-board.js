@@ -29,3 +29,14 @@ export function readPlacement(fen) {
   });
   return pieces;
 }
+
+/** The Chess-Gi hands of a FEN (`[QRbp]` after the placement): {w: {q: 1, ...}, b: {...}}. */
+export function readHands(fen) {
+  const hands = { w: { p: 0, n: 0, b: 0, r: 0, q: 0 }, b: { p: 0, n: 0, b: 0, r: 0, q: 0 } };
+  const match = /\[([^\]]*)\]/.exec(String(fen).trim().split(/\s+/)[0]);
+  for (const ch of match?.[1] ?? '') {
+    const role = ch.toLowerCase();
+    if (role in hands.w) hands[ch === role ? 'b' : 'w'][role]++;
+  }
+  return hands;
+}

@@ -1,7 +1,8 @@
 // Moving pieces: pointer events (mouse, pen and touch alike) for drag-and-drop and
 // click-click on the boards and the Chess-Gi pockets, and the keyboard (roving focus
 // over the squares with the arrow keys, Enter or Space to pick up and put down,
-// Escape to cancel). Everything ends in Controller.select / tryMove.
+// Escape to cancel). Everything ends in BoardController.select / tryMove. Listeners
+// sit on the board's own elements; the window gets listeners only while a press lasts.
 
 import { pieceSvg } from './pieces.js';
 import { squareCoords, squareName } from './board-view.js';
@@ -10,16 +11,18 @@ import { unlockAudio } from './sound.js';
 const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
 
 export function attachInput(controller) {
-  const boards = document.getElementById('boards');
-  let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket}
+  const { boards, frame, root } = controller.ui;
+  const muted = () => controller.muted;
+  let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket, push}
 
   function squareAt(x, y) {
-    const el = document.elementFromPoint(x, y)?.closest?.('[data-square]');
+    const el = root.elementFromPoint(x, y)?.closest?.('[data-square]');
     return el && boards.contains(el) ? { square: el.dataset.square, board: el.dataset.board ?? null } : null;
   }
 
-  function startPress(event, origin, board, fromPocket, wasSelected = false) {
+  function startPress(event, origin, board, fromPocket, wasSelected = false, push = null) {
     press = {
+      push,
       origin,
       board,
       x: event.clientX,
@@ -48,10 +51,10 @@ export function attachInput(controller) {
     }
     const view = controller.views.find((v) => !board || v.boardId === board) ?? controller.views[0];
     const size = view.squareElement('a1').getBoundingClientRect().width;
-    const ghost = pieceSvg(color, role, 'drag-ghost');
+    const ghost = pieceSvg(color, role, 'drag-ghost', controller.host.settings.pieceImages);
     ghost.style.width = `${size}px`;
     ghost.style.height = `${size}px`;
-    document.body.append(ghost);
+    frame.append(ghost);
     return ghost;
   }
 
@@ -87,8 +90,13 @@ export function attachInput(controller) {
 
   function onUp(event) {
     if (!press || event.pointerId !== press.pointerId) return;
-    const { origin, board, wasSelected, ghost } = press;
+    const { origin, board, wasSelected, ghost, push } = press;
     endPress();
+    // A tap on a pushable pawn pushes it (a drag onto its square works too).
+    if (push && !ghost) {
+      controller.tryMove(origin, push);
+      return;
+    }
     if (ghost) {
       const target = squareAt(event.clientX, event.clientY);
       if (target && controller.targetsOf(origin).includes(target.square)) {
@@ -109,7 +117,7 @@ export function attachInput(controller) {
 
   boards.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
-    unlockAudio(controller.settings.muted);
+    unlockAudio(muted());
     const el = event.target.closest('[data-square]');
     if (!el) return;
     const square = el.dataset.square;
@@ -138,8 +146,7 @@ export function attachInput(controller) {
       }
       if (turn.phase === 'push' && targets.length === 1 && event) {
         // A push is one square forward: a tap plays it, a drag also works.
-        startPress(event, square, board, false);
-        pendingPush = { square, target: targets[0] };
+        startPress(event, square, board, false, false, targets[0]);
         return;
       }
       const wasSelected = selection?.origin === square;
@@ -151,31 +158,18 @@ export function attachInput(controller) {
     controller.clearSelection();
   }
 
-  // A tap on a pushable pawn pushes it when the pointer comes up without dragging.
-  let pendingPush = null;
-  window.addEventListener(
-    'pointerup',
-    () => {
-      if (!pendingPush) return;
-      const { square, target } = pendingPush;
-      pendingPush = null;
-      if (!controller.drag) controller.tryMove(square, target);
-    },
-    true,
-  );
-
   boards.addEventListener('pointerover', (event) => {
     const el = event.target.closest?.('[data-square]');
     if (el && controller.selection) controller.setHover(el.dataset.square);
   });
 
   // ---- pockets (Chess-Gi) ----------------------------------------------------------
-  for (const pocket of [document.getElementById('pocket-top'), document.getElementById('pocket-bottom')]) {
+  for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
     pocket.addEventListener('pointerdown', (event) => {
       const button = event.target.closest('[data-pocket]');
       if (!button || button.disabled || !controller.canAct()) return;
       event.preventDefault();
-      unlockAudio(controller.settings.muted);
+      unlockAudio(muted());
       const key = `${button.dataset.pocket}@`;
       const already = controller.selection?.origin === key;
       if (!already) controller.select(key, null);
@@ -230,12 +224,12 @@ export function attachInput(controller) {
       view.focus(squareName(left ? 0 : 7, rank));
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      unlockAudio(controller.settings.muted);
+      unlockAudio(muted());
       if (!controller.canAct()) return;
       activate(square, board, null);
       // Keep focus on the board after a re-render.
       const again = viewOf(board).squareElement(square);
-      if (again && document.activeElement !== again && !controller.picker.open) again.focus();
+      if (again && root.activeElement !== again && !controller.picker.open) again.focus();
     } else if (event.key === 'Escape') {
       controller.clearSelection();
     }
@@ -244,16 +238,5 @@ export function attachInput(controller) {
   boards.addEventListener('focusin', (event) => {
     const el = event.target.closest?.('[data-square]');
     if (el) viewOf(el.dataset.board ?? null).focus(el.dataset.square, { move: false });
-  });
-
-  // Shortcuts outside text fields.
-  document.addEventListener('keydown', (event) => {
-    if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === 'f') controller.flip();
-    else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
-      event.preventDefault();
-      controller.takeBack();
-    }
   });
 }

@@ -37,7 +37,8 @@ export class PromotionPicker {
       button.type = 'button';
       button.dataset.promotion = choice.role;
       button.setAttribute('aria-label', pieceName(request.color, choice.role));
-      button.append(pieceSvg(request.color, choice.role, 'promotion-svg'));
+      button.setAttribute('part', 'promotion-choice');
+      button.append(pieceSvg(request.color, choice.role, 'promotion-svg', this.controller.host.settings.pieceImages));
       button.addEventListener('click', () => this.choose(choice.token));
       row.append(button);
     }
@@ -56,17 +57,20 @@ export class PromotionPicker {
     row.querySelector('button')?.focus();
   }
 
-  /** Places the panel over the promotion square's file. */
+  /** Places the panel over the promotion square's file, inside the board's frame. */
   position() {
     const view = this.controller.views.find((v) => !this.request.board || v.boardId === this.request.board) ??
       this.controller.views[0];
     const square = view?.squareElement(this.request.square);
     const panel = this.host.firstElementChild;
     if (!square || !panel) return;
+    const frame = this.host.getBoundingClientRect();
     const rect = square.getBoundingClientRect();
     const width = panel.offsetWidth;
-    const left = Math.min(Math.max(8, rect.left + rect.width / 2 - width / 2), window.innerWidth - width - 8);
-    const top = Math.min(Math.max(8, rect.top - 10), window.innerHeight - panel.offsetHeight - 8);
+    const height = panel.offsetHeight;
+    const centre = rect.left - frame.left + rect.width / 2;
+    const left = Math.min(Math.max(4, centre - width / 2), Math.max(4, frame.width - width - 4));
+    const top = Math.min(Math.max(4, rect.top - frame.top - 10), Math.max(4, frame.height - height - 4));
     panel.style.left = `${left}px`;
     panel.style.top = `${top}px`;
   }
@@ -91,11 +95,11 @@ export class PromotionPicker {
     const controller = this.controller;
     const game = controller.model.game;
     const turn = game.turnState();
-    if (turn.phase !== 'promotion_choice' || game.isGameOver()) {
+    if (turn.phase !== 'promotion_choice' || controller.model.isOver()) {
       if (this.request?.forced) this.close();
       return;
     }
-    if (this.request || !controller.humanToAct() || controller.engine?.thinking || controller.offer) return;
+    if (this.request || !controller.humanToAct() || controller.engine.thinking) return;
     const tokens = game.legalMoves();
     const square = tokens[0]?.slice(0, 2);
     if (!square) return;
@@ -110,7 +114,7 @@ export class PromotionPicker {
 
   onKey(event) {
     const buttons = [...this.host.querySelectorAll('.promotion-choices button')];
-    const index = buttons.indexOf(document.activeElement);
+    const index = buttons.indexOf(this.host.getRootNode().activeElement);
     if (event.key === 'Escape' && !this.request?.forced) {
       event.preventDefault();
       this.close(true);

@@ -21,14 +21,17 @@ export class BoardView {
    * @param {HTMLElement} host  where the board goes
    * @param {{boardId?: 'a'|'b'|null, label: string}} options
    */
-  constructor(host, { boardId = null, label }) {
+  constructor(host, { boardId = null, label, pieceImages = null, coordinates = true }) {
     this.boardId = boardId;
+    this.pieceImages = pieceImages;
+    this.coordinates = coordinates;
     this.orientation = 'w';
     this.squares = new Map();
     this.pieceKeys = new Map();
     this.focusTarget = 'e2';
     this.root = document.createElement('div');
     this.root.className = 'board';
+    this.root.setAttribute('part', 'board');
     if (boardId) this.root.dataset.boardId = boardId;
     this.grid = document.createElement('div');
     this.grid.className = 'board-grid';
@@ -58,13 +61,15 @@ export class BoardView {
         const file = white ? col : 7 - col;
         const name = squareName(file, rank);
         const sq = document.createElement('div');
-        sq.className = `sq ${(file + rank) % 2 === 0 ? 'dark' : 'light'}`;
+        const shade = (file + rank) % 2 === 0 ? 'dark' : 'light';
+        sq.className = `sq ${shade}`;
+        sq.setAttribute('part', `square ${shade}-square`);
         sq.setAttribute('role', 'gridcell');
         sq.dataset.square = name;
         if (this.boardId) sq.dataset.board = this.boardId;
         sq.tabIndex = name === this.focusTarget ? 0 : -1;
-        if (row === 7) sq.append(coordinate('file', FILES[file]));
-        if (col === 0) sq.append(coordinate('rank', String(rank + 1)));
+        if (this.coordinates && row === 7) sq.append(coordinate('file', FILES[file]));
+        if (this.coordinates && col === 0) sq.append(coordinate('rank', String(rank + 1)));
         rowEl.append(sq);
         this.squares.set(name, sq);
       }
@@ -72,10 +77,22 @@ export class BoardView {
     }
   }
 
+  /** Redraws with or without coordinates, or with other piece images. */
+  setLook({ coordinates, pieceImages }) {
+    if (coordinates === this.coordinates && pieceImages === this.pieceImages) return;
+    this.coordinates = coordinates;
+    this.pieceImages = pieceImages;
+    this.rebuild();
+  }
+
   setOrientation(color) {
     if (color === this.orientation) return;
-    const hadFocus = this.grid.contains(document.activeElement);
     this.orientation = color;
+    this.rebuild();
+  }
+
+  rebuild() {
+    const hadFocus = this.grid.contains(this.root.getRootNode().activeElement);
     this.build();
     if (this.lastState) this.render(this.lastState);
     if (hadFocus) this.focus(this.focusTarget);
@@ -90,7 +107,7 @@ export class BoardView {
   }
 
   /**
-   * Draws a state: {pieces: Map<square,{type,color}>, lastFrom, lastTo, check, selected,
+   * Draws a state: {pieces: Map<square,{type,color}>, last: Set, check, selected,
    * dests: Set, captures: Set, pushable: Set, paths: string[][], movable: Set,
    * animate: {from, to, fromView}}.
    */
@@ -99,13 +116,13 @@ export class BoardView {
     for (const [name, sq] of this.squares) {
       const piece = state.pieces.get(name) ?? null;
       const key = piece ? piece.color + piece.type : '';
-      if (this.pieceKeys.get(name) !== key || (piece && !sq.querySelector('svg.piece'))) {
-        sq.querySelector('svg.piece')?.remove();
-        if (piece) sq.append(pieceSvg(piece.color, piece.type));
+      if (this.pieceKeys.get(name) !== key || (piece && !sq.querySelector('.piece'))) {
+        sq.querySelector('.piece')?.remove();
+        if (piece) sq.append(pieceSvg(piece.color, piece.type, 'piece', this.pieceImages));
         this.pieceKeys.set(name, key);
       }
       const classes = sq.classList;
-      classes.toggle('last', name === state.lastFrom || name === state.lastTo);
+      classes.toggle('last', state.last?.has(name) ?? false);
       classes.toggle('check', name === state.check);
       classes.toggle('selected', name === state.selected);
       classes.toggle('dest', state.dests?.has(name) ?? false);
@@ -115,7 +132,7 @@ export class BoardView {
       classes.toggle('dragging-origin', name === state.dragOrigin);
       sq.setAttribute('aria-label', this.label(name, piece, state));
     }
-    this.drawPaths(state.paths ?? []);
+    this.drawPaths(state.paths ?? [], state.checkPaths ?? []);
     if (state.animate) this.animate(state.animate);
   }
 
@@ -130,14 +147,15 @@ export class BoardView {
     return parts.join(', ');
   }
 
-  drawPaths(paths) {
+  drawPaths(paths, checkPaths = []) {
     this.overlay.replaceChildren();
-    for (const path of paths) {
+    const all = [...paths.map((path) => [path, '']), ...checkPaths.map((path) => [path, ' check-path'])];
+    for (const [path, kind] of all) {
       if (path.length < 2) continue;
       const points = path.map((sq) => this.centre(sq));
       const line = document.createElementNS(SVG_NS, 'polyline');
       line.setAttribute('points', points.map((p) => `${p.x},${p.y}`).join(' '));
-      line.classList.add('rebound-path');
+      line.setAttribute('class', `rebound-path${kind}`);
       this.overlay.append(line);
       for (const p of points.slice(1, -1)) {
         const dot = document.createElementNS(SVG_NS, 'circle');
@@ -159,7 +177,7 @@ export class BoardView {
 
   /** Slides the piece now on `to` from where `from` is (on this board or `fromView`). */
   animate({ from, to, fromView }) {
-    const target = this.squares.get(to)?.querySelector('svg.piece');
+    const target = this.squares.get(to)?.querySelector('.piece');
     const origin = (fromView ?? this).squares.get(from);
     if (!target || !origin || typeof target.animate !== 'function') return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;

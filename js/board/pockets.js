@@ -7,8 +7,8 @@ import { pieceName, pieceSvg } from './pieces.js';
 const ORDER = ['q', 'r', 'b', 'n', 'p'];
 
 export function renderPockets(controller, hands, canAct) {
-  const top = document.getElementById('pocket-top');
-  const bottom = document.getElementById('pocket-bottom');
+  const top = controller.ui.pocketTop;
+  const bottom = controller.ui.pocketBottom;
   if (!hands) {
     top.hidden = true;
     bottom.hidden = true;
@@ -41,7 +41,8 @@ function fill(host, side, hand, controller, active) {
     button.classList.toggle('empty', count === 0);
     button.classList.toggle('selected', selected === key && active);
     button.setAttribute('aria-label', `${pieceName(side, role)} in pocket, ${count}`);
-    button.append(pieceSvg(side, role, 'pocket-svg'));
+    button.setAttribute('part', 'pocket-piece');
+    button.append(pieceSvg(side, role, 'pocket-svg', controller.host.settings.pieceImages));
     const badge = document.createElement('span');
     badge.className = 'pocket-count';
     badge.textContent = String(count);

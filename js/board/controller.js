@@ -1,0 +1,485 @@
+// The inside of one <alfiere-board>: owns the game model, the selection and the engine
+// player, turns gestures (select, move, drop, push, promote) into model changes, redraws
+// the board, pockets, player lines and status from the model after each change, and
+// tells the host element what happened (it fires the DOM events). Nothing here touches
+// the document outside the board's shadow root; user text only ever lands as text.
+
+import { BoardView } from './board-view.js';
+import { readHands, readPlacement } from './fen-board.js';
+import { reboundPaths, rebounds } from './billiards-path.js';
+import { renderPockets } from './pockets.js';
+import { PromotionPicker } from './promotion.js';
+import { announceText, outcomeText, statusText, turnText } from './status.js';
+import { playSound } from './sound.js';
+import { EnginePlayer } from './engine-player.js';
+
+const SIDE = { w: 'White', b: 'Black' };
+
+export class BoardController {
+  /**
+   * @param model  a GameModel
+   * @param ui     the shadow root's parts: {root, frame, boards, pocketTop, pocketBottom,
+   *               nameTop, nameBottom, playerTop, playerBottom, thinkingTop,
+   *               thinkingBottom, status, turn, message, promotion, announce}
+   * @param host   the element: settings (engineSide, humanSides, level, sound,
+   *               coordinates, pieceImages), engineQueue(), and notify(type, detail)
+   */
+  constructor(model, ui, host) {
+    this.model = model;
+    this.ui = ui;
+    this.host = host;
+    this.orientation = 'w';
+    this.selection = null; // {origin: 'e2' | 'N@', board: 'a'|'b'|null}
+    this.hover = null;
+    this.drag = null; // {origin, board} while a piece is dragged
+    this.animateNext = false;
+    this.reviewing = null; // number of actions shown when looking back, else null
+    this.views = [];
+    this.picker = new PromotionPicker(ui.promotion, this);
+    this.engine = new EnginePlayer(this);
+    model.addEventListener('change', (event) => this.afterChange(event.detail));
+  }
+
+  get engineSide() {
+    return this.host.settings.engineSide;
+  }
+
+  get level() {
+    return this.host.settings.level;
+  }
+
+  get muted() {
+    return !this.host.settings.sound;
+  }
+
+  engineQueue() {
+    return this.host.engineQueue();
+  }
+
+  // ---- who may act ----------------------------------------------------------------
+
+  /** Whether a person may act now (not the engine's turn, no picker or review open). */
+  humanToAct() {
+    if (this.model.isOver() || this.picker.open || this.reviewing !== null) return false;
+    const side = this.model.game.turn();
+    return side !== this.engineSide && this.host.settings.humanSides.has(side);
+  }
+
+  canAct() {
+    return this.humanToAct() && !this.engine.thinking;
+  }
+
+  engineToAct() {
+    return this.engineSide !== null && !this.model.isOver() && this.model.game.turn() === this.engineSide;
+  }
+
+  dests() {
+    if (!this.destCache) this.destCache = this.model.game.dests();
+    return this.destCache;
+  }
+
+  /** Origins (squares or 'N@' drop keys) the side to act can use now. */
+  isOrigin(origin) {
+    return this.canAct() && this.dests().has(origin);
+  }
+
+  targetsOf(origin) {
+    return this.dests().get(origin) ?? [];
+  }
+
+  // ---- gestures -------------------------------------------------------------------
+
+  select(origin, board = null) {
+    this.selection = origin ? { origin, board } : null;
+    this.hover = null;
+    this.render();
+  }
+
+  clearSelection() {
+    if (!this.selection && !this.hover) return;
+    this.selection = null;
+    this.hover = null;
+    this.render();
+  }
+
+  setHover(square) {
+    if (this.hover === square) return;
+    this.hover = square;
+    if (this.model.facts().reboundingDiagonals) this.render();
+  }
+
+  /**
+   * Plays origin -> target for the person: asks for the piece when several promotions
+   * are legal. Returns true when something was played (or the picker opened).
+   */
+  tryMove(origin, target, { dragged = false } = {}) {
+    if (!this.canAct()) return false;
+    const game = this.model.game;
+    let candidates;
+    if (origin.endsWith('@')) {
+      candidates = game.legalMoves().filter((t) => t === `${origin}${target}`);
+    } else {
+      candidates = game
+        .moves({ verbose: true, square: origin })
+        .filter((m) => m.to === target)
+        .map((m) => m.lan);
+    }
+    if (!candidates.length) {
+      this.clearSelection();
+      return false;
+    }
+    const promotions = candidates.filter((t) => /[nbrq]$/.test(t) && t.length === 5);
+    if (promotions.length > 1) {
+      this.selection = null;
+      this.picker.show({
+        square: target,
+        color: game.turn(),
+        choices: promotions.map((t) => ({ role: t.at(-1), token: t })),
+        board: this.boardOf(origin),
+      });
+      this.render();
+      return true;
+    }
+    this.playHuman(candidates[0], { dragged });
+    return true;
+  }
+
+  playHuman(token, { dragged = false } = {}) {
+    this.selection = null;
+    this.animateNext = !dragged;
+    try {
+      this.model.play(token);
+    } catch (err) {
+      this.showMessage(err?.message ?? String(err));
+      playSound('error', this.muted);
+    }
+  }
+
+  /** Plays an action chosen by the engine. */
+  playEngine(token) {
+    this.animateNext = true;
+    this.model.play(token);
+  }
+
+  thinkingChanged() {
+    this.render();
+    this.host.notify('thinking', { thinking: this.engine.thinking });
+  }
+
+  engineFailed(err) {
+    console.warn('alfiere-board engine:', err?.message ?? err);
+    this.showMessage(`The engine stopped: ${err?.message ?? err}`);
+    this.host.notify('error', { error: err, message: `The engine stopped: ${err?.message ?? err}` });
+    this.render();
+  }
+
+  // ---- change handling ------------------------------------------------------------
+
+  afterChange({ type, move }) {
+    this.destCache = null;
+    this.hideMessage();
+    if (type === 'new' || type === 'undo') this.reviewing = null;
+    if (type === 'new') {
+      this.selection = null;
+      this.picker.close();
+    }
+    if (type === 'move' && move) {
+      this.soundFor();
+      this.announce(announceText(move, this.model));
+    } else if (type === 'end') {
+      playSound('end', this.muted);
+      this.announce(`${statusText(this.model, this.statusOptions())}.`);
+    }
+    this.render();
+    this.host.changed(type, move);
+    if (!this.batching) this.engine.sync();
+  }
+
+  /** Runs several model changes as one: the engine looks at the result only. */
+  batch(changes) {
+    this.batching = true;
+    try {
+      changes();
+    } finally {
+      this.batching = false;
+    }
+    this.engine.sync();
+  }
+
+  soundFor() {
+    const game = this.model.game;
+    const last = this.model.verbose.at(-1);
+    if (game.isGameOver()) playSound('end', this.muted);
+    else if (game.isCheck()) playSound('check', this.muted);
+    else if (last?.captured) playSound('capture', this.muted);
+    else playSound('move', this.muted);
+  }
+
+  statusOptions() {
+    return { engineSide: this.engineSide, thinking: this.engine.thinking };
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  ensureViews() {
+    const alice = this.model.facts().boards === 2;
+    const wanted = alice ? ['a', 'b'] : [null];
+    const look = { coordinates: this.host.settings.coordinates, pieceImages: this.host.settings.pieceImages };
+    if (this.views.length === wanted.length && this.views.every((v, i) => v.boardId === wanted[i])) {
+      for (const view of this.views) view.setLook(look);
+      return;
+    }
+    const host = this.ui.boards;
+    host.replaceChildren();
+    host.classList.toggle('two-boards', alice);
+    this.views = wanted.map(
+      (id) => new BoardView(host, { boardId: id, label: id ? `Board ${id.toUpperCase()}` : 'Chess board', ...look }),
+    );
+    if (alice) {
+      for (const view of this.views) {
+        const caption = document.createElement('div');
+        caption.className = 'board-caption';
+        caption.setAttribute('part', 'caption');
+        caption.textContent = `Board ${view.boardId.toUpperCase()}`;
+        view.root.prepend(caption);
+      }
+    }
+  }
+
+  /** Which board a piece standing on `square` is on (Alice), else null. */
+  boardOf(square) {
+    if (this.model.facts().boards !== 2) return null;
+    return this.pieceMap().get(square)?.board ?? null;
+  }
+
+  pieceMap() {
+    const fen = this.model.game.fen();
+    if (!this.pieceCache || this.pieceCacheFen !== fen) {
+      const map = new Map();
+      for (const row of this.model.game.board()) {
+        for (const cell of row) {
+          if (cell) map.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
+        }
+      }
+      this.pieceCache = map;
+      this.pieceCacheFen = fen;
+    }
+    return this.pieceCache;
+  }
+
+  /** Squares to mark on each board: every action of the last turn and of the one in progress. */
+  lastMarks() {
+    const marks = { a: new Set(), b: new Set(), single: new Set() };
+    for (const index of this.model.lastTurnIndices()) {
+      const move = this.model.verbose[index];
+      const from = move.kind === 'drop' || move.kind === 'promotion_choice' ? null : move.from;
+      if (this.views.length === 1) {
+        if (from) marks.single.add(from);
+        marks.single.add(move.to);
+      } else {
+        // Alice: the piece left `from` on one board and stands on `to` on the other.
+        const arrival = move.board ?? 'b';
+        marks[arrival].add(move.to);
+        if (from) marks[arrival === 'a' ? 'b' : 'a'].add(from);
+      }
+    }
+    return marks;
+  }
+
+  /** Shows the position after `ply` actions (null: the game as it stands). */
+  review(ply) {
+    const length = this.model.verbose.length;
+    const next = ply === null || ply === undefined || ply >= length ? null : Math.max(0, Math.floor(ply));
+    if (next === this.reviewing) return;
+    this.reviewing = next;
+    this.selection = null;
+    this.picker.close();
+    this.render();
+    this.host.notify('review', { ply: next });
+  }
+
+  /** Draws a past position: its pieces, its pockets and the action that led to it. */
+  renderReview() {
+    const model = this.model;
+    const ply = this.reviewing;
+    const move = ply > 0 ? model.verbose[ply - 1] : null;
+    const fen = move ? move.after : model.startFen;
+    const pieces = readPlacement(fen);
+    for (const view of this.views) {
+      view.setOrientation(this.orientation);
+      const id = view.boardId;
+      const marks = new Set();
+      if (move) {
+        const arrival = move.board ?? 'b';
+        const from = move.kind === 'drop' || move.kind === 'promotion_choice' ? null : move.from;
+        if (!id || arrival === id) marks.add(move.to);
+        if (from && (!id || arrival !== id)) marks.add(from);
+      }
+      view.render({
+        pieces: new Map([...pieces].filter(([, p]) => !id || p.board === id)),
+        last: marks,
+        check: null,
+        selected: null,
+        dests: new Set(),
+        pushable: new Set(),
+        movable: new Set(),
+        paths: [],
+        checkPaths: [],
+      });
+    }
+    renderPockets(this, model.game.hands() ? readHands(fen) : null, false);
+    this.renderLines(model.game.turnState());
+    const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
+    this.ui.turn.hidden = false;
+    this.ui.turn.textContent = `Looking back: ${where}.`;
+  }
+
+  render() {
+    if (!this.host.isConnected) return;
+    const model = this.model;
+    const game = model.game;
+    this.ensureViews();
+    if (this.reviewing !== null) {
+      this.renderReview();
+      return;
+    }
+    const pieces = this.pieceMap();
+    const last = model.verbose.at(-1) ?? null;
+    const turn = game.turnState();
+    const canAct = this.canAct();
+    const dests = canAct ? this.dests() : new Map();
+    const checkSquare = game.isCheck() ? this.kingSquare(turn.side) : null;
+    const pushable = canAct && turn.phase === 'push' ? new Set(dests.keys()) : new Set();
+    const selected = this.selection;
+    const selectedTargets = selected ? new Set(this.targetsOf(selected.origin)) : new Set();
+    const movable = new Set(canAct ? [...dests.keys()].filter((k) => !k.endsWith('@')) : []);
+    const paths = this.billiardsPaths(last, selected);
+    const checkPaths = checkSquare ? this.checkPaths(checkSquare, turn.side) : [];
+    const animate = this.animateNext && last ? last : null;
+    this.animateNext = false;
+    const marks = this.lastMarks();
+
+    for (const view of this.views) {
+      view.setOrientation(this.orientation);
+      const id = view.boardId;
+      const onThis = (sq) => !id || pieces.get(sq)?.board === id;
+      const boardPieces = new Map([...pieces].filter(([, p]) => !id || p.board === id));
+      const selectedHere = selected && !selected.origin.endsWith('@') && (!id || selected.board === id);
+      const dropHere = selected && selected.origin.endsWith('@') && (!id || id === 'a');
+      view.render({
+        pieces: boardPieces,
+        last: id ? marks[id] : marks.single,
+        check: checkSquare && onThis(checkSquare) ? checkSquare : null,
+        selected: selectedHere ? selected.origin : null,
+        dests: selectedHere || dropHere ? selectedTargets : new Set(),
+        pushable: new Set([...pushable].filter(onThis)),
+        movable: new Set([...movable].filter(onThis)),
+        dragOrigin: this.drag && (!id || this.drag.board === id) ? this.drag.origin : null,
+        paths: !id ? paths : [],
+        checkPaths: !id ? checkPaths : [],
+        animate: animate && this.animationFor(animate, view),
+      });
+    }
+    renderPockets(this, game.hands(), canAct);
+    this.renderLines(turn);
+    this.picker.sync();
+  }
+
+  animationFor(move, view) {
+    if (!move.from || move.kind === 'promotion_choice' || move.kind === 'drop') return null;
+    if (!view.boardId) return { from: move.from, to: move.to };
+    const arrival = move.board ?? 'b';
+    if (view.boardId !== arrival) return null;
+    const fromView = this.views.find((v) => v.boardId !== arrival);
+    return { from: move.from, to: move.to, fromView };
+  }
+
+  kingSquare(side) {
+    for (const [square, piece] of this.pieceMap()) {
+      if (piece.type === 'k' && piece.color === side) return square;
+    }
+    return null;
+  }
+
+  /** Billiards: the rebounding paths of the last move, or of the hovered destination. */
+  billiardsPaths(last, selected) {
+    if (!this.model.facts().reboundingDiagonals) return [];
+    if (selected && this.hover && this.targetsOf(selected.origin).includes(this.hover)) {
+      const piece = this.pieceMap().get(selected.origin);
+      if (piece && (piece.type === 'b' || piece.type === 'q')) {
+        const occupied = new Set(this.pieceMap().keys());
+        return reboundPaths(selected.origin, this.hover, occupied).filter(rebounds);
+      }
+    }
+    if (last && (last.piece === 'b' || last.piece === 'q') && last.kind === 'move') {
+      const occupied = new Set(readPlacement(last.before).keys());
+      return reboundPaths(last.from, last.to, occupied).filter(rebounds);
+    }
+    return [];
+  }
+
+  /** Billiards: the rebounding paths along which a bishop or queen gives check. */
+  checkPaths(king, side) {
+    if (!this.model.facts().reboundingDiagonals) return [];
+    const occupied = new Set(this.pieceMap().keys());
+    const paths = [];
+    for (const [square, piece] of this.pieceMap()) {
+      if (piece.color === side || (piece.type !== 'b' && piece.type !== 'q')) continue;
+      paths.push(...reboundPaths(square, king, occupied).filter(rebounds));
+    }
+    return paths;
+  }
+
+  renderLines(turn) {
+    const model = this.model;
+    const ui = this.ui;
+    const over = model.isOver();
+    const thinking = this.engine.thinking;
+    ui.status.textContent = statusText(model, this.statusOptions());
+    const turnLine = turnText(model);
+    ui.turn.hidden = !turnLine;
+    ui.turn.textContent = turnLine ?? '';
+    // Player names and thinking indicators; top and bottom follow the orientation.
+    const bottom = this.orientation;
+    const top = bottom === 'w' ? 'b' : 'w';
+    ui.nameBottom.textContent = this.playerName(bottom);
+    ui.nameTop.textContent = this.playerName(top);
+    const thinkingSide = thinking ? turn.side : null;
+    ui.thinkingBottom.hidden = thinkingSide !== bottom;
+    ui.thinkingTop.hidden = thinkingSide !== top;
+    ui.playerBottom.classList.toggle('to-move', !over && turn.side === bottom);
+    ui.playerTop.classList.toggle('to-move', !over && turn.side === top);
+  }
+
+  /** "You", "Computer · Casual player", or the colour in a game between people. */
+  playerName(side) {
+    if (this.engineSide === null) return SIDE[side];
+    if (side === this.engineSide) return `Computer · ${this.level.name}`;
+    return this.host.settings.humanSides.has(side) ? 'You' : SIDE[side];
+  }
+
+  // ---- messages -------------------------------------------------------------------
+
+  announce(text) {
+    const region = this.ui.announce;
+    region.textContent = '';
+    // A fresh text node each time so repeated messages are read again.
+    requestAnimationFrame(() => {
+      region.textContent = text;
+    });
+  }
+
+  showMessage(text) {
+    this.ui.message.textContent = text;
+    this.ui.message.hidden = false;
+  }
+
+  hideMessage() {
+    this.ui.message.hidden = true;
+    this.ui.message.textContent = '';
+  }
+
+  outcomeLine() {
+    return outcomeText(this.model);
+  }
+}

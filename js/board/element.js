@@ -1,0 +1,669 @@
+// <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
+// custom element with an open shadow root. Attributes and properties say what to play
+// (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
+// piece-images); methods change the game; `move`, `gameover`, `change`, `error`,
+// `thinking` and `ready` events (bubbling, composed) tell the page what happened.
+// Bad attribute values never throw into the host page: the board shows a message and
+// fires `error`. This module defines no element; index.js does.
+
+import { GameModel } from './game-model.js';
+import { BoardController } from './controller.js';
+import { attachInput } from './input.js';
+import { levelFrom, DEFAULT_LEVEL } from './levels.js';
+import { load as loadStored, save as saveStored, remove as removeStored } from './storage.js';
+import { loadRules } from './rules.js';
+import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
+import { BOARD_CSS } from './styles.js';
+
+const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
+const NAMES = { w: 'white', b: 'black' };
+const OFF = new Set(['false', 'off', 'no', '0', 'none']);
+
+let sheet = null;
+
+/** One parsed stylesheet for every board (adopted, so a strict CSP needs no inline style). */
+function adoptStyles(root) {
+  if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(BOARD_CSS);
+    }
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    const style = document.createElement('style');
+    style.textContent = BOARD_CSS;
+    root.append(style);
+  }
+}
+
+function el(tag, className, attrs = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+/** A typed error for a bad attribute or argument, like the core's errors. */
+function boardError(name, message) {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+// Outside a browser (server-side rendering, Node) the module still loads; nothing is defined.
+const ElementBase = globalThis.HTMLElement ?? class {};
+
+export class AlfiereBoard extends ElementBase {
+  static get observedAttributes() {
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker'];
+  }
+
+  #ui = null;
+  #controller = null;
+  #model = null;
+  #rules = null;
+  #ready = null;
+  #resolveReady = null;
+  #ownQueue = null;
+  #engineInstance = null;
+  #reason = null; // why the next 'new' change happens: 'reset', 'load', 'variant'
+
+  constructor() {
+    super();
+    this.settings = {
+      engineSide: null,
+      humanSides: new Set(['w', 'b']),
+      level: DEFAULT_LEVEL,
+      sound: false,
+      coordinates: true,
+      pieceImages: null,
+    };
+    this.#ready = new Promise((resolve) => {
+      this.#resolveReady = resolve;
+    });
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------
+
+  connectedCallback() {
+    if (!this.#ui) this.#build();
+    if (this.#controller) {
+      this.#controller.render();
+      this.#controller.engine.sync();
+      return;
+    }
+    // A microtask later, so a page can configure the loaders after importing this module.
+    queueMicrotask(() => this.#start());
+  }
+
+  disconnectedCallback() {
+    this.#controller?.engine.cancel();
+    this.#controller?.picker.close();
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (oldValue === value) return;
+    this.#readSetting(name, value);
+    if (!this.#controller) return;
+    const controller = this.#controller;
+    switch (name) {
+      case 'variant':
+      case 'fen':
+        this.#reason = name === 'variant' ? 'variant' : 'reset';
+        this.#startGame();
+        break;
+      case 'orientation':
+        controller.orientation = COLORS[this.getAttribute('orientation')] ?? controller.orientation;
+        this.#save();
+        controller.render();
+        break;
+      case 'storage-key':
+        this.#save();
+        break;
+      default:
+        controller.render();
+        controller.engine.sync();
+    }
+  }
+
+  /** Resolves with the element once the rules are loaded and the board takes clicks. */
+  get ready() {
+    return this.#ready;
+  }
+
+  #build() {
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: false });
+    adoptStyles(root);
+    const frame = el('div', 'frame', { part: 'frame' });
+    const player = (where) => {
+      const line = el('div', `player ${where}`, { part: `player player-${where}` });
+      const name = el('span', 'name', { part: 'player-name' });
+      const thinking = el('span', 'thinking', { part: 'thinking' });
+      thinking.textContent = 'thinking';
+      thinking.hidden = true;
+      line.append(name, thinking);
+      return { line, name, thinking };
+    };
+    const top = player('top');
+    const bottom = player('bottom');
+    const pocketTop = el('div', 'pocket top', { part: 'pocket pocket-top' });
+    const pocketBottom = el('div', 'pocket bottom', { part: 'pocket pocket-bottom' });
+    pocketTop.hidden = true;
+    pocketBottom.hidden = true;
+    const boards = el('div', 'boards', { part: 'boards' });
+    const status = el('p', 'status-line', { part: 'status', role: 'status' });
+    status.textContent = 'Loading…';
+    const turn = el('p', 'turn-line', { part: 'turn' });
+    turn.hidden = true;
+    const message = el('p', 'message', { part: 'message', role: 'alert' });
+    message.hidden = true;
+    const promotion = el('div', 'promotion', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Choose a piece', part: 'promotion' });
+    promotion.hidden = true;
+    const announce = el('div', 'visually-hidden', { 'aria-live': 'polite', 'aria-atomic': 'true' });
+    frame.append(top.line, pocketTop, boards, pocketBottom, bottom.line, status, turn, message, promotion, announce);
+    root.append(frame);
+    if (this.#pendingMessage) {
+      message.textContent = this.#pendingMessage;
+      message.hidden = false;
+    }
+    this.#ui = {
+      root,
+      frame,
+      boards,
+      pocketTop,
+      pocketBottom,
+      nameTop: top.name,
+      nameBottom: bottom.name,
+      playerTop: top.line,
+      playerBottom: bottom.line,
+      thinkingTop: top.thinking,
+      thinkingBottom: bottom.thinking,
+      status,
+      turn,
+      message,
+      promotion,
+      announce,
+    };
+  }
+
+  #pendingMessage = null;
+
+  async #start() {
+    if (this.#controller || this.#starting) return;
+    this.#starting = true;
+    try {
+      this.#rules = await loadRules();
+    } catch (err) {
+      this.#starting = false;
+      this.#ui.status.textContent = 'The board could not start.';
+      this.#fail('WasmLoadError', `the rules could not be loaded: ${err?.message ?? err}`);
+      return;
+    }
+    this.#model = new GameModel(this.#rules);
+    this.#controller = new BoardController(this.#model, this.#ui, this);
+    this.#controller.orientation = COLORS[this.getAttribute('orientation')] ?? 'w';
+    attachInput(this.#controller);
+    if (!this.#restore()) {
+      this.#reason = 'reset';
+      this.#startGame({ quiet: true });
+    }
+    this.#controller.render();
+    this.#controller.engine.sync();
+    this.#resolveReady(this);
+    this.notify('ready', {});
+  }
+
+  #starting = false;
+
+  /** A new game from the `variant` and `fen` attributes; a bad one shows a message. */
+  #startGame({ quiet = false } = {}) {
+    const variant = this.getAttribute('variant') || 'chess';
+    const fen = this.getAttribute('fen')?.trim() || null;
+    const model = this.#model;
+    this.#controller.engine.cancel();
+    const known = model.variantList.some((v) => v.id === variant);
+    if (!known) {
+      if (quiet) model.newGame(model.variant);
+      this.#fail('UnknownVariantError', `unknown variant “${variant.slice(0, 40)}”: expected one of ${model.variantList.map((v) => v.id).join(', ')}`);
+      return;
+    }
+    try {
+      model.newGame(variant, fen);
+    } catch (err) {
+      model.newGame(variant);
+      this.#fail(err?.name ?? 'InvalidFenError', `the fen attribute is not a position of ${model.facts(variant).name}: ${err?.message ?? err}`);
+    }
+  }
+
+  /** Reads one attribute into the settings; a bad value is reported and ignored. */
+  #readSetting(name, value) {
+    const settings = this.settings;
+    const text = value?.trim().toLowerCase() ?? null;
+    switch (name) {
+      case 'engine': {
+        if (text === null || text === '' || text === 'none') settings.engineSide = null;
+        else if (COLORS[text]) settings.engineSide = COLORS[text];
+        else this.#fail('InvalidArgumentError', `engine must be white, black or none, not “${value.slice(0, 20)}”`);
+        break;
+      }
+      case 'movable': {
+        const sides = { white: ['w'], black: ['b'], both: ['w', 'b'], none: [] }[text ?? 'both'];
+        if (sides) settings.humanSides = new Set(sides);
+        else this.#fail('InvalidArgumentError', `movable must be white, black, both or none, not “${value.slice(0, 20)}”`);
+        break;
+      }
+      case 'level': {
+        const level = text === null ? DEFAULT_LEVEL : levelFrom(text);
+        if (level) settings.level = level;
+        else this.#fail('InvalidArgumentError', `level must be a name (beginner … full) or a number 0-20, not “${value.slice(0, 20)}”`);
+        break;
+      }
+      case 'orientation':
+        if (text !== null && !COLORS[text]) this.#fail('InvalidArgumentError', `orientation must be white or black, not “${value.slice(0, 20)}”`);
+        break;
+      case 'sound':
+        settings.sound = text !== null && !OFF.has(text);
+        break;
+      case 'coordinates':
+        settings.coordinates = text === null || !OFF.has(text);
+        break;
+      case 'piece-images':
+        settings.pieceImages = value?.trim() || null;
+        break;
+      case 'engine-worker':
+        if (text !== null && text !== 'shared' && text !== 'own') {
+          this.#fail('InvalidArgumentError', `engine-worker must be shared or own, not “${value.slice(0, 20)}”`);
+        }
+        break;
+      default:
+    }
+  }
+
+  // ---- what the controller and the engine player call -------------------------------
+
+  /** The engine queue this board plays on: given, its own, or the page's shared one. */
+  engineQueue() {
+    if (this.#engineInstance) return queueFor(this.#engineInstance);
+    if (this.getAttribute('engine-worker')?.trim().toLowerCase() === 'own') {
+      this.#ownQueue ??= new EngineQueue();
+      return this.#ownQueue;
+    }
+    return sharedEngine();
+  }
+
+  /** Fires a bubbling, composed CustomEvent. */
+  notify(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** The model changed (controller's afterChange): save and tell the page. */
+  changed(type, move) {
+    this.#save();
+    const game = this.#model.game;
+    if (type === 'move' && move) {
+      this.notify('move', { san: move.san, lan: move.lan, fen: move.after, color: move.color, turnState: game.turnState(), move });
+      if (game.isGameOver()) this.notify('gameover', { outcome: game.outcome() });
+    } else if (type === 'end') {
+      this.notify('gameover', { outcome: game.outcome() });
+    } else if (type === 'undo') {
+      this.notify('change', { reason: 'undo', fen: game.fen() });
+    } else if (type === 'new') {
+      this.notify('change', { reason: this.#reason ?? 'load', fen: game.fen() });
+      this.#reason = null;
+      if (this.#model.record) this.notify('gameover', { outcome: null, result: this.#model.record });
+    }
+  }
+
+  #fail(name, message) {
+    const error = boardError(name, message);
+    if (this.#ui) {
+      this.#ui.message.textContent = message;
+      this.#ui.message.hidden = false;
+    } else {
+      this.#pendingMessage = message;
+    }
+    // After the current call, so a bad attribute set in a constructor reaches listeners.
+    queueMicrotask(() => this.notify('error', { error, message }));
+    return error;
+  }
+
+  // ---- storage --------------------------------------------------------------------
+
+  #save() {
+    const key = this.getAttribute('storage-key');
+    if (!key || !this.#model) return;
+    saveStored(key, { version: 1, game: this.#model.toJSON(), orientation: this.#controller.orientation });
+  }
+
+  #restore() {
+    const key = this.getAttribute('storage-key');
+    if (!key) return false;
+    const data = loadStored(key);
+    if (!data || data.version !== 1) return false;
+    try {
+      this.#reason = 'load';
+      this.#model.restore(data.game);
+      if (data.orientation === 'w' || data.orientation === 'b') this.#controller.orientation = data.orientation;
+      return true;
+    } catch (err) {
+      console.warn('alfiere-board: the stored game was ignored:', err?.message ?? err);
+      return false;
+    }
+  }
+
+  // ---- properties ---------------------------------------------------------------------
+
+  #attr(name, value) {
+    if (value === null || value === undefined || value === false) this.removeAttribute(name);
+    else this.setAttribute(name, value === true ? '' : String(value));
+  }
+
+  get variant() {
+    return this.#model?.variant ?? (this.getAttribute('variant') || 'chess');
+  }
+
+  set variant(value) {
+    this.#attr('variant', value);
+  }
+
+  /** The current position (setting it starts a game from that position). */
+  get fen() {
+    return this.#model?.game.fen() ?? this.getAttribute('fen') ?? null;
+  }
+
+  set fen(value) {
+    this.#attr('fen', value);
+  }
+
+  get orientation() {
+    return NAMES[this.#controller?.orientation ?? COLORS[this.getAttribute('orientation')] ?? 'w'];
+  }
+
+  set orientation(value) {
+    this.#attr('orientation', value);
+  }
+
+  get engine() {
+    return this.settings.engineSide ? NAMES[this.settings.engineSide] : 'none';
+  }
+
+  set engine(value) {
+    this.#attr('engine', value);
+  }
+
+  get level() {
+    return this.settings.level.id;
+  }
+
+  set level(value) {
+    this.#attr('level', value);
+  }
+
+  get movable() {
+    const sides = this.settings.humanSides;
+    return sides.size === 2 ? 'both' : sides.size === 0 ? 'none' : NAMES[[...sides][0]];
+  }
+
+  set movable(value) {
+    this.#attr('movable', value);
+  }
+
+  get coordinates() {
+    return this.settings.coordinates;
+  }
+
+  set coordinates(value) {
+    this.#attr('coordinates', value ? null : 'false');
+  }
+
+  get sound() {
+    return this.settings.sound;
+  }
+
+  set sound(value) {
+    this.#attr('sound', value ? 'on' : null);
+  }
+
+  get storageKey() {
+    return this.getAttribute('storage-key');
+  }
+
+  set storageKey(value) {
+    this.#attr('storage-key', value);
+  }
+
+  get pieceImages() {
+    return this.settings.pieceImages;
+  }
+
+  set pieceImages(value) {
+    this.#attr('piece-images', value);
+  }
+
+  /** An Engine (from 'alfiere/engine') to play on instead of the shared one; boards given
+   * the same Engine take turns on it. */
+  get engineInstance() {
+    return this.#engineInstance;
+  }
+
+  set engineInstance(engine) {
+    this.#controller?.engine.cancel();
+    this.#engineInstance = engine ?? null;
+    this.#controller?.engine.sync();
+  }
+
+  /** The underlying wasm Game (read it freely; change the game through the board's methods). */
+  get game() {
+    return this.#model?.game ?? null;
+  }
+
+  /** The actions played, as verbose moves. */
+  history() {
+    return this.#model ? [...this.#model.verbose] : [];
+  }
+
+  /** Whether the engine is thinking about its next action. */
+  get thinking() {
+    return this.#controller?.engine.thinking ?? false;
+  }
+
+  /** The status line's text ("White to move", "Black wins by checkmate"). */
+  get status() {
+    return this.#ui?.status.textContent ?? '';
+  }
+
+  /** Whether the game is over (on the board, by resignation or agreement, or as recorded in its PGN). */
+  get over() {
+    return this.#model?.isOver() ?? false;
+  }
+
+  /** The rule sets a board can play: [{id, name, boards, ...}]. */
+  get variants() {
+    return this.#model?.variantList ?? [];
+  }
+
+  // ---- methods ------------------------------------------------------------------------
+
+  #need() {
+    if (!this.#controller) throw boardError('NotReadyError', 'the board is not ready yet: await board.ready');
+    return this.#controller;
+  }
+
+  /** Plays an action (SAN, UCI or {from, to, promotion}) for the side to act; returns the verbose move. */
+  move(action) {
+    const controller = this.#need();
+    controller.engine.cancel();
+    controller.selection = null;
+    controller.animateNext = true;
+    return this.#model.play(action);
+  }
+
+  /** Takes back: against the engine, to the start of the person's last turn. */
+  undo() {
+    const controller = this.#need();
+    const model = this.#model;
+    controller.engine.cancel();
+    controller.picker.close();
+    if (!model.canUndo()) return false;
+    controller.batch(() => {
+      if (model.ending || model.record) {
+        model.undo();
+        return;
+      }
+      model.undo();
+      if (controller.engineSide) {
+        while (model.verbose.length && !this.#atHumanTurnStart()) model.undo();
+      }
+    });
+    return true;
+  }
+
+  /** Plays again what undo took back. */
+  redo() {
+    const controller = this.#need();
+    const model = this.#model;
+    controller.engine.cancel();
+    if (!model.canRedo()) return false;
+    controller.batch(() => {
+      model.redo();
+      if (controller.engineSide) {
+        while (model.canRedo() && !this.#atHumanTurnStart()) model.redo();
+      }
+    });
+    return true;
+  }
+
+  canUndo() {
+    return this.#model?.canUndo() ?? false;
+  }
+
+  canRedo() {
+    return this.#model?.canRedo() ?? false;
+  }
+
+  #atHumanTurnStart() {
+    const turn = this.#model.game.turnState();
+    return turn.side !== this.settings.engineSide && turn.played === 0 && turn.phase !== 'push';
+  }
+
+  /** A new game from the `variant` and `fen` attributes. */
+  reset() {
+    this.#need();
+    this.#reason = 'reset';
+    this.#startGame();
+  }
+
+  flip() {
+    const controller = this.#need();
+    this.#attr('orientation', NAMES[controller.orientation === 'w' ? 'b' : 'w']);
+  }
+
+  /** Loads a FEN in the current variant; throws the Game's typed error and changes nothing. */
+  load(fen) {
+    this.#need().engine.cancel();
+    if (typeof fen !== 'string') throw boardError('InvalidArgumentError', `a FEN must be a string, not ${typeof fen}`);
+    this.#reason = 'load';
+    this.#model.loadFen(fen.trim());
+  }
+
+  /** Loads the first game of a PGN (its tags, comments and variations are kept); throws on bad PGN. */
+  loadPgn(text) {
+    this.#need().engine.cancel();
+    if (typeof text !== 'string') throw boardError('InvalidArgumentError', `a PGN must be a string, not ${typeof text}`);
+    this.#reason = 'load';
+    this.#model.loadPgn(text);
+  }
+
+  /** The PGN of the game; `tags` fill the tags the game lacks (imported ones win). */
+  pgn({ tags = {} } = {}) {
+    this.#need();
+    const names = { White: this.#controller.playerName('w'), Black: this.#controller.playerName('b') };
+    return this.#model.pgn({ ...names, ...tags });
+  }
+
+  /** Resigns for `color` (default: the person against the engine, else the side to act). */
+  resign(color) {
+    const controller = this.#need();
+    if (this.#model.isOver()) return false;
+    const side = COLORS[color] ?? (controller.engineSide ? (controller.engineSide === 'w' ? 'b' : 'w') : this.#model.game.turn());
+    controller.engine.cancel();
+    this.#model.resign(side);
+    return true;
+  }
+
+  /** Agrees a draw (between people, once the other side accepted an offer). */
+  agreeDraw() {
+    this.#need().engine.cancel();
+    this.#model.agreeDraw();
+  }
+
+  /** Claims a draw (threefold repetition, 50 moves); throws the Game's NoClaimError when none is due. */
+  claimDraw() {
+    this.#need().engine.cancel();
+    this.#model.claimDraw();
+  }
+
+  /** Offers the engine a draw: resolves true (and the game is drawn) when it accepts. */
+  async offerDraw() {
+    const controller = this.#need();
+    if (!controller.engineSide || this.#model.isOver()) return false;
+    const accepted = await controller.engine.considerDraw();
+    if (accepted && !this.#model.isOver()) {
+      this.#model.agreeDraw();
+      return true;
+    }
+    return false;
+  }
+
+  /** Shows the position after `ply` actions, to look back through the game (null: back to the game). */
+  review(ply) {
+    this.#need().review(ply);
+  }
+
+  /** The number of actions shown while looking back, or null. */
+  get reviewing() {
+    return this.#controller?.reviewing ?? null;
+  }
+
+  /** Makes the engine play its best action found so far. */
+  moveNow() {
+    this.#controller?.engine.moveNow();
+  }
+
+  /** Forgets the stored game (the board itself is unchanged). */
+  forget() {
+    const key = this.getAttribute('storage-key');
+    if (key) removeStored(key);
+  }
+}
+
+/**
+ * Puts an <alfiere-board> into `container` with `options` (variant, fen, orientation,
+ * engine, level, movable, coordinates, sound, storageKey, pieceImages, engineWorker,
+ * engineInstance) and returns it.
+ */
+export function mountBoard(container, options = {}) {
+  if (!container || typeof container.append !== 'function') {
+    throw boardError('InvalidArgumentError', 'mountBoard needs an element to put the board in');
+  }
+  const board = document.createElement('alfiere-board');
+  const attributes = {
+    variant: 'variant',
+    fen: 'fen',
+    orientation: 'orientation',
+    engine: 'engine',
+    level: 'level',
+    movable: 'movable',
+    storageKey: 'storage-key',
+    pieceImages: 'piece-images',
+    engineWorker: 'engine-worker',
+  };
+  for (const [option, attribute] of Object.entries(attributes)) {
+    if (options[option] !== undefined && options[option] !== null) board.setAttribute(attribute, String(options[option]));
+  }
+  if (options.coordinates === false) board.setAttribute('coordinates', 'false');
+  if (options.sound) board.setAttribute('sound', 'on');
+  if (options.engineInstance) board.engineInstance = options.engineInstance;
+  container.append(board);
+  return board;
+}

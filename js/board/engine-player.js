@@ -1,0 +1,126 @@
+// The computer opponent of one board. Whenever it is the engine's side to act it
+// queues a search on the board's engine (engine-queue.js: a Web Worker, so the page
+// never blocks), waits out the level's natural pace, and plays the action; a turn of
+// several actions is played out one action at a time. Every request carries a
+// generation number, so a result that arrives after a take-back, a new game or a
+// newer request is ignored.
+
+import { pace } from './levels.js';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class EnginePlayer {
+  constructor(controller) {
+    this.controller = controller;
+    this.queue = null;
+    this.job = null;
+    this.generation = 0;
+    this.thinking = false;
+    this.hurried = false;
+    this.lastEval = null; // {fen, score} of the last finished search, side-to-act view
+  }
+
+  /** Stops whatever runs and forgets its result. */
+  cancel() {
+    this.generation++;
+    this.job?.cancel();
+    this.job = null;
+    if (this.thinking) {
+      this.thinking = false;
+      this.controller.thinkingChanged();
+    }
+  }
+
+  /** Ends the computer's thinking now: it plays the best action found so far. */
+  moveNow() {
+    if (!this.thinking) return;
+    this.hurried = true;
+    this.queue?.hurry();
+  }
+
+  /** Called after every change: start thinking when it is the engine's turn. */
+  sync() {
+    if (this.controller.engineToAct()) {
+      if (!this.thinking) this.think();
+    } else if (this.thinking) {
+      this.cancel(); // e.g. a take-back reached the person's turn
+    }
+  }
+
+  position() {
+    const model = this.controller.model;
+    return { fen: model.startFen, moves: model.actions };
+  }
+
+  async think() {
+    const generation = ++this.generation;
+    const controller = this.controller;
+    const model = controller.model;
+    const level = controller.level;
+    this.thinking = true;
+    this.hurried = false;
+    controller.thinkingChanged();
+    const started = performance.now();
+    try {
+      const turn = model.game.turnState();
+      const actionsLeft = Math.max(1, turn.length - turn.played);
+      // Share the turn's time among its actions, but never below 150 ms each.
+      const movetime = Math.max(150, Math.round(level.movetime / Math.min(actionsLeft, 6)));
+      const fen = model.game.fen();
+      this.queue = controller.engineQueue();
+      this.job = this.queue.submit({
+        variant: model.variant,
+        options: { 'Skill Level': level.skill, MultiPV: 1 },
+        request: { ...this.position(), movetime },
+      });
+      const result = await this.job.result;
+      if (generation !== this.generation || !result) return;
+      this.job = null;
+      this.lastEval = { fen, score: result.score };
+      if (!result.bestmove) throw new Error('the engine found no move');
+      // A weakened level answers in a few milliseconds; a person does not.
+      if (level.skill < 20) {
+        const wait = pace(level, actionsLeft) - (performance.now() - started);
+        if (wait > 0 && !this.hurried) await sleep(wait);
+        if (generation !== this.generation) return;
+      }
+      this.thinking = false;
+      controller.playEngine(result.bestmove);
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.thinking = false;
+      controller.engineFailed(err);
+    }
+  }
+
+  /** Whether the computer accepts a draw offer: only when it does not stand better. */
+  async considerDraw() {
+    const controller = this.controller;
+    const model = controller.model;
+    const fen = model.game.fen();
+    let score = this.lastEval?.fen === fen ? this.lastEval.score : null;
+    if (!score) {
+      const job = controller.engineQueue().submit({
+        variant: model.variant,
+        options: { 'Skill Level': 20, MultiPV: 1 },
+        request: { ...this.position(), movetime: 400 },
+      });
+      try {
+        score = (await job.result)?.score ?? null;
+      } catch {
+        return false;
+      }
+      if (!score || model.game.fen() !== fen) return false;
+    }
+    // The score is from the side to act's view; the person offers on their own turn.
+    const engineSide = controller.engineSide;
+    const computerView = model.game.turn() === engineSide ? score : negate(score);
+    const turns = Math.floor(model.verbose.length / 2);
+    if ('mate' in computerView) return computerView.mate < 0;
+    return computerView.cp <= -150 || (turns >= 30 && computerView.cp <= 30);
+  }
+}
+
+function negate(score) {
+  return 'mate' in score ? { mate: -score.mate } : { cp: -score.cp };
+}

@@ -1,0 +1,268 @@
+// The game on one board: a wasm `Game` plus what a board adds around it (the start
+// position, the actions played as verbose moves, a redo stack, how the game ended when
+// that was not on the board, and a result recorded in an imported PGN). The core Game
+// keeps the PGN's tags, comments, NAGs and variations, so the saved form is the Game's
+// own PGN. Every change goes through here and fires a 'change' event.
+
+const DECISIVE = new Set(['1-0', '0-1', '1/2-1/2']);
+
+export class GameModel extends EventTarget {
+  /** @param rules the wasm-bindgen module (Game, variants) */
+  constructor(rules) {
+    super();
+    this.rules = rules;
+    this.variantList = rules.variants();
+    this.variant = 'chess';
+    this.game = new rules.Game('chess');
+    this.startFen = this.game.fen();
+    this.verbose = [];
+    this.redoStack = [];
+    this.ending = null; // {type: 'resign', color} | {type: 'agree'} | {type: 'claim'}
+    this.beforeEnding = null; // the Game as it was before `ending`, for a take-back
+    this.record = null; // '1-0' | '0-1' | '1/2-1/2' of an imported game that goes no further
+  }
+
+  /** The wasm's facts about a rule set (`boards`, `reboundingDiagonals`, `turn`). */
+  facts(id = this.variant) {
+    return this.variantList.find((v) => v.id === id) ?? { id, name: id, boards: 1, reboundingDiagonals: false, turn: 'single' };
+  }
+
+  /** The UCI tokens of the actions played. */
+  get actions() {
+    return this.verbose.map((move) => move.lan);
+  }
+
+  /** Starts a fresh game (optionally from a FEN). Throws the Game's typed error. */
+  newGame(variant, fen = null) {
+    const game = new this.rules.Game(variant, fen ?? undefined);
+    this.replace(game, variant);
+    this.emit('new');
+  }
+
+  /** Whether the game is over, on the board or by a result recorded in its PGN. */
+  isOver() {
+    return this.game.isGameOver() || this.record !== null;
+  }
+
+  /** The recorded result of an imported game that stops before its end, or null. */
+  recordedResult() {
+    return this.game.isGameOver() ? null : this.record;
+  }
+
+  /** Plays one action: a UCI/SAN string or {from, to, promotion}. Throws if illegal. */
+  play(action) {
+    if (this.record) throw new Error(`the game is over (${this.record})`);
+    const move = this.game.move(action);
+    this.verbose.push(move);
+    if (this.redoStack.length && this.redoStack.at(-1) === move.lan) this.redoStack.pop();
+    else this.redoStack = [];
+    this.emit('move', move);
+    return move;
+  }
+
+  canUndo() {
+    return this.verbose.length > 0 || this.ending !== null || this.record !== null;
+  }
+
+  /** Takes back the last action (or first a resignation, an agreed draw, a recorded result). */
+  undo() {
+    if (this.ending) {
+      this.game.free();
+      this.game = this.beforeEnding;
+      this.beforeEnding = null;
+      this.ending = null;
+      this.emit('undo', null);
+      return null;
+    }
+    if (this.record) {
+      // Playing on from an imported finished game: its result no longer holds.
+      this.record = null;
+      this.game.setHeader('Result', '*');
+      this.emit('undo', null);
+      return null;
+    }
+    if (!this.verbose.length) return null;
+    const move = this.verbose.pop();
+    this.redoStack.push(move.lan);
+    this.game.undo();
+    this.emit('undo', move.lan);
+    return move.lan;
+  }
+
+  canRedo() {
+    return this.redoStack.length > 0 && !this.ending && !this.isOver();
+  }
+
+  redo() {
+    if (!this.canRedo()) return null;
+    return this.play(this.redoStack.at(-1)); // play() pops the matching redo entry
+  }
+
+  resign(color) {
+    this.end({ type: 'resign', color }, (game) => game.resign(color));
+  }
+
+  agreeDraw() {
+    this.end({ type: 'agree' }, (game) => game.agreeDraw());
+  }
+
+  claimDraw() {
+    this.end({ type: 'claim' }, (game) => game.claimDraw());
+  }
+
+  /** Ends the game off the board, keeping the Game as it was for a take-back. */
+  end(ending, apply) {
+    const before = this.game.clone();
+    try {
+      apply(this.game);
+    } catch (err) {
+      before.free();
+      throw err;
+    }
+    this.beforeEnding?.free();
+    this.beforeEnding = before;
+    this.ending = ending;
+    this.emit('end');
+  }
+
+  /** Loads a FEN in the current variant. Throws the Game's typed error. */
+  loadFen(fen) {
+    this.newGame(this.variant, fen);
+  }
+
+  /**
+   * Loads the first game of a PGN text. Without a [Variant] tag the current variant is
+   * tried first, then orthodox chess. Throws the Game's typed error.
+   */
+  loadPgn(text) {
+    const game = this.readPgn(text, this.variant);
+    this.replace(game, game.variant());
+    const result = game.getHeaders().Result;
+    this.record = !game.isGameOver() && DECISIVE.has(result) ? result : null;
+    this.emit('new');
+  }
+
+  readPgn(text, variant) {
+    const game = new this.rules.Game(variant);
+    const hasVariantTag = /^\s*\[\s*Variant\s/m.test(text);
+    try {
+      if (!hasVariantTag && variant !== 'chess') {
+        try {
+          game.loadPgn(`[Variant "${variant}"]\n${text}`);
+        } catch {
+          game.loadPgn(text);
+        }
+      } else {
+        game.loadPgn(text);
+      }
+    } catch (err) {
+      game.free();
+      throw err;
+    }
+    return game;
+  }
+
+  replace(game, variant) {
+    const old = this.game;
+    this.game = game;
+    this.variant = variant;
+    this.verbose = game.history({ verbose: true });
+    this.startFen = this.verbose.length ? this.verbose[0].before : game.fen();
+    this.redoStack = [];
+    this.ending = null;
+    this.beforeEnding?.free();
+    this.beforeEnding = null;
+    this.record = null;
+    if (old && old !== game) old.free();
+  }
+
+  /** The game as plain JSON: its PGN (tags, comments, variations), the redo stack, the ending. */
+  toJSON() {
+    const pgnSource = this.beforeEnding ?? this.game;
+    return {
+      version: 2,
+      variant: this.variant,
+      pgn: pgnSource.pgn(),
+      redo: this.redoStack,
+      ending: this.ending,
+      record: this.record,
+    };
+  }
+
+  /** Restores a saved game; throws (and leaves this model unchanged) if it does not replay. */
+  restore(data) {
+    if (!data || data.version !== 2 || typeof data.variant !== 'string' || typeof data.pgn !== 'string') {
+      throw new Error('saved game has the wrong shape');
+    }
+    const game = this.readPgn(data.pgn, data.variant);
+    const ending = cleanEnding(data.ending);
+    let before = null;
+    try {
+      if (ending) {
+        before = game.clone();
+        if (ending.type === 'resign') game.resign(ending.color);
+        else if (ending.type === 'agree') game.agreeDraw();
+        else game.claimDraw();
+      }
+    } catch (err) {
+      game.free();
+      before?.free();
+      throw err;
+    }
+    this.replace(game, game.variant());
+    this.ending = ending;
+    this.beforeEnding = before;
+    this.record = !ending && !game.isGameOver() && DECISIVE.has(data.record) ? data.record : null;
+    this.redoStack = Array.isArray(data.redo) ? data.redo.slice(0, 2000).map(String) : [];
+    this.emit('new');
+  }
+
+  /** The turn state, with the actions already played in the current turn. */
+  currentTurn() {
+    const state = this.game.turnState();
+    const sofar = state.played > 0 ? this.verbose.slice(-state.played) : [];
+    return { ...state, sofar };
+  }
+
+  /**
+   * The actions of the last finished turn and of the turn in progress (the ones a
+   * board marks, so a multi-action turn can be followed), as indices into `verbose`.
+   */
+  lastTurnIndices() {
+    const moves = this.verbose;
+    let i = moves.length - 1;
+    const indices = [];
+    // The turn in progress: actions after the last one that ended a turn.
+    while (i >= 0 && !moves[i].endsTurn) indices.push(i--);
+    // The last finished turn: back to the action that ended the turn before it.
+    if (i >= 0) {
+      indices.push(i--);
+      while (i >= 0 && !moves[i].endsTurn) indices.push(i--);
+    }
+    return indices.reverse();
+  }
+
+  /**
+   * The PGN of the game: the Game's own (imported tags, comments, NAGs, variations),
+   * with `defaults` filling the tags it lacks or holds only as "?".
+   */
+  pgn(defaults = {}) {
+    const headers = this.game.getHeaders();
+    const tags = {};
+    for (const [name, value] of Object.entries(defaults)) {
+      if (typeof value === 'string' && /^[?.\s]*$/.test(headers[name] ?? '')) tags[name] = value;
+    }
+    return this.game.pgn({ tags });
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent('change', { detail: { type, move: detail } }));
+  }
+}
+
+function cleanEnding(ending) {
+  if (!ending || typeof ending !== 'object') return null;
+  if (ending.type === 'resign' && (ending.color === 'w' || ending.color === 'b')) return { type: 'resign', color: ending.color };
+  if (ending.type === 'agree' || ending.type === 'claim') return { type: ending.type };
+  return null;
+}

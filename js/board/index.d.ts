@@ -1,0 +1,116 @@
+// Types of 'alfiere/board': the <alfiere-board> custom element and mountBoard().
+
+import type { Color, Game, Move, Outcome, TurnState, VariantInfo, Score } from '../../pkg/web/alfiere.js';
+import type { Engine } from '../engine.js';
+
+export type Side = 'white' | 'black';
+
+/** `detail` of the `move` event: every action, by a person, the engine or a method. */
+export interface BoardMoveDetail {
+  san: string;
+  lan: string;
+  /** The position after the action. */
+  fen: string;
+  color: Color;
+  turnState: TurnState;
+  move: Move;
+}
+/** `detail` of `gameover`: the outcome, or the result recorded in an imported PGN. */
+export interface BoardGameOverDetail { outcome: Outcome | null; result?: '1-0' | '0-1' | '1/2-1/2' }
+/** `detail` of `change`: after undo, load, reset or a new variant. */
+export interface BoardChangeDetail { reason: 'undo' | 'load' | 'reset' | 'variant'; fen: string }
+/** `detail` of `error`: a bad attribute value, or the engine stopped. Nothing is thrown. */
+export interface BoardErrorDetail { error: Error; message: string }
+
+export interface AnalyseResult { bestmove: string | null; score?: Score; [key: string]: unknown }
+
+/** One engine shared by jobs that take turns on it (see sharedEngine). */
+export declare class EngineQueue {
+  constructor(factory?: ((variant: string) => Promise<Engine>) | null);
+  submit(job: {
+    variant: string;
+    options?: Record<string, string | number | boolean>;
+    request: { fen?: string; moves?: string[]; movetime?: number; depth?: number; nodes?: number; infinite?: boolean };
+    onInfo?: (info: unknown) => void;
+    preemptible?: boolean;
+  }): { result: Promise<AnalyseResult | null>; cancel(): void };
+  hurry(): void;
+}
+
+export interface BoardOptions {
+  variant?: string;
+  fen?: string;
+  orientation?: Side;
+  engine?: Side | 'none';
+  level?: string | number;
+  movable?: Side | 'both' | 'none';
+  coordinates?: boolean;
+  sound?: boolean;
+  storageKey?: string;
+  pieceImages?: string;
+  engineWorker?: 'shared' | 'own';
+  engineInstance?: Engine;
+}
+
+export declare class AlfiereBoard extends HTMLElement {
+  /** Resolves once the rules are loaded and the board takes clicks. */
+  readonly ready: Promise<AlfiereBoard>;
+  variant: string;
+  /** Reading gives the current position; setting starts a game from it. */
+  fen: string | null;
+  orientation: Side;
+  engine: Side | 'none';
+  level: string;
+  movable: Side | 'both' | 'none';
+  coordinates: boolean;
+  sound: boolean;
+  storageKey: string | null;
+  /** A URL template for piece images: {color} is w/b, {piece} is P N B R Q K. */
+  pieceImages: string | null;
+  engineInstance: Engine | null;
+  /** The underlying Game: read it freely, change the game through the board's methods. */
+  readonly game: Game | null;
+  readonly thinking: boolean;
+  readonly status: string;
+  readonly over: boolean;
+  readonly reviewing: number | null;
+  readonly variants: VariantInfo[];
+  move(action: string | { from: string; to: string; promotion?: string }): Move;
+  undo(): boolean;
+  redo(): boolean;
+  canUndo(): boolean;
+  canRedo(): boolean;
+  reset(): void;
+  flip(): void;
+  load(fen: string): void;
+  loadPgn(pgn: string): void;
+  pgn(options?: { tags?: Record<string, string> }): string;
+  history(): Move[];
+  review(ply: number | null): void;
+  resign(color?: Side | Color): boolean;
+  agreeDraw(): void;
+  claimDraw(): void;
+  offerDraw(): Promise<boolean>;
+  moveNow(): void;
+  forget(): void;
+  engineQueue(): EngineQueue;
+  addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'change', listener: (event: CustomEvent<BoardChangeDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'error', listener: (event: CustomEvent<BoardErrorDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+/** Puts an <alfiere-board> into `container` and returns it. */
+export declare function mountBoard(container: Element, options?: BoardOptions): AlfiereBoard;
+/** Replaces how the wasm rules load (call before the first board connects). */
+export declare function setRulesLoader(load: () => Promise<unknown>): void;
+/** Replaces how engines are made. */
+export declare function setEngineFactory(factory: (variant: string) => Promise<Engine>): void;
+/** The engine every board shares unless told otherwise. */
+export declare function sharedEngine(): EngineQueue;
+export declare const LEVELS: ReadonlyArray<{ id: string; name: string; skill: number; movetime: number }>;
+
+declare global {
+  interface HTMLElementTagNameMap { 'alfiere-board': AlfiereBoard }
+}

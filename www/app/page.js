@@ -1,0 +1,383 @@
+// The page around the board: the variant picker, the controls (take back, redo, flip,
+// move now, draw, resign), the typed-move box, the move list with review, the
+// opponent settings, the analysis panel and import/export. It drives the
+// <alfiere-board> through its attributes and methods and redraws the panels from its
+// events; the board owns the game. Irreversible actions ask first.
+
+import { LEVELS, levelById } from '../js/board/levels.js';
+import { load, save } from '../js/board/storage.js';
+import { unlockAudio } from '../js/board/sound.js';
+import { AnalysisView } from './analysis-view.js';
+import { attachIoPanel } from './io-panel.js';
+import { renderMoveList } from './move-list.js';
+import { VARIANT_HELP } from './variant-help.js';
+
+const $ = (id) => document.getElementById(id);
+const SETTINGS_KEY = 'alfiere.settings.v1';
+const PLAYERS_KEY = 'alfiere.players.v1';
+const OTHER = { w: 'b', b: 'w' };
+const NAME = { w: 'white', b: 'black' };
+
+const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, muted: false };
+
+export class Page {
+  constructor(board, rules) {
+    this.board = board;
+    this.rules = rules;
+    this.settings = { ...DEFAULT_SETTINGS, ...sanitizeSettings(load(SETTINGS_KEY)) };
+    this.players = sanitizePlayers(load(PLAYERS_KEY), this.settings); // of the game in play
+    this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
+    this.pendingConfirm = null;
+    this.analysis = new AnalysisView(rules, board);
+    this.io = null;
+  }
+
+  start() {
+    this.fillChoosers();
+    this.applyPlayers();
+    const board = this.board;
+    board.sound = !this.settings.muted;
+    board.level = levelById(this.settings.level).id;
+    for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
+    board.addEventListener('error', (event) => this.showError(event.detail.message));
+    this.wire();
+    this.io = attachIoPanel(this);
+    this.refresh();
+  }
+
+  fillChoosers() {
+    const option = (value, text) => {
+      const el = document.createElement('option');
+      el.value = value;
+      el.textContent = text;
+      return el;
+    };
+    $('variant').replaceChildren(...this.board.variants.map(({ id, name }) => option(id, name)));
+    $('level').replaceChildren(...LEVELS.map((level) => option(level.id, level.name)));
+    $('level').value = levelById(this.settings.level).id;
+    $('multipv').value = String(this.settings.multipv);
+    $('analysis-toggle').checked = this.settings.analysis;
+    for (const input of document.querySelectorAll('input[name="mode"]')) input.checked = input.value === this.settings.mode;
+    for (const input of document.querySelectorAll('input[name="color"]')) input.checked = input.value === this.settings.color;
+  }
+
+  /** Who plays what in the game in play: the board's engine side and who may move. */
+  applyPlayers() {
+    const board = this.board;
+    board.engine = this.players.mode === 'engine' ? NAME[OTHER[this.players.human]] : 'none';
+    save(PLAYERS_KEY, this.players);
+  }
+
+  wire() {
+    const on = (id, type, handler) => $(id).addEventListener(type, handler);
+    const board = this.board;
+    on('new-game', 'click', () => this.confirmThen('Start a new game? This one will be lost.', 'New game', () => this.newGame()));
+    on('variant', 'change', () => {
+      const variant = $('variant').value;
+      this.confirmThen(
+        `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
+        'Switch',
+        () => this.newGame(variant),
+        () => {
+          $('variant').value = board.variant;
+        },
+      );
+    });
+    on('undo', 'click', () => this.act(() => board.undo()));
+    on('redo', 'click', () => this.act(() => board.redo()));
+    on('flip', 'click', () => board.flip());
+    on('resign', 'click', () => this.confirm('Resign this game?', 'Resign', () => this.act(() => board.resign(this.resigningSide()))));
+    on('offer-draw', 'click', () => this.offerDraw());
+    on('offer-accept', 'click', () => this.answerOffer(true));
+    on('offer-decline', 'click', () => this.answerOffer(false));
+    on('claim-draw', 'click', () => this.act(() => board.claimDraw()));
+    on('move-now', 'click', () => board.moveNow());
+    on('confirm-yes', 'click', () => this.closeConfirm(true));
+    on('confirm-no', 'click', () => this.closeConfirm(false));
+    on('review-exit', 'click', () => board.review(null));
+    on('mute', 'click', () => {
+      this.setSetting('muted', !this.settings.muted);
+      board.sound = !this.settings.muted;
+      unlockAudio(this.settings.muted);
+    });
+    on('level', 'change', () => {
+      this.setSetting('level', levelById($('level').value).id);
+      board.level = this.settings.level;
+    });
+    for (const input of document.querySelectorAll('input[name="mode"]')) {
+      input.addEventListener('change', () => this.setSetting('mode', input.value));
+    }
+    for (const input of document.querySelectorAll('input[name="color"]')) {
+      input.addEventListener('change', () => this.setSetting('color', input.value));
+    }
+    on('analysis-toggle', 'change', () => this.setSetting('analysis', $('analysis-toggle').checked));
+    on('multipv', 'change', () => this.setSetting('multipv', Number($('multipv').value)));
+    on('san-form', 'submit', (event) => {
+      event.preventDefault();
+      const input = $('san-input');
+      if (this.playTyped(input.value)) input.value = '';
+    });
+    $('moves').addEventListener('click', (event) => {
+      const token = event.target.closest?.('[data-ply]');
+      if (token) board.review(Number(token.dataset.ply));
+    });
+    // Shortcuts outside text fields and the board's own keys.
+    document.addEventListener('keydown', (event) => {
+      if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
+        if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
+      }
+      const length = board.history().length;
+      const at = board.reviewing ?? length;
+      if (event.key === 'f') board.flip();
+      else if (event.key === 'ArrowLeft' && at > 0) board.review(at - 1);
+      else if (event.key === 'ArrowRight' && board.reviewing !== null) board.review(at + 1 >= length ? null : at + 1);
+      else if (event.key === 'Home' && length) board.review(0);
+      else if (event.key === 'End') board.review(null);
+      else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
+        event.preventDefault();
+        this.act(() => board.undo());
+        return;
+      } else return;
+      event.preventDefault();
+    });
+  }
+
+  variantName(id) {
+    return this.board.variants.find((v) => v.id === id)?.name ?? id;
+  }
+
+  /** Runs a board method; a refused one (NoClaimError, ...) shows its message. */
+  act(action) {
+    this.hideError();
+    this.offer = null;
+    try {
+      action();
+    } catch (err) {
+      this.showError(err?.message ?? String(err));
+    }
+    this.refresh();
+  }
+
+  /** Asks before `action` when a game is in play; `cancelled` runs on a no. */
+  confirmThen(question, verb, action, cancelled = () => {}) {
+    const inPlay = this.board.history().length > 0 && !this.board.over;
+    if (inPlay) this.confirm(question, verb, action, cancelled);
+    else action();
+  }
+
+  /** Asks before `action`, in the status card (a button that stays where it is). */
+  confirm(question, verb, action, cancelled = () => {}) {
+    this.pendingConfirm = { action, cancelled };
+    $('confirm-text').textContent = question;
+    $('confirm-yes').textContent = verb;
+    $('confirm').hidden = false;
+    $('confirm-no').focus();
+  }
+
+  closeConfirm(yes) {
+    const pending = this.pendingConfirm;
+    this.pendingConfirm = null;
+    $('confirm').hidden = true;
+    if (!pending) return;
+    if (yes) pending.action();
+    else pending.cancelled();
+  }
+
+  /** A new game with the chosen variant, opponent and colour. */
+  newGame(variant = $('variant').value || this.board.variant) {
+    const mode = this.settings.mode;
+    let human = this.settings.color;
+    if (human === 'random') human = Math.random() < 0.5 ? 'w' : 'b';
+    this.players = { mode, human };
+    this.offer = null;
+    this.hideError();
+    const board = this.board;
+    board.engine = 'none'; // no search for the old game while the new one is set up
+    board.orientation = mode === 'engine' ? NAME[human] : 'white';
+    board.removeAttribute('fen');
+    if (board.getAttribute('variant') !== variant) board.variant = variant;
+    else board.reset();
+    this.applyPlayers();
+    this.refresh();
+  }
+
+  /** After a load: against the computer, the person takes the side to act. */
+  afterLoad() {
+    if (this.players.mode === 'engine') {
+      this.players = { mode: 'engine', human: this.board.game.turn() };
+      this.board.orientation = NAME[this.players.human];
+      this.applyPlayers();
+    }
+    this.offer = null;
+    this.refresh();
+    this.announce('Position loaded.');
+  }
+
+  resigningSide() {
+    return this.players.mode === 'engine' ? this.players.human : this.board.game.turn();
+  }
+
+  humanToAct() {
+    const board = this.board;
+    if (board.over || board.reviewing !== null) return false;
+    return this.players.mode === 'friend' || board.game.turn() === this.players.human;
+  }
+
+  /** A move typed in the box. */
+  playTyped(text) {
+    const trimmed = text.trim();
+    if (!trimmed) return false;
+    if (!this.humanToAct() || this.board.thinking) {
+      this.showError('It is not your turn.');
+      return false;
+    }
+    try {
+      this.hideError();
+      this.board.move(trimmed);
+      return true;
+    } catch {
+      this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here.`);
+      return false;
+    }
+  }
+
+  async offerDraw() {
+    const board = this.board;
+    if (board.over) return;
+    if (this.players.mode === 'friend') {
+      this.offer = { by: board.game.turn() };
+      this.refresh();
+      return;
+    }
+    const accepted = await board.offerDraw();
+    this.notice(accepted ? 'The computer accepts the draw.' : 'The computer declines the draw and plays on.');
+  }
+
+  answerOffer(accept) {
+    if (!this.offer) return;
+    this.offer = null;
+    if (accept) this.act(() => this.board.agreeDraw());
+    else {
+      this.notice('The draw offer was declined.');
+      this.refresh();
+    }
+  }
+
+  setSetting(name, value) {
+    this.settings[name] = value;
+    save(SETTINGS_KEY, this.settings);
+    this.refresh();
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  refresh() {
+    const board = this.board;
+    const game = board.game;
+    if (!game) return;
+    const over = board.over;
+    const reviewing = board.reviewing !== null;
+    document.body.dataset.variant = board.variant;
+    $('variant').value = board.variant;
+    $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
+    const history = board.history();
+    renderMoveList($('moves'), history, game, board.reviewing);
+    $('review-line').hidden = !reviewing;
+    if (reviewing) {
+      const ply = board.reviewing;
+      $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
+    }
+    $('undo').disabled = !board.canUndo();
+    $('redo').disabled = !board.canRedo();
+    $('resign').disabled = over;
+    $('offer-draw').disabled = over || !this.humanToAct() || Boolean(this.offer);
+    const claim = !over && this.humanToAct() ? game.claimableDraw() : null;
+    $('claim-draw').disabled = !claim;
+    $('claim-draw').textContent = claim === 'fifty_moves' ? 'Claim draw (50 moves)' : claim ? 'Claim draw (repetition)' : 'Claim draw';
+    $('move-now').disabled = !board.thinking;
+
+    const headers = game.getHeaders();
+    const tag = (name) => (/^[?.\s]*$/.test(headers[name] ?? '') ? '' : headers[name]);
+    const players = tag('White') && tag('Black') ? `${tag('White')} – ${tag('Black')}` : '';
+    const tagLine = [players, tag('Event')].filter(Boolean).join(' · ');
+    $('game-tags').hidden = !tagLine;
+    $('game-tags').textContent = tagLine;
+
+    $('offer').hidden = !this.offer;
+    if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
+
+    $('fen-out').value = game.fen();
+    $('pgn-out').value = board.pgn({ tags: this.pgnTags() });
+    $('variant-help').textContent = VARIANT_HELP[board.variant] ?? '';
+    const mute = $('mute');
+    mute.setAttribute('aria-pressed', String(this.settings.muted));
+    mute.title = this.settings.muted ? 'Sound off (click to turn on)' : 'Sound on (click to mute)';
+    document.body.classList.toggle('muted', this.settings.muted);
+    $('level-row').hidden = this.settings.mode === 'friend';
+    $('color-choice').hidden = this.settings.mode === 'friend';
+    this.syncAnalysis();
+  }
+
+  syncAnalysis() {
+    const board = this.board;
+    const wanted = this.settings.analysis && !board.over && !board.thinking && board.reviewing === null && this.humanToAct();
+    if (wanted) this.analysis.analyse(board.variant, board.history(), board.game, this.settings.multipv);
+    else this.analysis.stop(board.over);
+  }
+
+  pgnTags() {
+    const date = new Date();
+    return {
+      Site: 'alfiere',
+      Date: `${date.getFullYear()}.${String(date.getMonth() + 1).padStart(2, '0')}.${String(date.getDate()).padStart(2, '0')}`,
+    };
+  }
+
+  // ---- messages -------------------------------------------------------------------
+
+  announce(text) {
+    const region = $('announce');
+    region.textContent = '';
+    requestAnimationFrame(() => {
+      region.textContent = text;
+    });
+  }
+
+  showError(text) {
+    $('error').textContent = text;
+    $('error').hidden = false;
+  }
+
+  hideError() {
+    $('error').hidden = true;
+    $('error').textContent = '';
+    $('notice').hidden = true;
+  }
+
+  /** A message that is news, not an error (a declined draw offer). */
+  notice(text) {
+    this.announce(text);
+    $('notice').textContent = text;
+    $('notice').hidden = false;
+  }
+}
+
+function sanitizeSettings(data) {
+  if (!data || typeof data !== 'object') return {};
+  const clean = {};
+  if (data.mode === 'engine' || data.mode === 'friend') clean.mode = data.mode;
+  if (['w', 'b', 'random'].includes(data.color)) clean.color = data.color;
+  if (typeof data.level === 'string') clean.level = levelById(data.level).id;
+  if ([1, 2, 3].includes(data.multipv)) clean.multipv = data.multipv;
+  if (typeof data.analysis === 'boolean') clean.analysis = data.analysis;
+  if (typeof data.muted === 'boolean') clean.muted = data.muted;
+  return clean;
+}
+
+function sanitizePlayers(data, settings) {
+  const mode = data?.mode === 'friend' || data?.mode === 'engine' ? data.mode : settings.mode;
+  const human = data?.human === 'b' ? 'b' : 'w';
+  return { mode, human };
+}
