@@ -370,3 +370,42 @@ fn billiards_moves_carry_their_rebound_path() {
         .get("path")
         .is_none());
 }
+
+/// `checkers()`: each checking piece with its path to the king, bent in Billiards.
+#[test]
+fn checkers_with_their_paths() {
+    let names = |path: &[alfiere::Square]| path.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut g = game("chess");
+    assert!(g.checkers().is_empty());
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_text(m).unwrap();
+    }
+    let checks = g.checkers();
+    assert_eq!(checks.len(), 1);
+    assert_eq!(checks[0].square.to_string(), "h4");
+    assert_eq!(names(&checks[0].path), ["h4", "e1"]);
+    assert_eq!(checks[0].board, None);
+    // A knight: from it to the king, no squares between.
+    let knight = ApiGame::new("chess", Some("4k3/8/3N4/8/8/8/8/4K3 b - - 0 1")).unwrap();
+    assert_eq!(names(&knight.checkers()[0].path), ["d6", "e8"]);
+    // Billiards: c2 checks e8 by rebounding off a4; also as plain data.
+    let billiards = ApiGame::new("billiards", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
+    let checks = billiards.checkers();
+    assert_eq!(names(&checks[0].path), ["c2", "a4", "e8"]);
+    assert_eq!(
+        serde_json::to_value(&checks).unwrap(),
+        serde_json::json!([{"square": "c2", "path": ["c2", "a4", "e8"]}])
+    );
+    // The same position in orthodox chess is no check at all.
+    let chess = ApiGame::new("chess", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
+    assert!(chess.checkers().is_empty());
+    // Alice: the checker's board is named.
+    let mut alice = game("alice");
+    for m in ["e2e4", "d7d5", "f1e2", "d5e4", "e2b5"] {
+        alice.play_text(m).unwrap();
+    }
+    let checks = alice.checkers();
+    assert_eq!(checks.len(), 1);
+    assert_eq!(names(&checks[0].path), ["b5", "e8"]);
+    assert_eq!(checks[0].board.map(|b| b.name()), Some("a"));
+}

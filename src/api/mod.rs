@@ -15,6 +15,7 @@
 //! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! ```
 
+mod checks;
 mod edit;
 mod error;
 mod info;
@@ -22,6 +23,7 @@ mod notes;
 mod played;
 mod serial;
 
+pub use checks::CheckInfo;
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, OutcomeInfo, SquareInfo, TurnInfo, VariantInfo};
 pub use notes::PositionComment;

@@ -429,6 +429,14 @@ impl Game {
         }
     }
 
+    /// The pieces giving check to the side to act, a1 first (empty when not in
+    /// check), each with the path from it to the king: `[checker, king]`, or in
+    /// Billiards with every square where a rebounding path turns in between.
+    #[wasm_bindgen(unchecked_return_type = "Checker[]")]
+    pub fn checkers(&self) -> JsValue {
+        to_js(&self.inner.checkers())
+    }
+
     /// The squares of `color`'s pieces (the side to act's by default, as in
     /// chess.js) that attack `square`, a1 first.
     pub fn attackers(

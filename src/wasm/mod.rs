@@ -90,6 +90,11 @@ export type EndReason = 'checkmate' | 'stalemate' | 'insufficient_material' | 's
 export interface Outcome { winner: Color | null; reason: EndReason; text: string }
 /** Action `played + 1` of `length` of `side`'s turn. */
 export interface TurnState { side: Color; length: number; played: number; phase: 'move' | 'push' | 'promotion_choice' }
+/** A piece giving check (`checkers()`): where it stands, its board in Alice, and the
+ *  path from it to the king, `[checker, king]` or, for a Billiards check that rebounds
+ *  off the edges, with every turning square in between (the shortest path when the
+ *  piece checks along several). */
+export interface Checker { square: string; board?: 'a' | 'b'; path: string[] }
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export interface PieceInput { type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;

@@ -255,3 +255,20 @@ fn billiards_moves_have_their_path_as_squares() {
     let king = game.play(s("Kg8")).unwrap();
     assert!(field(&king, "path").is_undefined());
 }
+
+#[wasm_bindgen_test]
+fn checkers_are_squares_with_paths() {
+    let game = Game::new(s("billiards"), s("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
+    let checks = Array::from(&game.checkers());
+    assert_eq!(checks.length(), 1);
+    let check = checks.get(0);
+    assert_eq!(text_field(&check, "square"), "c2");
+    assert!(field(&check, "board").is_undefined());
+    let path: Vec<String> = Array::from(&field(&check, "path"))
+        .iter()
+        .map(|v| v.as_string().unwrap())
+        .collect();
+    assert_eq!(path, ["c2", "a4", "e8"]);
+    let quiet = Game::new(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    assert_eq!(Array::from(&quiet.checkers()).length(), 0);
+}
