@@ -8,6 +8,9 @@
 #   5. Chromium:      the plain module-script page and the Vite build in headless Chromium
 #                     (playwright-core, /usr/bin/chromium): the Engine in its Web Worker
 #                     gives a legal best move and stops an infinite analysis in 50 ms.
+#   6. The board:     'alfiere/board' on a plain HTML page and the same page built by Vite:
+#                     two boards (Alice against the engine, Chess-Gi between people) played
+#                     by click, drag, keyboard and a drop, storage, bad attributes.
 # Vite, TypeScript and playwright-core come from this repository's devDependencies; the
 # tarball has no dependencies, so installing it needs no network.
 # ALFIERE_NO_BROWSER=1 skips step 5. KEEP_CONSUMER=1 keeps the temporary project.
@@ -41,8 +44,9 @@ log "3. TypeScript (bundler and NodeNext resolution)"
 (cd "$app" && "$repo/node_modules/.bin/tsc" -p tsconfig.bundler.json && "$repo/node_modules/.bin/tsc" -p tsconfig.nodenext.json)
 log "   types check"
 
-log "4. Vite production build"
+log "4. Vite production build (the engine page and the boards page)"
 (cd "$app/web" && "$repo/node_modules/.bin/vite" build --base ./ --outDir dist --emptyOutDir --logLevel warn)
+(cd "$app/boards" && "$repo/node_modules/.bin/vite" build --base ./ --outDir dist --emptyOutDir --logLevel warn)
 node -e '
   const fs = require("fs"), path = require("path");
   const dir = path.join(process.argv[1], "dist/assets");
@@ -54,8 +58,10 @@ node -e '
 ' "$app/web"
 
 if [ "${ALFIERE_NO_BROWSER:-0}" = 1 ]; then
-  log "5. headless Chromium: skipped (ALFIERE_NO_BROWSER=1)"
+  log "5-6. headless Chromium: skipped (ALFIERE_NO_BROWSER=1)"
   exit 0
 fi
 log "5. headless Chromium: plain module script and the Vite build"
 node tests/consumer/run-browser.mjs "$app"
+log "6. the board component: plain HTML page and the Vite build"
+node tests/consumer/run-boards.mjs "$app"

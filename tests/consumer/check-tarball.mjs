@@ -17,6 +17,7 @@ const required = [
   'js/chessjs/fen-text.js', 'js/chessjs/headers.js', 'js/chessjs/move.js', 'js/chessjs/move-input.js',
   'js/chessjs/order.js', 'js/chessjs/pgn-writer.js', 'js/chessjs/zobrist.js', 'js/chessjs/pgn-reading.js',
   'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'nets/chess-round3.nnue', 'nets/README.md',
+  'js/board/index.js', 'js/board/index.d.ts', 'js/board/element.js', 'js/board/controller.js', 'js/board/styles.js',
 ];
 for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
 const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|README\.md)$|package\.json$|README\.md$|LICENSE)/.test(f));

@@ -2,37 +2,13 @@
 // pages of the consumer project: the plain module-script page and the Vite build. Each
 // page runs the Engine in its worker, checks a best move, and measures stop() latency.
 // Usage: node run-browser.mjs <consumer project dir>
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveStatic } from './static-server.mjs';
 
 const root = process.argv[2];
-const TYPES = {
-  '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
-  '.json': 'application/json', '.css': 'text/css', '.ts': 'text/plain',
-};
-
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
-  try {
-    if (!(await stat(file)).isFile()) throw new Error('not a file');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(await readFile(file));
-  } catch {
-    res.writeHead(404).end('not found');
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serveStatic(root);
+const origin = server.origin;
+const browser = await launchChromium();
 
 let failed = false;
 try {
