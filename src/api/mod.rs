@@ -20,6 +20,7 @@ mod edit;
 mod error;
 mod info;
 mod notes;
+mod placement;
 mod played;
 mod serial;
 
@@ -27,6 +28,7 @@ pub use checks::CheckInfo;
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, OutcomeInfo, SquareInfo, TurnInfo, VariantInfo};
 pub use notes::PositionComment;
+pub use placement::{placement, placement_hands};
 pub use played::PlayedGame;
 
 use crate::game::{EndReason, Outcome};
@@ -427,16 +429,7 @@ impl ApiGame {
     pub fn board(&self) -> Vec<SquareInfo> {
         // From the placement, not per rule set (the WebAssembly module's size).
         let alice = self.variant().boards() == 2;
-        self.inner
-            .placement()
-            .pieces()
-            .map(|p| SquareInfo {
-                square: p.square,
-                role: p.piece.role,
-                color: p.piece.color,
-                board: alice.then_some(p.board),
-            })
-            .collect()
+        placement::square_infos(&self.inner.placement(), alice)
     }
 
     /// A side's hand in Chess-Gi.

@@ -163,6 +163,44 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
     }
 }
 
+/// Parses only the placement field of a FEN (its first field; the others are not
+/// read), with the dialect's `|` board-B marks, `~` promoted marks and `[hand]` or
+/// ninth-rank hands, into a [`Setup`] whose other fields keep their defaults. For
+/// drawing any position: the pieces need not form a legal one.
+///
+/// # Errors
+/// [`FenError`] listing every problem of the placement field.
+///
+/// ```
+/// use alfiere::notation::fen;
+/// let setup = fen::parse_placement_field("4k3/8/8/8/8/8/8/|Q3K3[Nn] b - - 0 1").unwrap();
+/// assert_eq!(setup.board.occupied().count(), 3);
+/// assert_eq!(setup.board_b.count(), 1);
+/// assert!(setup.hands.is_some());
+/// assert!(fen::parse_placement_field("4k3/8/8/8/8/8/8/4K3/x").is_err());
+/// ```
+pub fn parse_placement_field(fen: &str) -> Result<Setup, FenError> {
+    let shown: String = fen.chars().take(MAX_FEN_LEN).collect();
+    let mut problems = Vec::new();
+    let mut setup = Setup::empty();
+    match fen.split_whitespace().next() {
+        _ if fen.len() > MAX_FEN_LEN => problems.push(syntax(
+            "fen",
+            format!("longer than {MAX_FEN_LEN} characters"),
+        )),
+        Some(field) => parse_placement(field, &mut setup, &mut problems),
+        None => problems.push(syntax("fen", "empty")),
+    }
+    if problems.is_empty() {
+        Ok(setup)
+    } else {
+        Err(FenError {
+            fen: shown,
+            problems,
+        })
+    }
+}
+
 fn parse_extra(text: &str) -> Option<ExtraState> {
     if text == "-" {
         return Some(ExtraState::AvalancheNone);

@@ -413,11 +413,7 @@ impl Game {
     /// or `null`.
     #[wasm_bindgen(unchecked_return_type = "(BoardSquare | null)[][]")]
     pub fn board(&self) -> JsValue {
-        let mut grid: Vec<Vec<Option<api::SquareInfo>>> = vec![vec![None; 8]; 8];
-        for p in self.inner.board() {
-            grid[7 - p.square.rank().index()][p.square.file().index()] = Some(p);
-        }
-        to_js(&grid)
+        board_grid(self.inner.board())
     }
 
     /// Chess-Gi hands: `{w: {p, n, b, r, q}, b: {...}}`; `null` in other rule sets.
@@ -592,6 +588,56 @@ pub fn validate_fen(
         ok: error.is_none(),
         error,
     }))
+}
+
+/// Pieces as `board()` gives them: 8 rows, rank 8 first, of a piece or `null`.
+fn board_grid(pieces: Vec<api::SquareInfo>) -> JsValue {
+    let mut grid: Vec<Vec<Option<api::SquareInfo>>> = vec![vec![None; 8]; 8];
+    for p in pieces {
+        grid[7 - p.square.rank().index()][p.square.file().index()] = Some(p);
+    }
+    to_js(&grid)
+}
+
+/// `placement(fen, variant?)`: the pieces of a FEN's placement field in the shape of
+/// `Game.board()` (8 rows, rank 8 first, of `{square, type, color, board?}` or
+/// `null`), for drawing any position: the other fields are not read and the position
+/// need not be legal. Reads the dialect of every rule set (Alice's `|`, Chess-Gi's
+/// `[hand]` and `~`). `board` is on every piece when `variant` has two boards
+/// (Alice), or, without a `variant`, when the FEN marks a piece on board B.
+///
+/// # Errors
+/// Throws `InvalidFenError` for a malformed placement field, `UnknownVariantError`
+/// for an unknown `variant`, `InvalidArgumentError` for a `fen` that is not a string
+/// (as the `Game` constructor does).
+#[wasm_bindgen(unchecked_return_type = "(BoardSquare | null)[][]")]
+pub fn placement(
+    #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "VariantId | null")] variant: JsValue,
+) -> Result<JsValue, JsValue> {
+    let fen = string_arg(&fen, "fen", false)?.unwrap_or_default();
+    let variant = string_arg(&variant, "variant", true)?
+        .map(|id| api::parse_variant(&id))
+        .transpose()
+        .map_err(throw)?;
+    api::placement(&fen, variant).map(board_grid).map_err(throw)
+}
+
+/// `placementHands(fen)`: the hands of a FEN's placement field (Chess-Gi's `[...]`
+/// or ninth rank) as `Game.hands()` gives them, or `null` when it has none.
+///
+/// # Errors
+/// Throws `InvalidFenError` for a malformed placement field, `InvalidArgumentError`
+/// for a `fen` that is not a string.
+#[wasm_bindgen(js_name = placementHands, unchecked_return_type = "Hands | null")]
+pub fn placement_hands(
+    #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+) -> Result<JsValue, JsValue> {
+    let fen = string_arg(&fen, "fen", false)?.unwrap_or_default();
+    Ok(match api::placement_hands(&fen).map_err(throw)? {
+        Some((w, b)) => to_js(&Hands { w, b }),
+        None => JsValue::NULL,
+    })
 }
 
 /// The implemented rule sets: `[{id, name}]`.

@@ -5,7 +5,7 @@
 //! errors, a sliced search. They live in the library because the crate's binaries do
 //! not build for wasm32, and an integration test would need them.
 
-use super::game::{legal_moves, validate_fen, variants, Game};
+use super::game::{legal_moves, placement, placement_hands, validate_fen, variants, Game};
 use super::session::Session;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -271,4 +271,35 @@ fn checkers_are_squares_with_paths() {
     assert_eq!(path, ["c2", "a4", "e8"]);
     let quiet = Game::new(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
     assert_eq!(Array::from(&quiet.checkers()).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn placement_reads_any_fen_in_the_shape_of_board() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let game = Game::new(s("alice"), s(fen)).unwrap();
+    let drawn = placement(s(fen), s("alice")).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&drawn).unwrap(),
+        js_sys::JSON::stringify(&game.board()).unwrap()
+    );
+    let e4 = Array::from(&Array::from(&drawn).get(4)).get(4);
+    assert_eq!(text_field(&e4, "board"), "b");
+    // Not a legal position, still drawn; hands apart.
+    let gi = "8/8/8/8/8/8/8/KK6[Qp] w - - 0 1";
+    assert_eq!(
+        Array::from(&placement(s(gi), JsValue::UNDEFINED).unwrap()).length(),
+        8
+    );
+    let hands = placement_hands(s(gi)).unwrap();
+    assert_eq!(field(&field(&hands, "w"), "q").as_f64(), Some(1.0));
+    assert!(placement_hands(s("8/8/8/8/8/8/8/8")).unwrap().is_null());
+    let bad = placement(s("8/8/8/8/8/8/8/7x w - - 0 1"), JsValue::UNDEFINED).unwrap_err();
+    assert_eq!(
+        error_kind(bad),
+        ("InvalidFenError".into(), "INVALID_FEN".into())
+    );
+    let not_text = placement(JsValue::from_f64(1.0), JsValue::UNDEFINED).unwrap_err();
+    assert_eq!(error_kind(not_text).0, "InvalidArgumentError");
+    let unknown = placement(s("8/8/8/8/8/8/8/8"), s("xiangqi")).unwrap_err();
+    assert_eq!(error_kind(unknown).0, "UnknownVariantError");
 }

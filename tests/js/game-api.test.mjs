@@ -220,3 +220,26 @@ test('attackers and isAttacked, in orthodox chess and a variant', () => {
   const racing = new A.Game('racingkings');
   assert.ok(racing.attackers('c3', 'w').length > 0);
 });
+
+test('placement(fen) draws any FEN as board() does; checkers() and Billiards paths', () => {
+  for (const info of A.variants()) {
+    const g = new A.Game(info.id);
+    g.move(g.moves()[0]);
+    assert.deepEqual(A.placement(g.fen(), info.id), g.board(), info.id);
+  }
+  assert.deepEqual(A.placementHands('8/8/8/8/8/8/8/K6k[Nq] w - - 0 1'), {
+    w: { p: 0, n: 1, b: 0, r: 0, q: 0 }, b: { p: 0, n: 0, b: 0, r: 0, q: 1 },
+  });
+  assert.equal(A.placementHands('8/8/8/8/8/8/8/K6k w - - 0 1'), null);
+  throwsNamed(() => A.placement('8/8/8/8/8/8/8/K6x w - - 0 1'), 'InvalidFenError', 'INVALID_FEN');
+  throwsNamed(() => A.placement(42), 'InvalidArgumentError');
+  const b = new A.Game('billiards', '7k/p7/8/8/8/8/8/2B1K3 w - - 0 1');
+  const verbose = b.moves({ verbose: true });
+  assert.deepEqual(verbose.find((m) => m.lan === 'c1c5').path, ['c1', 'a3', 'c5']);
+  assert.equal(verbose.find((m) => m.lan === 'c1e3').path, undefined);
+  assert.deepEqual(b.move('Bc5').path, ['c1', 'a3', 'c5']);
+  assert.deepEqual(b.history({ verbose: true })[0].path, ['c1', 'a3', 'c5']);
+  const bent = new A.Game('billiards', '4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1');
+  assert.deepEqual(bent.checkers(), [{ square: 'c2', path: ['c2', 'a4', 'e8'] }]);
+  assert.deepEqual(new A.Game().checkers(), []);
+});
