@@ -6,7 +6,6 @@
 
 import { BoardView } from './board-view.js';
 import { readHands, readPlacement } from './fen-board.js';
-import { reboundPaths, rebounds } from './billiards-path.js';
 import { renderPockets } from './pockets.js';
 import { PromotionPicker } from './promotion.js';
 import { announceText, outcomeText, statusText, turnText } from './status.js';
@@ -354,7 +353,7 @@ export class BoardController {
     const selectedTargets = selected ? new Set(this.targetsOf(selected.origin)) : new Set();
     const movable = new Set(canAct ? [...dests.keys()].filter((k) => !k.endsWith('@')) : []);
     const paths = this.billiardsPaths(last, selected);
-    const checkPaths = checkSquare ? this.checkPaths(checkSquare, turn.side) : [];
+    const checkPaths = checkSquare ? this.checkPaths() : [];
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
     const marks = this.lastMarks();
@@ -401,33 +400,20 @@ export class BoardController {
     return null;
   }
 
-  /** Billiards: the rebounding paths of the last move, or of the hovered destination. */
+  /** Billiards: the rebound path (from the core) of the hovered destination, or of the last move. */
   billiardsPaths(last, selected) {
     if (!this.model.facts().reboundingDiagonals) return [];
-    if (selected && this.hover && this.targetsOf(selected.origin).includes(this.hover)) {
-      const piece = this.pieceMap().get(selected.origin);
-      if (piece && (piece.type === 'b' || piece.type === 'q')) {
-        const occupied = new Set(this.pieceMap().keys());
-        return reboundPaths(selected.origin, this.hover, occupied).filter(rebounds);
-      }
+    if (selected && this.hover && !selected.origin.endsWith('@')) {
+      const move = this.model.game.moves({ verbose: true, square: selected.origin }).find((m) => m.to === this.hover);
+      if (move?.path) return [move.path];
     }
-    if (last && (last.piece === 'b' || last.piece === 'q') && last.kind === 'move') {
-      const occupied = new Set(readPlacement(last.before).keys());
-      return reboundPaths(last.from, last.to, occupied).filter(rebounds);
-    }
-    return [];
+    return last?.path ? [last.path] : [];
   }
 
-  /** Billiards: the rebounding paths along which a bishop or queen gives check. */
-  checkPaths(king, side) {
+  /** Billiards: the bent paths (from the core) along which the king is checked. */
+  checkPaths() {
     if (!this.model.facts().reboundingDiagonals) return [];
-    const occupied = new Set(this.pieceMap().keys());
-    const paths = [];
-    for (const [square, piece] of this.pieceMap()) {
-      if (piece.color === side || (piece.type !== 'b' && piece.type !== 'q')) continue;
-      paths.push(...reboundPaths(square, king, occupied).filter(rebounds));
-    }
-    return paths;
+    return this.model.game.checkers().map((checker) => checker.path).filter((path) => path.length > 2);
   }
 
   renderLines(turn) {

@@ -311,3 +311,23 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   }
   assert.throws(() => new Engine({ network: 42 }), (e) => e.name === 'InvalidArgumentError');
 });
+
+test('a weakened level varies its choices, within a game and from one worker to the next', async () => {
+  // Players noticed Beginner answering 1.e4 the same way every time: each worker seeds
+  // its weakened levels at random, and the choice changes from one search to the next.
+  const lines = [];
+  for (let worker = 0; worker < 2; worker++) {
+    const engine = new Engine({ variant: 'chess', network: null });
+    try {
+      await engine.ready;
+      await engine.setOption('Skill Level', 0);
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push((await engine.analyse({ moves: ['e2e4'], depth: 4 })).bestmove);
+      lines.push(answers);
+    } finally {
+      engine.terminate();
+    }
+  }
+  for (const answers of lines) assert.ok(new Set(answers).size >= 2, `one worker always answered ${answers[0]}`);
+  assert.notDeepEqual(lines[0], lines[1], 'two workers played the same answers');
+});

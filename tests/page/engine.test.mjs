@@ -234,3 +234,32 @@ test('a draw offer and a resignation against the computer', async () => {
   assert.match(await pagePgn(page), /\[Result "0-1"\]/);
   assert.deepEqual(errors, []);
 });
+
+test('a weakened level answers at a natural pace, and each action of its turn shows', async () => {
+  // Beginner's search ends in a few milliseconds; the board still takes a person's time
+  // over it, so the answer never lands while the player's own piece is sliding.
+  await newGame(page, { variant: 'marseillais', mode: 'engine', color: 'w', level: 'beginner' });
+  await page.evaluate(() => {
+    window.__moveTimes = [];
+    document.getElementById('board').addEventListener('move', (event) => {
+      window.__moveTimes.push({ at: performance.now(), color: event.detail.color });
+    });
+  });
+  const game = new A.Game('marseillais');
+  for (const token of ['e2e4', 'd2d4']) {
+    const before = await pageFen(page);
+    await clickAction(page, game, token);
+    game.move(token);
+    await waitFenChange(page, before);
+  }
+  await page.waitForFunction(() => window.__moveTimes.length >= 4, null, { timeout: 30000 });
+  const times = await page.evaluate(() => window.__moveTimes);
+  assert.deepEqual(times.map((t) => t.color), ['w', 'w', 'b', 'b']);
+  // Two actions, each after a visible pause (the level's 400 ms shared, at least 350 ms each).
+  assert.ok(times[2].at - times[1].at >= 300, `first answer after ${Math.round(times[2].at - times[1].at)} ms`);
+  assert.ok(times[3].at - times[2].at >= 300, `second action after ${Math.round(times[3].at - times[2].at)} ms`);
+  // Both of the engine's actions are marked on the board (3 squares when the second
+  // starts where the first ended).
+  assert.ok((await page.locator('.sq.last').count()) >= 3);
+  assert.deepEqual(errors, []);
+});

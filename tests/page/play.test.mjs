@@ -187,6 +187,19 @@ test('Billiards: the rebound path of a bishop move is drawn', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('Billiards: a check along a rebounding path is drawn', async () => {
+  await newGame(page, { variant: 'billiards', mode: 'friend' });
+  // The bishop on c1 checks the king on g7 off the h6 edge.
+  const before = await pageFen(page);
+  await page.fill('#io-text', '8/6k1/8/8/8/8/8/2B1K3 b - - 0 1');
+  await page.click('#io-load');
+  await waitFenChange(page, before);
+  await page.waitForSelector('.board-overlay polyline.check-path');
+  assert.equal(await page.getAttribute('.board-overlay polyline.check-path', 'points'), '2.5,7.5 7.5,2.5 6.5,1.5');
+  assert.equal(await page.locator('.sq.check').getAttribute('data-square'), 'g7');
+  assert.deepEqual(errors, []);
+});
+
 test('on a phone: the board fits the screen and taps move the pieces', async () => {
   const { context, page: phone, errors: phoneErrors } = await openPage(browser, server.url, {
     viewport: { width: 390, height: 844 },
