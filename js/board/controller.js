@@ -5,7 +5,6 @@
 // the document outside the board's shadow root; user text only ever lands as text.
 
 import { BoardView } from './board-view.js';
-import { readHands, readPlacement } from './fen-board.js';
 import { renderPockets } from './pockets.js';
 import { PromotionPicker } from './promotion.js';
 import { announceText, outcomeText, statusText, turnText } from './status.js';
@@ -303,7 +302,10 @@ export class BoardController {
     const ply = this.reviewing;
     const move = ply > 0 ? model.verbose[ply - 1] : null;
     const fen = move ? move.after : model.startFen;
-    const pieces = readPlacement(fen);
+    const pieces = new Map();
+    for (const row of model.rules.placement(fen, model.variant)) {
+      for (const cell of row) if (cell) pieces.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
+    }
     for (const view of this.views) {
       view.setOrientation(this.orientation);
       const id = view.boardId;
@@ -326,7 +328,7 @@ export class BoardController {
         checkPaths: [],
       });
     }
-    renderPockets(this, model.game.hands() ? readHands(fen) : null, false);
+    renderPockets(this, model.rules.placementHands(fen), false);
     this.renderLines(model.game.turnState());
     const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
     this.ui.turn.hidden = false;
