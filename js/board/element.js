@@ -310,7 +310,8 @@ export class AlfiereBoard extends ElementBase {
     } else if (type === 'new') {
       this.notify('change', { reason: this.#reason ?? 'load', fen: game.fen() });
       this.#reason = null;
-      if (this.#model.record) this.notify('gameover', { outcome: null, result: this.#model.record });
+      // A loaded game that is already over says so, as a finished game would.
+      if (this.#model.isOver()) this.notify('gameover', { outcome: game.outcome(), result: this.#model.record ?? undefined });
     }
   }
 

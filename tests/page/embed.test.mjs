@@ -1,0 +1,90 @@
+// The iframe embed (embed.html), driven the way a blog would use it: through its URL
+// and its messages to the parent page. A host page (about:blank, another origin) holds
+// the frame and records every message it posts.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage } from './helpers.mjs';
+
+let server;
+let page;
+let errors;
+let A;
+usePage({ open: 'blank', setup: (env) => ({ server, page, errors, rules: A } = env) });
+
+/** Opens a host page with the embed at `query`, and waits for the frame's `ready` (or an error). */
+async function host(query) {
+  await page.setContent('<!doctype html><title>host</title><body></body>');
+  await page.evaluate((src) => {
+    window.__messages = [];
+    window.addEventListener('message', (event) => window.__messages.push(event.data));
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.width = '520';
+    frame.height = '700';
+    document.body.append(frame);
+  }, `${server.url}embed.html${query}`);
+  await page.waitForFunction(() => window.__messages.some((m) => m.type === 'ready' || m.type === 'error'), null, { timeout: 20000 });
+  return page.frameLocator('iframe');
+}
+
+const messages = (type) => page.evaluate((t) => window.__messages.filter((m) => m.source === 'alfiere' && m.type === t), type);
+
+test('set up from the URL: the engine plays White in Chess-Gi, moves are posted to the parent', async () => {
+  const frame = await host('?variant=chessgi&orientation=black&engine=white&level=beginner');
+  const ready = (await messages('ready'))[0].detail;
+  assert.equal(ready.variant, 'chessgi');
+  await page.waitForFunction(() => window.__messages.some((m) => m.type === 'move'), null, { timeout: 20000 });
+  const [first] = await messages('move');
+  assert.equal(first.detail.color, 'w');
+  const game = new A.Game('chessgi');
+  game.move(first.detail.lan);
+  assert.equal(first.detail.fen, game.fen());
+  // Black (the person) at the bottom: the first row of squares is rank 1, file h first.
+  assert.equal(await frame.locator('.board-grid [data-square]').first().getAttribute('data-square'), 'h1');
+  // A move by the person, by clicks in the frame.
+  const reply = game.moves({ verbose: true }).find((m) => m.from && !m.promotion);
+  await frame.locator(`[data-square="${reply.from}"]`).click();
+  await frame.locator(`[data-square="${reply.to}"]`).click();
+  await page.waitForFunction(() => window.__messages.filter((m) => m.type === 'move').length >= 2);
+  assert.equal((await messages('move'))[1].detail.san, reply.san);
+  assert.deepEqual(errors, []);
+});
+
+test('the embed stores nothing unless storage-key asks', async () => {
+  // Opened as a page of its own (a cross-site frame may not reach storage at all).
+  const other = await page.context().newPage();
+  for (const [query, expected] of [['?variant=chess', 0], ['?variant=chess&storage-key=my-game', 1]]) {
+    await other.goto(`${server.url}embed.html${query}`);
+    await other.waitForSelector('body.ready');
+    await other.click('[data-square="e2"]');
+    await other.click('[data-square="e4"]');
+    await other.waitForFunction(() => document.getElementById('board').history().length === 1);
+    assert.equal(await other.evaluate(() => localStorage.length), expected, query);
+  }
+  await other.close();
+});
+
+test('a PGN in the URL is loaded as text, a finished one shown as finished', async () => {
+  const pgn = '[White "<img src=x onerror=window.parent.__pwned=1>"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1';
+  const frame = await host(`?pgn=${encodeURIComponent(pgn)}`);
+  const over = await messages('gameover');
+  assert.equal(over.at(-1).detail.outcome.reason, 'checkmate');
+  assert.match(await frame.locator('.status-line').textContent(), /Black wins by checkmate/);
+  assert.equal(await frame.locator('img:not(.piece)').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+  assert.deepEqual(errors, []);
+});
+
+test('bad parameters show a message in the frame and post an error', async () => {
+  const frame = await host('?variant=no-such-variant&level=99&colour=red');
+  await page.waitForFunction(() => window.__messages.filter((m) => m.type === 'error').length >= 2, null, { timeout: 20000 });
+  const posted = (await messages('error')).map((m) => m.detail.message).join('\n');
+  assert.match(posted, /unknown variant “no-such-variant”/);
+  assert.match(posted, /level must be/);
+  assert.match(await frame.locator('#embed-message').textContent(), /Unknown parameters ignored: colour/);
+  assert.match(await frame.locator('alfiere-board .message').textContent(), /unknown variant|level must be/);
+  // The board still plays orthodox chess.
+  assert.equal(await frame.locator('[data-square]').count(), 64);
+  assert.deepEqual(errors, []);
+});
