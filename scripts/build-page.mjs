@@ -2,8 +2,11 @@
 // Assembles the page into dist/ (git-ignored):
 //
 //   dist/page/        the served page: www/ plus js/engine*.js, pkg/web/ and the network
-//                     in nets/ laid out so every relative import resolves, and sw.js with the list of files
-//                     to cache and a version hash of their contents;
+//                     in nets/ laid out so every relative import resolves; the page's
+//                     and the iframe embed's modules (with the board component) each
+//                     bundled into one file, so the browser finds the wasm without a
+//                     waterfall of module requests; and sw.js with the list of files to
+//                     cache and a version hash of their contents;
 //   dist/alfiere.html the single-file build (see build-single.mjs), unless --no-single.
 //
 // Needs pkg/web (scripts/build-wasm.sh). Run: node scripts/build-page.mjs [--no-single]
@@ -12,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'page');
@@ -54,6 +58,35 @@ for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web
 mkdirSync(join(out, 'nets'), { recursive: true });
 cpSync(join(root, 'nets', 'chess-round3.nnue'), join(out, 'nets', 'chess-round3.nnue'));
 
+if (!process.argv.includes('--no-single')) {
+  const { buildSingle } = await import('./build-single.mjs');
+  await buildSingle({ root, page: out, output: join(root, 'dist', 'alfiere.html'), log });
+}
+
+// The page's entries bundled in place (after the single-file build, which bundles the
+// sources its own way). The engine stays a separate module: its worker is found next
+// to it. The modules the bundles replace are left out of dist/page.
+for (const entry of ['main.js', 'embed.js']) {
+  const path = join(out, 'app', entry);
+  const result = await build({
+    entryPoints: [path],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+    external: ['../js/engine.js'],
+  });
+  writeFileSync(path, result.outputFiles[0].text);
+}
+for (const name of readdirSync(join(out, 'app'))) {
+  if (!['main.js', 'embed.js'].includes(name)) rmSync(join(out, 'app', name));
+}
+rmSync(join(out, 'js', 'board'), { recursive: true, force: true });
+
 // Every file goes into the service worker's cache; the hash of them all names it.
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -76,9 +109,3 @@ writeFileSync(
   `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache, null, 1)};\n${swSource}`,
 );
 log(`dist/page: ${files.length + 1} files, cache version ${version}`);
-
-if (!process.argv.includes('--no-single')) {
-  const { buildSingle } = await import('./build-single.mjs');
-  await buildSingle({ root, page: out, output: join(root, 'dist', 'alfiere.html'), log });
-}
-

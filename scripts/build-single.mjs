@@ -80,6 +80,7 @@ export async function buildSingle({ page, output, log }) {
   replaceOnce(/<!-- No inline scripts[\s\S]*?-->\s*/, '<!-- Single-file build: inline script and style allowed by hash only; no network. -->\n  ');
   replaceOnce(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
   replaceOnce(/\s*<link rel="manifest"[^>]*>/, '');
+  replaceOnce(/\s*<!-- The wasm is fetched at once[^>]*-->\s*<link rel="preload"[^>]*>/, ''); // the bytes are inline
   replaceOnce(/<link rel="stylesheet" href="style.css">/, `<style>${css}</style>`);
   replaceOnce(/<script type="module" src="app\/main.js"><\/script>/, '');
   replaceOnce(

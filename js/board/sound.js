@@ -62,7 +62,14 @@ export function playSound(name, muted) {
   }
 }
 
-/** Called from a user gesture so later sounds are allowed to start. */
+/**
+ * Called from a user gesture so later sounds are allowed to start. The first
+ * AudioContext of a browser waits ~50 ms for the audio service, so it is made after
+ * the gesture's frame is painted, not in the press itself (the gesture's permission
+ * to play lasts seconds).
+ */
 export function unlockAudio(muted) {
-  if (!muted) audio();
+  if (muted) return;
+  if (context) audio();
+  else requestAnimationFrame(() => setTimeout(audio, 0));
 }

@@ -6,7 +6,8 @@ export const SINGLE_FILE = false;
 
 export async function loadRules() {
   const rules = await import('../pkg/web/alfiere.js');
-  await rules.default(); // fetches alfiere_bg.wasm next to the glue
+  // The wasm's URL from here, not the glue's default: the page's modules are bundled.
+  await rules.default({ module_or_path: new URL('../pkg/web/alfiere_bg.wasm', import.meta.url) });
   return rules;
 }
 

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// The figures of the board component (issue 28), printed side by side:
+//   1. size: 'alfiere/board' minified and gzipped (its JS, its CSS and the wasm glue;
+//      the wasm itself excluded), the engine client it loads on first use, and the
+//      worker script;
+//   2. from navigation to a board that takes a click (the board's `ready` event, in
+//      ms since navigation start), on localhost in Debian's Chromium, cold (a fresh
+//      profile: nothing cached) and warm (a reload), medians of --runs;
+//   3. the longest main-thread task (CPU and wall ms, from a trace) on the first click
+//      of a fresh page, while dragging a piece, and while the engine thinks at full
+//      strength.
+// Needs the built page (node scripts/build-page.mjs). Run: node scripts/bench-board.mjs [--runs 5]
+
+import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function gzipped(entry, external = []) {
+  const result = await build({
+    entryPoints: [`${root}${entry}`],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    external,
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0].text;
+  return { raw: text.length, gz: gzipSync(text, { level: 9 }).length };
+}
+
+async function sizes() {
+  // The engine client is a dynamic import of the board: measured on its own.
+  const board = await gzipped('js/board/index.js', ['../engine.js']);
+  const engine = await gzipped('js/engine.js');
+  const worker = await gzipped('js/engine-worker.js');
+  console.log('size (minified, gzip -9, wasm excluded):');
+  console.log(`  'alfiere/board' with its CSS and the wasm glue: ${(board.gz / 1024).toFixed(1)} KB (${(board.raw / 1024).toFixed(1)} KB raw)`);
+  console.log(`  engine client, loaded when a board first plays:  ${(engine.gz / 1024).toFixed(1)} KB`);
+  console.log(`  engine worker script (runs off the main thread):  ${(worker.gz / 1024).toFixed(1)} KB`);
+  console.log(`  main-thread total: ${((board.gz + engine.gz) / 1024).toFixed(1)} KB (goal: 25 KB)`);
+}
+
+async function startServer() {
+  const child = spawn(process.execPath, [`${root}scripts/serve.mjs`], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /http:\/\/localhost:\d+\//.exec(text);
+      if (match) resolve(match[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const RECORD_READY = () => {
+  document.addEventListener('ready', () => {
+    window.__boardReady = performance.now();
+  });
+};
+
+async function timeToBoard(page, url, reload = false) {
+  if (reload) await page.reload();
+  else await page.goto(url);
+  await page.waitForFunction(() => window.__boardReady !== undefined, null, { timeout: 30000 });
+  return page.evaluate(() => window.__boardReady);
+}
+
+/** The longest main-thread task during `action`: {cpu, wall} in ms. */
+async function longestTask(browser, page, action) {
+  let buffer;
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  try {
+    await action();
+  } finally {
+    buffer = await browser.stopTracing();
+  }
+  const events = JSON.parse(buffer.toString('utf8')).traceEvents;
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const isMain = (e) => mains.some((m) => m.pid === e.pid && m.tid === e.tid);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && isMain(e));
+  return {
+    cpu: Math.max(0, ...tasks.map((e) => (e.tdur ?? e.dur) / 1000)),
+    wall: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
+  };
+}
+
+async function squareCentre(page, square) {
+  const box = await page.locator(`[data-square="${square}"]`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function browserFigures() {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const cold = [];
+  const warm = [];
+  const firstClick = [];
+  const dragging = [];
+  const thinking = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      await context.addInitScript(RECORD_READY);
+      const page = await context.newPage();
+      cold.push(await timeToBoard(page, server.url));
+      await page.waitForSelector('body.ready');
+      await page.waitForTimeout(500);
+      firstClick.push(await longestTask(browser, page, async () => {
+        await page.click('[data-square="e2"]');
+        await page.waitForTimeout(200);
+      }));
+      warm.push(await timeToBoard(page, server.url, true));
+      await page.waitForSelector('body.ready');
+      // Two people: drag a knight out and back.
+      await page.evaluate(() => {
+        document.getElementById('settings-card').open = true;
+      });
+      await page.check('input[name="mode"][value="friend"]');
+      await page.click('#new-game');
+      if (await page.isVisible('#confirm')) await page.click('#confirm-yes');
+      const from = await squareCentre(page, 'g1');
+      const to = await squareCentre(page, 'f3');
+      dragging.push(await longestTask(browser, page, async () => {
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        for (let i = 1; i <= 30; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 30, from.y + ((to.y - from.y) * i) / 30);
+        await page.mouse.up();
+        await page.waitForTimeout(200);
+      }));
+      // The engine at full strength answers 1.e4 (2.5 s of thinking).
+      await page.check('input[name="mode"][value="engine"]');
+      await page.selectOption('#level', 'full');
+      await page.click('#new-game');
+      if (await page.isVisible('#confirm')) await page.click('#confirm-yes');
+      await page.click('[data-square="e2"]');
+      await page.click('[data-square="e4"]');
+      thinking.push(await longestTask(browser, page, async () => {
+        await page.waitForFunction(() => document.getElementById('board').history().length >= 2, null, { timeout: 30000 });
+      }));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  const ms = (values) => `${Math.round(median(values))} ms (runs: ${values.map(Math.round).join(', ')})`;
+  console.log(`navigation to a board that takes a click (median of ${RUNS}), goal 300 ms:`);
+  console.log(`  cold cache: ${ms(cold)}`);
+  console.log(`  warm cache: ${ms(warm)}`);
+  console.log('longest main-thread task (median of runs, CPU / wall), goal 50 ms of CPU:');
+  for (const [name, list] of [['first click of a fresh page', firstClick], ['dragging a piece', dragging], ['engine thinking (full strength)', thinking]]) {
+    console.log(`  ${name}: ${Math.round(median(list.map((t) => t.cpu)))} / ${Math.round(median(list.map((t) => t.wall)))} ms`);
+  }
+}
+
+await sizes();
+await browserFigures();
