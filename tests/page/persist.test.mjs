@@ -130,3 +130,36 @@ test('the single-file build plays from file://', { skip: !existsSync(`${repoRoot
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a game saved by the page before the board component is carried over once', async () => {
+  const { context, page, errors } = await openPage(browser, null);
+  await page.goto(`${server.url}icon.svg`); // the origin, to write its storage first
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('alfiere.game.v1', JSON.stringify({
+      variant: 'chessgi',
+      startFen: null,
+      actions: ['e2e4', 'd7d5', 'e4d5'],
+      redo: [],
+      ending: null,
+      tags: { Event: 'Old page game' },
+      comments: [{ after: 1, text: 'the first move' }],
+      players: { mode: 'friend', human: 'w' },
+      orientation: 'b',
+    }));
+  });
+  errors.length = 0; // the icon's page asks for a favicon the server does not have
+  await gotoReady(page, server.url);
+  const game = new A.Game('chessgi');
+  for (const token of ['e2e4', 'd7d5', 'e4d5']) game.move(token);
+  assert.equal(await pageFen(page), game.fen());
+  assert.equal(await page.inputValue('#variant'), 'chessgi');
+  assert.match(await page.textContent('#moves'), /the first move/);
+  assert.match(await page.inputValue('#pgn-out'), /\[Event "Old page game"\]/);
+  // Still a game between friends, seen from Black's side.
+  assert.equal(await page.evaluate(() => document.getElementById('board').engine), 'none');
+  assert.equal(await page.evaluate(() => document.getElementById('board').orientation), 'black');
+  assert.equal(await page.evaluate(() => localStorage.getItem('alfiere.game.v1')), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -7,16 +7,19 @@ import { loadRules, createEngine, registerServiceWorker } from './platform.js';
 import { AlfiereBoard } from '../js/board/element.js';
 import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
-import { Page } from './page.js';
+import { Page, GAME_KEY, PLAYERS_KEY } from './page.js';
+import { migrateSavedGame } from './migrate.js';
 
 const $ = (id) => document.getElementById(id);
 
 async function main() {
   setRulesLoader(loadRules);
   setEngineFactory(createEngine);
+  const rules = await loadRules();
+  // Before the board reads its stored game: a game saved by the older page comes along.
+  migrateSavedGame(rules, GAME_KEY, PLAYERS_KEY);
   if (!customElements.get('alfiere-board')) customElements.define('alfiere-board', AlfiereBoard);
   const board = $('board');
-  const rules = await loadRules();
   await board.ready;
   const page = new Page(board, rules);
   page.start();

@@ -14,7 +14,9 @@ import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = 'alfiere.settings.v1';
-const PLAYERS_KEY = 'alfiere.players.v1';
+export const PLAYERS_KEY = 'alfiere.players.v1';
+/** The board's storage-key in index.html. */
+export const GAME_KEY = 'alfiere.game.v2';
 const OTHER = { w: 'b', b: 'w' };
 const NAME = { w: 'white', b: 'black' };
 
