@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'page');
@@ -66,21 +65,10 @@ if (!process.argv.includes('--no-single')) {
 // The page's entries bundled in place (after the single-file build, which bundles the
 // sources its own way). The engine stays a separate module: its worker is found next
 // to it. The modules the bundles replace are left out of dist/page.
+const { bundle } = await import('./build-single.mjs');
 for (const entry of ['main.js', 'embed.js']) {
   const path = join(out, 'app', entry);
-  const result = await build({
-    entryPoints: [path],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'warning',
-    external: ['../js/engine.js'],
-  });
-  writeFileSync(path, result.outputFiles[0].text);
+  writeFileSync(path, await bundle(path, { external: ['../js/engine.js'] }));
 }
 for (const name of readdirSync(join(out, 'app'))) {
   if (!['main.js', 'embed.js'].includes(name)) rmSync(join(out, 'app', name));

@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-async function bundle(entry, { plugins = [], format = 'esm' } = {}) {
+/** One minified browser bundle of `entry` (also the served page's, by build-page.mjs). */
+export async function bundle(entry, { plugins = [], format = 'esm', external = [] } = {}) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -26,6 +27,7 @@ async function bundle(entry, { plugins = [], format = 'esm' } = {}) {
     // The glue's default wasm URL (import.meta.url) is unused here: the bytes are passed.
     logOverride: { 'empty-import-meta': 'silent' },
     plugins,
+    external,
   });
   return result.outputFiles[0].text;
 }

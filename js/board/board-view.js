@@ -157,21 +157,8 @@ export class BoardView {
       line.setAttribute('points', points.map((p) => `${p.x},${p.y}`).join(' '));
       line.setAttribute('class', `rebound-path${kind}`);
       this.overlay.append(line);
-      for (const p of points.slice(1, -1)) {
-        const dot = document.createElementNS(SVG_NS, 'circle');
-        dot.setAttribute('cx', p.x);
-        dot.setAttribute('cy', p.y);
-        dot.setAttribute('r', '0.07');
-        dot.classList.add('rebound-step');
-        this.overlay.append(dot);
-      }
-      const end = points.at(-1);
-      const head = document.createElementNS(SVG_NS, 'circle');
-      head.setAttribute('cx', end.x);
-      head.setAttribute('cy', end.y);
-      head.setAttribute('r', '0.14');
-      head.classList.add('rebound-end');
-      this.overlay.append(head);
+      for (const p of points.slice(1, -1)) this.overlay.append(circle(p, 0.07, 'rebound-step'));
+      this.overlay.append(circle(points.at(-1), 0.14, 'rebound-end'));
     }
   }
 
@@ -206,6 +193,16 @@ export class BoardView {
   squareElement(square) {
     return this.squares.get(square);
   }
+}
+
+/** A dot of a path in overlay units. */
+function circle({ x, y }, r, className) {
+  const dot = document.createElementNS(SVG_NS, 'circle');
+  dot.setAttribute('cx', x);
+  dot.setAttribute('cy', y);
+  dot.setAttribute('r', r);
+  dot.classList.add(className);
+  return dot;
 }
 
 function coordinate(kind, text) {

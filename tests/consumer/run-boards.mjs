@@ -150,7 +150,7 @@ async function checkPage(label, path) {
 
 let failed = false;
 try {
-  for (const [label, path] of [['plain module script', '/boards/plain.html'], ['Vite build', '/boards/dist/index.html']]) {
+  for (const [label, path] of [['plain module script', '/boards/index.html'], ['Vite build', '/boards/dist/index.html']]) {
     try {
       await checkPage(label, path);
     } catch (e) {

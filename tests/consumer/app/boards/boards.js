@@ -1,6 +1,6 @@
 // The page of the board's end-to-end test (tests/consumer/run-boards.mjs), used twice:
-// as a plain module script (plain.html, an import map for the bare specifier) and
-// through a Vite production build (index.html). It only imports the component and
+// served as it is (index.html's import map resolves the bare specifier) and through a
+// Vite production build of the same index.html. It only imports the component and
 // records every event the boards fire in window.__events, for the driver to read.
 import 'alfiere/board';
 
