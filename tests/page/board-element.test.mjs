@@ -1,0 +1,109 @@
+// <alfiere-board>'s attributes, properties, methods and events one by one, on boards
+// made in a served page (the iframe embed's page defines the element): who may move,
+// coordinates, custom piece images, the fen property, flip, variant changes, undo
+// against the engine, and the `change` reasons.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { usePage } from './helpers.mjs';
+
+let page;
+let errors;
+let A;
+usePage({
+  open: 'blank',
+  setup: async (env) => {
+    ({ page, errors, rules: A } = env);
+    await page.goto(`${env.server.url}embed.html`);
+    await page.waitForSelector('body.ready');
+  },
+});
+
+/** Puts a fresh board with `attributes` into the page; resolves when it is ready. */
+async function makeBoard(id, attributes) {
+  await page.evaluate(
+    async ([boardId, attrs]) => {
+      document.getElementById(boardId)?.remove();
+      const board = document.createElement('alfiere-board');
+      board.id = boardId;
+      board.style.width = '400px';
+      window.__log = window.__log ?? {};
+      window.__log[boardId] = [];
+      for (const type of ['move', 'change', 'error', 'gameover']) {
+        board.addEventListener(type, (e) => window.__log[boardId].push({ type, reason: e.detail.reason, san: e.detail.san, message: e.detail.message }));
+      }
+      for (const [name, value] of Object.entries(attrs)) board.setAttribute(name, value);
+      document.body.append(board);
+      await board.ready;
+    },
+    [id, attributes],
+  );
+}
+
+const log = (id) => page.evaluate((boardId) => window.__log[boardId], id);
+
+test('movable: a person moves only the sides it names', async () => {
+  await makeBoard('m', { movable: 'black' });
+  await page.click('#m [data-square="e2"]');
+  assert.equal(await page.locator('#m .sq.dest').count(), 0, 'White is not movable');
+  await page.evaluate(() => document.getElementById('m').move('e4')); // a method may play any side
+  await page.click('#m [data-square="e7"]');
+  assert.equal(await page.locator('#m .sq.dest').count(), 2);
+  await page.evaluate(() => document.getElementById('m').setAttribute('movable', 'sideways'));
+  assert.match((await log('m')).at(-1).message, /movable must be white, black, both or none/);
+  assert.equal(await page.evaluate(() => document.getElementById('m').movable), 'black');
+});
+
+test('coordinates, piece images and parts', async () => {
+  await makeBoard('c', { coordinates: 'false', 'piece-images': '/icon.svg?{color}{piece}' });
+  assert.equal(await page.locator('#c .coord').count(), 0);
+  const src = await page.locator('#c [data-square="g1"] .piece').getAttribute('src');
+  assert.equal(src, '/icon.svg?wN');
+  assert.equal(await page.locator('#c [data-square="g1"] .piece').getAttribute('part'), 'piece white-knight');
+  await page.evaluate(() => {
+    document.getElementById('c').coordinates = true;
+  });
+  assert.equal(await page.locator('#c .coord').count(), 16);
+});
+
+test('fen, flip, variant and the change events', async () => {
+  await makeBoard('f', { variant: 'racingkings' });
+  const start = new A.Game('racingkings').fen();
+  assert.equal(await page.evaluate(() => document.getElementById('f').fen), start);
+  const fen = '8/8/8/8/8/5N2/krbn1BRK/qrbnNBRQ b - - 1 1';
+  await page.evaluate((text) => {
+    document.getElementById('f').fen = text;
+  }, fen);
+  assert.equal(await page.evaluate(() => document.getElementById('f').fen), fen);
+  await page.evaluate(() => document.getElementById('f').flip());
+  assert.equal(await page.evaluate(() => document.getElementById('f').orientation), 'black');
+  assert.equal(await page.locator('#f .board-grid [data-square]').first().getAttribute('data-square'), 'h1');
+  await page.evaluate(() => {
+    const board = document.getElementById('f');
+    board.removeAttribute('fen');
+    board.variant = 'avalanche';
+  });
+  assert.equal(await page.evaluate(() => document.getElementById('f').variant), 'avalanche');
+  const reasons = (await log('f')).filter((e) => e.type === 'change').map((e) => e.reason);
+  assert.deepEqual(reasons.slice(-3), ['reset', 'reset', 'variant']);
+  // A bad FEN set later: a message, an error event, the game as it was set up.
+  await page.evaluate(() => {
+    document.getElementById('f').fen = 'not a fen';
+  });
+  assert.match((await log('f')).at(-1).message, /the fen attribute is not a position of Avalanche/);
+  assert.match(await page.locator('#f .message').textContent(), /fen attribute/);
+});
+
+test('undo against the engine goes back to the start of the person’s turn', async () => {
+  await makeBoard('u', { engine: 'black', level: '0' });
+  await page.click('#u [data-square="e2"]');
+  await page.click('#u [data-square="e4"]');
+  await page.waitForFunction(() => document.getElementById('u').history().length === 2, null, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => document.getElementById('u').undo()), true);
+  assert.equal(await page.evaluate(() => document.getElementById('u').history().length), 0);
+  assert.equal(await page.evaluate(() => document.getElementById('u').level), '0');
+  const types = (await log('u')).map((e) => e.type);
+  assert.deepEqual(types.filter((t) => t !== 'change'), ['move', 'move']);
+  assert.equal((await log('u')).at(-1).reason, 'undo');
+  assert.deepEqual(errors, []);
+});
