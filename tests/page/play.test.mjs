@@ -222,6 +222,9 @@ test('on a phone: the board fits the screen and taps move the pieces', async () 
     const box = await phone.locator(`.board[data-board-id="${id}"] .board-grid`).boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390 && box.width >= 300, `board ${id}: ${JSON.stringify(box)}`);
   }
+  // ...and the status line under them is still on the screen (players complained it was not).
+  const status = await phone.locator('.status-line').boundingBox();
+  assert.ok(status.y + status.height <= 844, `status line at ${JSON.stringify(status)}`);
   assert.deepEqual(phoneErrors, []);
   await context.close();
 });
