@@ -7,7 +7,7 @@
 import { BoardView } from './board-view.js';
 import { renderPockets } from './pockets.js';
 import { PromotionPicker } from './promotion.js';
-import { announceText, outcomeText, statusText, turnText } from './status.js';
+import { announceText, statusText, turnText } from './status.js';
 import { playSound } from './sound.js';
 import { EnginePlayer } from './engine-player.js';
 
@@ -465,9 +465,5 @@ export class BoardController {
   hideMessage() {
     this.ui.message.hidden = true;
     this.ui.message.textContent = '';
-  }
-
-  outcomeLine() {
-    return outcomeText(this.model);
   }
 }

@@ -5,7 +5,7 @@
 const SIDE = { w: 'White', b: 'Black' };
 
 /** The result in words, as the core writes it ("White wins by checkmate"). */
-export function outcomeText(model) {
+function outcomeText(model) {
   const outcome = model.game.outcome();
   if (outcome) return outcome.text;
   const recorded = model.recordedResult();
