@@ -1,7 +1,7 @@
 // Types of 'alfiere/board': the <alfiere-board> custom element and mountBoard().
 
-import type { Color, Game, Move, Outcome, TurnState, VariantInfo, Score } from '../../pkg/web/alfiere.js';
-import type { Engine } from '../engine.js';
+import type { Color, Game, Move, Outcome, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
+import type { AnalyseResult, Engine } from '../engine.js';
 
 export type Side = 'white' | 'black';
 
@@ -21,8 +21,6 @@ export interface BoardGameOverDetail { outcome: Outcome | null; result?: '1-0' |
 export interface BoardChangeDetail { reason: 'undo' | 'load' | 'reset' | 'variant'; fen: string }
 /** `detail` of `error`: a bad attribute value, or the engine stopped. Nothing is thrown. */
 export interface BoardErrorDetail { error: Error; message: string }
-
-export interface AnalyseResult { bestmove: string | null; score?: Score; [key: string]: unknown }
 
 /** One engine shared by jobs that take turns on it (see sharedEngine). */
 export declare class EngineQueue {

@@ -37,3 +37,15 @@ const isError = (e: unknown): boolean => e instanceof IllegalMoveError || e inst
 
 export { chessMove, target, sans, objects, isError };
 export { played, san, verbose, history, outcome, dests, names, analyse };
+
+// The board component: the element's class, mountBoard's options, typed events.
+import { mountBoard, type AlfiereBoard, type BoardMoveDetail } from 'alfiere/board';
+const board: AlfiereBoard = mountBoard(document.body, { variant: 'chessgi', engine: 'black', level: 3, storageKey: 'k' });
+board.addEventListener('move', (event) => {
+  const detail: BoardMoveDetail = event.detail;
+  const text: string = detail.san + detail.fen;
+  void text;
+});
+const tagged: AlfiereBoard = document.createElement('alfiere-board');
+tagged.orientation = 'black';
+void board.ready.then((ready) => ready.move({ from: 'e2', to: 'e4' }).san);
