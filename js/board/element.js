@@ -448,6 +448,9 @@ export class AlfiereBoard extends ElementBase {
   }
 
   set engineInstance(engine) {
+    if (engine !== null && engine !== undefined && typeof engine?.analyse !== 'function') {
+      throw boardError('InvalidArgumentError', 'engineInstance must be an Engine from alfiere/engine, or null');
+    }
     this.#controller?.engine.cancel();
     this.#engineInstance = engine ?? null;
     this.#controller?.engine.sync();
@@ -493,10 +496,24 @@ export class AlfiereBoard extends ElementBase {
   /** Plays an action (SAN, UCI or {from, to, promotion}) for the side to act; returns the verbose move. */
   move(action) {
     const controller = this.#need();
-    controller.engine.cancel();
-    controller.selection = null;
-    controller.animateNext = true;
-    return this.#model.play(action);
+    return this.#change(() => {
+      controller.selection = null;
+      controller.animateNext = true;
+      return this.#model.play(action);
+    });
+  }
+
+  /** Runs a change of the game with the engine stopped; a refused one restarts it. */
+  #change(change) {
+    const engine = this.#need().engine;
+    engine.cancel();
+    try {
+      return change();
+    } catch (err) {
+      this.#reason = null;
+      engine.sync(); // nothing changed: the engine goes back to its turn, if it was
+      throw err;
+    }
   }
 
   /** Takes back: against the engine, to the start of the person's last turn. */
@@ -561,23 +578,26 @@ export class AlfiereBoard extends ElementBase {
 
   /** Loads a FEN in the current variant; throws the Game's typed error and changes nothing. */
   load(fen) {
-    this.#need().engine.cancel();
     if (typeof fen !== 'string') throw boardError('InvalidArgumentError', `a FEN must be a string, not ${typeof fen}`);
-    this.#reason = 'load';
-    this.#model.loadFen(fen.trim());
+    this.#change(() => {
+      this.#reason = 'load';
+      this.#model.loadFen(fen.trim());
+    });
   }
 
   /** Loads the first game of a PGN (its tags, comments and variations are kept); throws on bad PGN. */
   loadPgn(text) {
-    this.#need().engine.cancel();
     if (typeof text !== 'string') throw boardError('InvalidArgumentError', `a PGN must be a string, not ${typeof text}`);
-    this.#reason = 'load';
-    this.#model.loadPgn(text);
+    this.#change(() => {
+      this.#reason = 'load';
+      this.#model.loadPgn(text);
+    });
   }
 
   /** The PGN of the game; `tags` fill the tags the game lacks (imported ones win). */
   pgn({ tags = {} } = {}) {
     this.#need();
+    if (tags === null || typeof tags !== 'object') throw boardError('InvalidArgumentError', 'pgn tags must be an object of strings');
     const names = { White: this.#controller.playerName('w'), Black: this.#controller.playerName('b') };
     return this.#model.pgn({ ...names, ...tags });
   }
@@ -585,6 +605,9 @@ export class AlfiereBoard extends ElementBase {
   /** Resigns for `color` (default: the person against the engine, else the side to act). */
   resign(color) {
     const controller = this.#need();
+    if (color !== undefined && !COLORS[color]) {
+      throw boardError('InvalidArgumentError', `resign takes white or black, not ${String(color).slice(0, 20)}`);
+    }
     if (this.#model.isOver()) return false;
     const side = COLORS[color] ?? (controller.engineSide ? (controller.engineSide === 'w' ? 'b' : 'w') : this.#model.game.turn());
     controller.engine.cancel();
@@ -594,14 +617,12 @@ export class AlfiereBoard extends ElementBase {
 
   /** Agrees a draw (between people, once the other side accepted an offer). */
   agreeDraw() {
-    this.#need().engine.cancel();
-    this.#model.agreeDraw();
+    this.#change(() => this.#model.agreeDraw());
   }
 
   /** Claims a draw (threefold repetition, 50 moves); throws the Game's NoClaimError when none is due. */
   claimDraw() {
-    this.#need().engine.cancel();
-    this.#model.claimDraw();
+    this.#change(() => this.#model.claimDraw());
   }
 
   /** Offers the engine a draw: resolves true (and the game is drawn) when it accepts. */
@@ -618,7 +639,11 @@ export class AlfiereBoard extends ElementBase {
 
   /** Shows the position after `ply` actions, to look back through the game (null: back to the game). */
   review(ply) {
-    this.#need().review(ply);
+    const controller = this.#need();
+    if (ply !== null && ply !== undefined && !(Number.isInteger(ply) && ply >= 0)) {
+      throw boardError('InvalidArgumentError', `review takes a number of actions (0 or more) or null, not ${String(ply).slice(0, 20)}`);
+    }
+    controller.review(ply);
   }
 
   /** The number of actions shown while looking back, or null. */
@@ -646,6 +671,9 @@ export class AlfiereBoard extends ElementBase {
 export function mountBoard(container, options = {}) {
   if (!container || typeof container.append !== 'function') {
     throw boardError('InvalidArgumentError', 'mountBoard needs an element to put the board in');
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw boardError('InvalidArgumentError', 'mountBoard options must be an object');
   }
   const board = document.createElement('alfiere-board');
   const attributes = {

@@ -107,3 +107,27 @@ test('undo against the engine goes back to the start of the person’s turn', as
   assert.equal((await log('u')).at(-1).reason, 'undo');
   assert.deepEqual(errors, []);
 });
+
+test('bad method arguments throw typed errors and change nothing; the engine carries on', async () => {
+  await makeBoard('x', { engine: 'white', level: 'beginner' });
+  const thrown = await page.evaluate(() => {
+    const board = document.getElementById('x');
+    const names = [];
+    for (const call of [() => board.review('x'), () => board.review(-1), () => board.resign('purple'), () => board.load(42), () => board.move('Ke5'), () => board.pgn({ tags: 5 })]) {
+      try {
+        call();
+        names.push('no error');
+      } catch (err) {
+        names.push(err.name);
+      }
+    }
+    return { names, reviewing: board.reviewing, over: board.over };
+  });
+  assert.deepEqual(thrown.names, ['InvalidArgumentError', 'InvalidArgumentError', 'InvalidArgumentError', 'InvalidArgumentError', 'IllegalMoveError', 'InvalidArgumentError']);
+  assert.equal(thrown.reviewing, null);
+  assert.equal(thrown.over, false);
+  // The refused move stopped the engine's search for a moment; it still plays White.
+  await page.waitForFunction(() => document.getElementById('x').history().length === 1, null, { timeout: 20000 });
+  assert.equal((await log('x')).find((e) => e.type === 'move').san.length > 1, true);
+  assert.deepEqual(errors, []);
+});
