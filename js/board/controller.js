@@ -175,6 +175,7 @@ export class BoardController {
 
   afterChange({ type, move }) {
     this.destCache = null;
+    this.pieceCache = null;
     this.hideMessage();
     if (type === 'new' || type === 'undo') this.reviewing = null;
     if (type === 'new') {
@@ -251,16 +252,14 @@ export class BoardController {
   }
 
   pieceMap() {
-    const fen = this.model.game.fen();
-    if (!this.pieceCache || this.pieceCacheFen !== fen) {
+    if (!this.pieceCache) {
       const map = new Map();
       for (const row of this.model.game.board()) {
         for (const cell of row) {
           if (cell) map.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
         }
       }
-      this.pieceCache = map;
-      this.pieceCacheFen = fen;
+      this.pieceCache = map; // dropped with destCache after every change of the game
     }
     return this.pieceCache;
   }

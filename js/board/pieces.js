@@ -132,6 +132,6 @@ export function pieceSvg(color, role, className = 'piece', imageUrl = null) {
     el = drawPiece(color, role);
   }
   el.classList.add(className);
-  el.setAttribute('part', `${className === 'piece' ? 'piece' : className} ${COLOR_NAMES[color]}-${ROLE_NAMES[role]}`);
+  el.setAttribute('part', `${className} ${COLOR_NAMES[color]}-${ROLE_NAMES[role]}`);
   return el;
 }

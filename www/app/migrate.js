@@ -26,10 +26,10 @@ export function migrateSavedGame(rules, boardKey, playersKey) {
     for (const [name, value] of Object.entries(old.tags ?? {})) {
       if (typeof value === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(name)) game.setHeader(name, value);
     }
-    const ending = ['resign', 'agree', 'claim'].includes(old.ending?.type) ? old.ending : null;
     save(boardKey, {
       version: 1,
-      game: { version: 2, variant: old.variant, pgn: game.pgn(), redo: Array.isArray(old.redo) ? old.redo : [], ending, record: null },
+      // The board's restore() checks the ending and the redo stack as for any stored game.
+      game: { version: 2, variant: old.variant, pgn: game.pgn(), redo: old.redo, ending: old.ending, record: null },
       orientation: old.orientation === 'b' ? 'b' : 'w',
     });
     if (old.players) save(playersKey, old.players);

@@ -80,11 +80,11 @@ function actionsOf(token, sans, next) {
 }
 
 /**
- * Fills the list from the Game's PGN and `history` (verbose moves); `reviewing` is the
- * number of actions shown while looking back (null: the game as it stands), and that
- * action is marked current.
+ * Fills the list from the game's PGN text and `history` (verbose moves); `game` gives
+ * the comments; `reviewing` is the number of actions shown while looking back (null:
+ * the game as it stands), and that action is marked current.
  */
-export function renderMoveList(list, history, game, reviewing = null) {
+export function renderMoveList(list, pgn, history, game, reviewing = null) {
   const comments = new Map();
   for (const { fen, comment } of game.getComments()) comments.set(fen, comment);
   const sans = history.map((move) => move.san);
@@ -104,7 +104,7 @@ export function renderMoveList(list, history, game, reviewing = null) {
     items.push(li);
   }
   let next = 0;
-  for (const row of movetextRows(game.pgn())) {
+  for (const row of movetextRows(pgn)) {
     const li = document.createElement('li');
     li.className = 'move-row';
     const number = document.createElement('span');

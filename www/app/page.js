@@ -285,7 +285,9 @@ export class Page {
     $('variant').value = board.variant;
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
-    renderMoveList($('moves'), history, game, board.reviewing);
+    // One PGN for the export box and the move list (tags do not change the movetext).
+    const pgn = board.pgn({ tags: this.pgnTags() });
+    renderMoveList($('moves'), pgn, history, game, board.reviewing);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
       const ply = board.reviewing;
@@ -311,7 +313,7 @@ export class Page {
     if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
 
     $('fen-out').value = game.fen();
-    $('pgn-out').value = board.pgn({ tags: this.pgnTags() });
+    $('pgn-out').value = pgn;
     $('variant-help').textContent = VARIANT_HELP[board.variant] ?? '';
     const mute = $('mute');
     mute.setAttribute('aria-pressed', String(this.settings.muted));
