@@ -15,6 +15,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod api;
 pub mod attacks;
 pub mod bitboard;

@@ -158,6 +158,21 @@ impl ApiGame {
         self.play(&action)
     }
 
+    /// Plays a legal action (an engine's, say).
+    ///
+    /// # Errors
+    /// `IllegalMove` or `GameOver`; the game is unchanged.
+    pub fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
+        self.ensure_not_over()?;
+        self.play(action)
+    }
+
+    /// A line of legal actions from the current position as the rule set's
+    /// numbered PGN tokens (a variation's moves), up to the first that is not legal.
+    pub fn line_moves(&self, line: &[Action]) -> Vec<crate::notation::pgn_syntax::RawMove> {
+        self.inner.line_moves(line)
+    }
+
     /// Plays a legal action and keeps the notes in step.
     fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
         let info = self.inner.play_action(action)?;

@@ -170,6 +170,34 @@ impl ApiGame {
     }
 
     /// Edits the notes of the current position, then drops them if left empty.
+    /// Edits the notes of `ply` (0: the start position; `k`: after the `k`-th
+    /// action), for tools that annotate a whole game (the analysis).
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a ply beyond the game's end.
+    pub fn edit_notes_at(
+        &mut self,
+        ply: usize,
+        change: impl FnOnce(&mut PlyNotes),
+    ) -> Result<(), ApiError> {
+        let actions = self.inner.history_actions();
+        if ply > actions.len() {
+            return Err(invalid(format!(
+                "ply {ply} is beyond the game's {} actions",
+                actions.len()
+            )));
+        }
+        let action = ply.checked_sub(1).map(|i| actions[i]);
+        change(self.notes.at_mut(ply, action));
+        self.notes.tidy(ply);
+        Ok(())
+    }
+
+    /// The notes of `ply`, if any.
+    pub fn notes_at(&self, ply: usize) -> Option<&PlyNotes> {
+        self.notes.at(ply)
+    }
+
     fn edit_notes_here(&mut self, change: impl FnOnce(&mut PlyNotes)) {
         let ply = self.inner.plies();
         let last = self.inner.history_actions().last().copied();

@@ -8,6 +8,7 @@ use crate::board::Placement;
 use crate::game::{EndReason, Game, Outcome};
 use crate::moves::{Action, ActionList};
 use crate::notation::annotations::Annotations;
+use crate::notation::pgn_syntax::RawMove;
 use crate::notation::uci::UciActionError;
 use crate::notation::{fen, pgn, san, uci};
 use crate::record::Record;
@@ -39,6 +40,9 @@ pub trait PlayedGame: Send {
     fn undo(&mut self) -> Option<MoveInfo>;
     fn history(&self) -> Vec<MoveInfo>;
     fn history_actions(&self) -> Vec<Action>;
+    /// A line of actions from the current position as numbered PGN tokens
+    /// ([`pgn::line_moves`]).
+    fn line_moves(&self, line: &[Action]) -> Vec<RawMove>;
     /// How many actions were played.
     fn plies(&self) -> usize;
     fn outcome(&self) -> Option<Outcome>;
@@ -194,6 +198,10 @@ impl<G: Game> PlayedGame for Record<G> {
         Record::history(self)
             .map(|(before, action)| MoveInfo::new(before, action))
             .collect()
+    }
+
+    fn line_moves(&self, line: &[Action]) -> Vec<RawMove> {
+        pgn::line_moves(self.current(), line)
     }
 
     fn history_actions(&self) -> Vec<Action> {

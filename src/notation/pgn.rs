@@ -296,6 +296,29 @@ pub(super) fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
     parts.join(&separator(G::VARIANT).to_string())
 }
 
+/// A line of actions from `start` as the rule set's PGN tokens, numbered (a
+/// variation's moves), up to the first action that is not legal.
+pub fn line_moves<G: Game>(start: &G, line: &[Action]) -> Vec<RawMove> {
+    let mut positions = Vec::with_capacity(line.len());
+    let mut pos = start.clone();
+    for action in line {
+        if !pos.is_legal(action) {
+            break;
+        }
+        positions.push(pos.clone());
+        crate::game::play_out_of_line(&mut pos, action);
+    }
+    let history: Vec<(&G, &Action)> = positions.iter().zip(line).collect();
+    token_actions(&history)
+        .into_iter()
+        .map(|(pos, actions)| RawMove {
+            token: token_san(pos, &actions),
+            number: Some(token_number(pos)),
+            ..RawMove::default()
+        })
+        .collect()
+}
+
 fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
     OrthodoxNumbering {
         first_ply_black: start.turn() == Color::Black,

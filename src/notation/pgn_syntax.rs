@@ -860,7 +860,21 @@ impl Movetext {
                 c => c,
             })
             .collect();
-        let pieces: Vec<&str> = text.split(' ').collect();
+        // A comment command (`[%eval 0.31]`, `[%cal Ge2e4]`) stays on one line:
+        // tools that read them look for the command's name and value together.
+        let mut pieces: Vec<String> = Vec::new();
+        let mut in_command = false;
+        for piece in text.split(' ') {
+            match pieces.last_mut() {
+                Some(open) if in_command => {
+                    open.push(' ');
+                    open.push_str(piece);
+                }
+                _ => pieces.push(piece.to_string()),
+            }
+            let last = pieces.last().map_or("", String::as_str);
+            in_command = last.rfind("[%").is_some_and(|at| !last[at..].contains(']'));
+        }
         let last = pieces.len() - 1;
         for (i, piece) in pieces.iter().enumerate() {
             let mut word = String::new();

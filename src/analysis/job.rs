@@ -1,0 +1,351 @@
+//! [`GameAnalysis`]: the stepped job that searches every position of a played game
+//! and judges every decision, for any rule set (it works on [`ApiGame`]s, so it is
+//! compiled once, not once per rule set).
+//!
+//! Positions are searched from the last to the first with one transposition table,
+//! as strong analysers do: what the engine learns about the end of the game (a mate,
+//! a won ending) is in the table when it searches the positions that led there.
+//! Like the search it drives, the job never reads a clock and starts no thread: the
+//! caller steps it with node budgets and passes a clock only for `movetime`.
+
+use super::judge::{judge, Eval};
+use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
+use super::{accuracy, turns};
+use crate::api::{ApiError, ApiErrorKind, ApiGame, MoveInfo};
+use crate::moves::Action;
+use crate::search::{
+    Clock, Limits, Progress, Score, SearchOptions, SteppedSearch, TranspositionTable,
+};
+use crate::types::{ByColor, Color};
+
+/// The most actions a game may have to be analysed (far beyond any real game; it
+/// bounds the memory a hostile PGN can ask for).
+pub const MAX_ANALYSED_PLIES: usize = 2000;
+
+/// What the search found in one position.
+#[derive(Debug, Clone, PartialEq)]
+struct Found {
+    eval: Eval,
+    pv: Vec<Action>,
+}
+
+/// How far a job has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalysisProgress {
+    /// Positions analysed, and in all.
+    pub done: usize,
+    pub total: usize,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+/// What a step ended with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnalysisStep {
+    Running(AnalysisProgress),
+    Done(GameReport),
+}
+
+/// A clock that counts from one position's start.
+struct Since<'a> {
+    clock: &'a dyn Clock,
+    start: u64,
+}
+
+impl Clock for Since<'_> {
+    fn elapsed_ms(&self) -> u64 {
+        self.clock.elapsed_ms().saturating_sub(self.start)
+    }
+}
+
+struct Running {
+    index: usize,
+    search: Box<dyn SteppedSearch>,
+    started_ms: Option<u64>,
+}
+
+/// A game's analysis under way.
+pub struct GameAnalysis {
+    /// `positions[i]` is the game before its action `i`; the last one is the end.
+    positions: Vec<ApiGame>,
+    moves: Vec<MoveInfo>,
+    tags: Vec<(String, String)>,
+    limits: Limits,
+    options: SearchOptions,
+    table: Option<TranspositionTable>,
+    found: Vec<Option<Found>>,
+    /// The next position to search, counting down; `None` when all were started.
+    next: Option<usize>,
+    running: Option<Running>,
+    stopped: bool,
+    nodes: u64,
+}
+
+impl GameAnalysis {
+    /// A job over `game`'s actions from its start position, each position searched
+    /// within `limits` (depth, nodes or movetime: at least one, and nothing else).
+    ///
+    /// # Errors
+    /// `InvalidArgument` for limits that would not end, or a game too long.
+    pub fn new(
+        game: &ApiGame,
+        limits: Limits,
+        options: SearchOptions,
+        table: TranspositionTable,
+    ) -> Result<GameAnalysis, ApiError> {
+        check_limits(&limits)?;
+        let moves = game.history();
+        if moves.len() > MAX_ANALYSED_PLIES {
+            return Err(ApiError::new(
+                ApiErrorKind::InvalidArgument,
+                format!(
+                    "the game has {} actions; at most {MAX_ANALYSED_PLIES} are analysed",
+                    moves.len()
+                ),
+            ));
+        }
+        let mut position = game.clone();
+        while position.undo().is_some() {}
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        for mv in &moves {
+            positions.push(position.clone());
+            // Past an automatic ending too: an imported game may have played on.
+            position
+                .play_uci_past_end(&mv.lan)
+                .map_err(|e| ApiError::new(ApiErrorKind::IllegalMove, e.to_string()))?;
+        }
+        positions.push(position);
+        let last = positions.len() - 1;
+        Ok(GameAnalysis {
+            found: vec![None; positions.len()],
+            positions,
+            moves,
+            tags: game.headers(),
+            limits,
+            options,
+            table: Some(table),
+            next: Some(last),
+            running: None,
+            stopped: false,
+            nodes: 0,
+        })
+    }
+
+    /// Positions in all.
+    pub fn total(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn progress(&self) -> AnalysisProgress {
+        AnalysisProgress {
+            done: self.found.iter().filter(|f| f.is_some()).count(),
+            total: self.total(),
+            nodes: self.nodes,
+        }
+    }
+
+    /// Searches about `node_budget` more nodes; `clock` gives milliseconds on any
+    /// steady scale (only `movetime` reads it).
+    pub fn step(&mut self, node_budget: u64, clock: &dyn Clock) -> AnalysisStep {
+        if self.running.is_none() && !self.stopped {
+            self.start_next(clock);
+        }
+        let Some(running) = self.running.as_mut() else {
+            return AnalysisStep::Done(self.report());
+        };
+        let start = *running.started_ms.get_or_insert_with(|| clock.elapsed_ms());
+        let since = Since { clock, start };
+        if let Progress::Done(result) = running.search.step(node_budget, &since, &mut |_| {}) {
+            let running = self.running.take().expect("a running search");
+            self.nodes += result.nodes;
+            let position = &self.positions[running.index];
+            // A search stopped before its first iteration has nothing to say.
+            if result.depth > 0 || !result.pv.is_empty() {
+                let eval = white_view(result.score, position.turn());
+                self.found[running.index] = Some(Found {
+                    eval,
+                    pv: result.pv,
+                });
+            }
+            self.table = Some(running.search.into_table());
+        }
+        if self.running.is_none() && (self.stopped || self.next.is_none()) {
+            return AnalysisStep::Done(self.report());
+        }
+        AnalysisStep::Running(self.progress())
+    }
+
+    /// Ends the job: the search under way stops (its result counts if it finished an
+    /// iteration), no other position is searched, and the next step returns the
+    /// report of what was analysed.
+    pub fn stop(&mut self) {
+        self.stopped = true;
+        if let Some(running) = self.running.as_mut() {
+            running.search.stop();
+        }
+    }
+
+    /// The table, with what the job learnt (for the next job).
+    pub fn into_table(self) -> Option<TranspositionTable> {
+        self.table
+    }
+
+    /// Starts the search of the next position, first settling the finished ones
+    /// that need no search.
+    fn start_next(&mut self, clock: &dyn Clock) {
+        while let Some(index) = self.next {
+            self.next = index.checked_sub(1);
+            let position = &self.positions[index];
+            if let Some(outcome) = position.outcome() {
+                self.found[index] = Some(Found {
+                    eval: Eval::Result(outcome.result_token()),
+                    pv: Vec::new(),
+                });
+                continue;
+            }
+            let table = self
+                .table
+                .take()
+                .unwrap_or_else(|| TranspositionTable::new(16));
+            let search = position.start_search(self.limits.clone(), self.options.clone(), table);
+            let started_ms = self.limits.movetime.map(|_| clock.elapsed_ms());
+            self.running = Some(Running {
+                index,
+                search,
+                started_ms,
+            });
+            return;
+        }
+    }
+
+    /// The report of the positions analysed so far.
+    pub fn report(&self) -> GameReport {
+        let evals: Vec<Option<Eval>> = self
+            .found
+            .iter()
+            .map(|f| f.as_ref().map(|f| f.eval))
+            .collect();
+        let mut plies: Vec<PlyReport> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| self.ply_report(i, mv, &evals))
+            .collect();
+        let mut counts = ByColor::new_with(|_| MarkCounts::default());
+        let mut decisions = Vec::new();
+        for (number, turn) in turns::turns(&self.moves).iter().enumerate() {
+            for ply in &mut plies[turn.start..turn.end] {
+                ply.turn = number;
+            }
+            plies[turn.end - 1].ends_turn = true;
+            let mover = self.moves[turn.start].color;
+            let (Some(before), Some(after)) = (evals[turn.start], evals[turn.end]) else {
+                continue;
+            };
+            decisions.push(accuracy::Decision {
+                mover,
+                before: before.win_percent(mover),
+                after: after.win_percent(mover),
+            });
+            let forced = plies[turn.start..turn.end].iter().all(|p| p.forced);
+            let Some(verdict) = judge(mover, before, after).filter(|_| !forced) else {
+                continue;
+            };
+            let culprit = turns::culprit(turn, mover, &evals);
+            plies[culprit].class = Some(verdict.mark);
+            plies[culprit].cause = Some(verdict.cause);
+            counts.get_mut(mover).add(verdict.mark);
+        }
+        // White's win percentage along the judged turns (after a stop, the analysed
+        // tail of the game, which is what is then measured).
+        let white = |mover: Color, percent: f64| match mover {
+            Color::White => percent,
+            Color::Black => 100.0 - percent,
+        };
+        let white_percents: Vec<f64> = decisions
+            .first()
+            .map(|d| white(d.mover, d.before))
+            .into_iter()
+            .chain(decisions.iter().map(|d| white(d.mover, d.after)))
+            .collect();
+        let accuracy = accuracy::game_accuracy(&decisions, &white_percents);
+        GameReport {
+            variant: self.positions[0].variant().id(),
+            tags: self.tags.clone(),
+            start: evals[0],
+            plies,
+            accuracy: ByColor::new_with(|c| accuracy.get(c).map(round_tenth)),
+            counts,
+            complete: self.found.iter().all(Option::is_some),
+            nodes: self.nodes,
+        }
+    }
+
+    fn ply_report(&self, i: usize, mv: &MoveInfo, evals: &[Option<Eval>]) -> PlyReport {
+        let before = &self.positions[i];
+        PlyReport {
+            ply: i,
+            turn: 0,
+            ends_turn: false,
+            color: mv.color,
+            san: mv.san.clone(),
+            uci: mv.lan.clone(),
+            eval: evals[i + 1],
+            best: self.found[i]
+                .as_ref()
+                .and_then(|f| best_line(before, &f.pv)),
+            win_before: evals[i].map(|e| round_tenth(e.win_percent(mv.color))),
+            win_after: evals[i + 1].map(|e| round_tenth(e.win_percent(mv.color))),
+            forced: before.played().legal_actions().len() == 1,
+            class: None,
+            cause: None,
+        }
+    }
+}
+
+/// Searches need a bound of their own: a depth, a node count or a time.
+fn check_limits(limits: &Limits) -> Result<(), ApiError> {
+    let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some();
+    let clocks = limits.wtime.is_some() || limits.btime.is_some() || limits.infinite;
+    if !bounded || clocks {
+        return Err(ApiError::new(
+            ApiErrorKind::InvalidArgument,
+            "an analysis needs nodes, depth or movetime per position (and no clock times)",
+        ));
+    }
+    Ok(())
+}
+
+/// A search score (the side to act's view) from White's view.
+fn white_view(score: Score, to_act: Color) -> Eval {
+    let sign = if to_act == Color::White { 1 } else { -1 };
+    match score {
+        Score::Cp(cp) => Eval::Cp(cp * sign),
+        Score::Mate(m) => Eval::Mate(m * sign),
+    }
+}
+
+/// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
+/// legal, which a correct search never gives).
+fn best_line(position: &ApiGame, pv: &[Action]) -> Option<BestLine> {
+    let mut game = position.clone();
+    let mut uci = Vec::new();
+    let mut san = Vec::new();
+    for action in pv {
+        let Ok(info) = game.play_action(action) else {
+            break;
+        };
+        uci.push(info.lan);
+        san.push(info.san);
+    }
+    Some(BestLine {
+        uci: uci.first()?.clone(),
+        san: san.first()?.clone(),
+        pv: uci,
+        pv_san: san,
+    })
+}
+
+fn round_tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}

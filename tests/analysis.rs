@@ -1,0 +1,207 @@
+//! Game analysis (`alfiere::analysis`): marks and accuracy on real searches, the
+//! annotated PGN's round trip in every rule set, multi-action turns judged as turns,
+//! stopping, and refused input.
+
+use alfiere::analysis::{
+    analyse, annotate, evals_in_notes, AnalysisStep, Eval, GameAnalysis, Mark,
+};
+use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::search::{Limits, NoClock, SearchOptions, TranspositionTable};
+use alfiere::Variant;
+
+/// A seeded random game of `plies` actions (or fewer, if it ends).
+fn random_game(variant: Variant, plies: usize, seed: u64) -> ApiGame {
+    let mut game = ApiGame::start(variant);
+    let mut state = seed;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pick = (state >> 33) as usize % moves.len();
+        game.play_text(&moves[pick]).unwrap();
+    }
+    game
+}
+
+fn played(variant: &str, moves: &[&str]) -> ApiGame {
+    let mut game = ApiGame::new(variant, None).unwrap();
+    for m in moves {
+        game.play_text(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_hung_queen_is_a_blunder_and_the_sound_moves_are_not_marked() {
+    // 3. Qxf7+?? gives the queen away for a pawn (3... Kxf7).
+    let game = played("chess", &["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"]);
+    let report = analyse(&game, Limits::depth(7), SearchOptions::default()).unwrap();
+    assert_eq!(report.plies.len(), 6);
+    assert_eq!(report.plies[4].class, Some(Mark::Blunder));
+    assert_eq!(report.plies[5].class, None, "taking the queen is right");
+    assert_eq!(report.plies[1].class, None);
+    assert_eq!(report.counts.white.blunder, 1);
+    assert_eq!(report.counts.black.blunder, 0);
+    let (w, b) = (
+        report.accuracy.white.unwrap(),
+        report.accuracy.black.unwrap(),
+    );
+    assert!(w < b, "white {w} black {b}");
+    // After Kxf7 Black is a queen up: White's view strongly negative.
+    match report.plies[5].eval.unwrap() {
+        Eval::Cp(cp) => assert!(cp < -500, "{cp}"),
+        other => panic!("{other:?}"),
+    }
+    let best = report.plies[4].best.as_ref().unwrap();
+    assert_ne!(best.uci, "h5f7");
+    assert_eq!(best.pv[0], best.uci);
+}
+
+#[test]
+fn a_forced_move_is_never_marked() {
+    // After 2. Qh5+ the king has no square and only g6 blocks: the only legal reply,
+    // unmarked even though it loses material to 3. Qxg6+.
+    let game = played("chess", &["e4", "f5", "Qh5+", "g6"]);
+    let report = analyse(&game, Limits::depth(6), SearchOptions::default()).unwrap();
+    assert!(report.plies[3].forced);
+    assert_eq!(report.plies[3].class, None);
+}
+
+#[test]
+fn the_same_budget_gives_the_same_report() {
+    let game = random_game(Variant::Chess, 16, 7);
+    let a = analyse(&game, Limits::nodes(3000), SearchOptions::default()).unwrap();
+    let b = analyse(&game, Limits::nodes(3000), SearchOptions::default()).unwrap();
+    assert_eq!(a, b);
+    assert!(a.complete);
+}
+
+#[test]
+fn annotated_pgn_round_trips_in_every_rule_set() {
+    for (i, variant) in Variant::ALL.iter().enumerate() {
+        let mut game = random_game(*variant, 14, 11 + i as u64);
+        let report = analyse(&game, Limits::nodes(2500), SearchOptions::default()).unwrap();
+        annotate(&mut game, &report).unwrap();
+        let pgn = game.pgn(&[]);
+        let mut back = ApiGame::start(*variant);
+        back.load_pgn(&pgn)
+            .unwrap_or_else(|e| panic!("{variant}: {e}\n{pgn}"));
+        assert_eq!(back.history_uci(), game.history_uci(), "{variant}");
+        let evals = evals_in_notes(&back);
+        // A turn's evaluation is written after its last action.
+        let expected: Vec<Option<Eval>> = std::iter::once(report.start)
+            .chain(report.plies.iter().map(|p| p.eval.filter(|_| p.ends_turn)))
+            .map(|e| e.filter(|e| e.pgn_value().is_some()))
+            .collect();
+        assert_eq!(evals, expected, "{variant}\n{pgn}");
+        // Writing the reloaded game gives the same text: NAGs and variations too.
+        assert_eq!(back.pgn(&[]), pgn, "{variant}");
+    }
+}
+
+#[test]
+fn multi_action_turns_are_judged_once_per_turn() {
+    for variant in [
+        Variant::Marseillais,
+        Variant::ProgressiveScottish,
+        Variant::Avalanche,
+    ] {
+        let game = random_game(variant, 24, 3);
+        let report = analyse(&game, Limits::nodes(2000), SearchOptions::default()).unwrap();
+        let mut marked_turns = std::collections::HashMap::new();
+        for p in &report.plies {
+            if p.class.is_some() {
+                *marked_turns.entry(p.turn).or_insert(0) += 1;
+            }
+        }
+        assert!(
+            marked_turns.values().all(|n| *n == 1),
+            "{variant}: {marked_turns:?}"
+        );
+        let turns = report.plies.last().unwrap().turn + 1;
+        assert!(
+            turns < report.plies.len(),
+            "{variant}: turns of several actions"
+        );
+        // A turn's plies are consecutive and of one colour.
+        for pair in report.plies.windows(2) {
+            assert!(pair[1].turn == pair[0].turn || pair[1].turn == pair[0].turn + 1);
+            if pair[1].turn == pair[0].turn {
+                assert_eq!(pair[1].color, pair[0].color);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stopped_analysis_keeps_the_analysed_tail() {
+    let game = random_game(Variant::Chess, 20, 5);
+    let mut job = GameAnalysis::new(
+        &game,
+        Limits::nodes(4000),
+        SearchOptions::default(),
+        TranspositionTable::new(4),
+    )
+    .unwrap();
+    let mut steps = 0;
+    let report = loop {
+        steps += 1;
+        if steps == 40 {
+            job.stop();
+        }
+        if let AnalysisStep::Done(report) = job.step(500, &NoClock) {
+            break report;
+        }
+    };
+    assert!(!report.complete);
+    let analysed: Vec<bool> = report.plies.iter().map(|p| p.eval.is_some()).collect();
+    // Analysed from the end: a tail of evaluations, nothing before it.
+    let first = analysed.iter().position(|a| *a).expect("some analysed");
+    assert!(
+        first > 0 && analysed[first..].iter().all(|a| *a),
+        "{analysed:?}"
+    );
+}
+
+#[test]
+fn bad_limits_and_foreign_reports_are_refused() {
+    let game = played("chess", &["e4", "e5"]);
+    let table = || TranspositionTable::new(1);
+    for limits in [
+        Limits::default(),
+        Limits {
+            infinite: true,
+            ..Limits::depth(3)
+        },
+    ] {
+        let err = GameAnalysis::new(&game, limits, SearchOptions::default(), table())
+            .err()
+            .unwrap();
+        assert_eq!(err.kind, ApiErrorKind::InvalidArgument);
+    }
+    let report = analyse(&game, Limits::depth(3), SearchOptions::default()).unwrap();
+    let mut other = played("chess", &["d4", "d5"]);
+    let before = other.pgn(&[]);
+    assert_eq!(
+        annotate(&mut other, &report).unwrap_err().kind,
+        ApiErrorKind::InvalidArgument
+    );
+    assert_eq!(other.pgn(&[]), before);
+    let mut alice = played("alice", &["e4", "e5"]);
+    assert!(annotate(&mut alice, &report).is_err());
+}
+
+#[test]
+fn annotating_twice_replaces_the_evaluations() {
+    let mut game = played("chess", &["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"]);
+    let report = analyse(&game, Limits::depth(5), SearchOptions::default()).unwrap();
+    annotate(&mut game, &report).unwrap();
+    let once = game.pgn(&[]);
+    annotate(&mut game, &report).unwrap();
+    assert_eq!(game.pgn(&[]), once);
+    assert_eq!(once.matches("[%eval").count(), 7);
+}
