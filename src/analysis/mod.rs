@@ -25,6 +25,8 @@
 
 mod accuracy;
 mod annotate;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod batch;
 mod job;
 mod judge;
 mod report;

@@ -7,9 +7,14 @@
 //! it thinks. Commands that need the search's table (`go`, `setoption`,
 //! `ucinewgame`) wait for it, stopping it if it would never end by itself. At the end
 //! of input a finite search is awaited and an endless one stopped. `alfiere bench
-//! [depth]` prints the bench signature.
+//! [depth]` prints the bench signature; `alfiere annotate` analyses games
+//! (`annotate.rs`).
+
+#[path = "alfiere/annotate.rs"]
+mod annotate;
 
 use alfiere::eval::nnue::Network;
+
 use alfiere::search::bench;
 use alfiere::uci::{Control, Status, UciSession, MAX_LINE_LEN, NODES_PER_STEP};
 use std::io::{self, BufRead, Read, Write};
@@ -194,6 +199,9 @@ fn main() {
     if args.first().map(String::as_str) == Some("bench") {
         run_bench(&args);
         return;
+    }
+    if args.first().map(String::as_str) == Some("annotate") {
+        std::process::exit(annotate::run(&args[1..]));
     }
     // Weakened levels choose differently in every run.
     let seed = std::time::SystemTime::now()
