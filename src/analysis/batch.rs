@@ -81,6 +81,9 @@ pub struct Annotated {
     pub pgn: String,
 }
 
+/// One game's outcome in a batch.
+pub type GameResult = Result<Annotated, ApiError>;
+
 /// How far a batch has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BatchProgress {
@@ -152,11 +155,11 @@ pub fn annotate_games(
     threads: usize,
     stop: &AtomicBool,
     on_progress: &(dyn Fn(BatchProgress) + Sync),
-    on_game: &(dyn Fn(&GameText, Result<Annotated, ApiError>) + Sync),
+    on_game: &(dyn Fn(&GameText, GameResult) + Sync),
 ) {
     let next = AtomicUsize::new(0);
     // Finished games not yet handed on, and the first game not yet handed on.
-    let pending: Mutex<(Vec<Option<Result<Annotated, ApiError>>>, usize)> =
+    let pending: Mutex<(Vec<Option<GameResult>>, usize)> =
         Mutex::new((games.iter().map(|_| None).collect(), 0));
     let progress = Mutex::new(BatchProgress {
         games: games.len(),
