@@ -4,7 +4,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { usePage } from './helpers.mjs';
+import { createServer } from 'node:http';
+import { usePage, gotoReady, newGame } from './helpers.mjs';
 
 let server;
 let page;
@@ -51,18 +52,71 @@ test('set up from the URL: the engine plays White in Chess-Gi, moves are posted 
   assert.deepEqual(errors, []);
 });
 
-test('the embed stores nothing unless storage-key asks', async () => {
+test('the embed stores nothing unless storage-key asks, and only under its own keys', async () => {
   // Opened as a page of its own (a cross-site frame may not reach storage at all).
   const other = await page.context().newPage();
-  for (const [query, expected] of [['?variant=chess', 0], ['?variant=chess&storage-key=my-game', 1]]) {
+  for (const [query, expected] of [['?variant=chess', []], ['?variant=chess&storage-key=my-game', [`alfiere.embed.${new URL(server.url).origin}.my-game`]]]) {
     await other.goto(`${server.url}embed.html${query}`);
     await other.waitForSelector('body.ready');
     await other.click('[data-square="e2"]');
     await other.click('[data-square="e4"]');
     await other.waitForFunction(() => document.getElementById('board').history().length === 1);
-    assert.equal(await other.evaluate(() => localStorage.length), expected, query);
+    assert.deepEqual(await other.evaluate(() => Object.keys(localStorage)), expected, query);
+    await other.evaluate(() => localStorage.clear());
   }
   await other.close();
+});
+
+test('a host on another origin can neither read nor change the page's stored game', async () => {
+  // The person's game on the page (the page's own key).
+  const person = await page.context().newPage();
+  await gotoReady(person, server.url);
+  await newGame(person, { variant: 'chess', mode: 'friend' });
+  for (const square of ['e2', 'e4', 'c7', 'c5']) await person.click(`alfiere-board [data-square="${square}"]`);
+  await person.waitForFunction(() => (localStorage.getItem('alfiere.game.v2') ?? '').includes('c5'));
+  const saved = await person.evaluate(() => localStorage.getItem('alfiere.game.v2'));
+  const pageOrigin = new URL(server.url).origin;
+  // An attacker's page: same site (localhost), another port, so that the browser does
+  // not partition the frame's storage and only the embed's own rules protect the game.
+  const attacker = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end('<!doctype html><title>attacker</title><body></body>');
+  });
+  await new Promise((resolve) => attacker.listen(0, 'localhost', resolve));
+  const attackerOrigin = `http://localhost:${attacker.address().port}`;
+  try {
+    await page.goto(`${attackerOrigin}/`);
+    const attempts = [
+      '?storage-key=alfiere.game.v2&engine=white',
+      `?storage-key=alfiere.game.v2&engine=white&parent-origin=${encodeURIComponent(pageOrigin)}`,
+      `?storage-key=alfiere.game.v2&engine=white&parent-origin=${encodeURIComponent(attackerOrigin)}`,
+    ];
+    for (const query of attempts) {
+      await page.evaluate((src) => {
+        window.__messages = [];
+        window.addEventListener('message', (event) => window.__messages.push(event.data));
+        document.body.replaceChildren();
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        frame.width = '520';
+        frame.height = '700';
+        document.body.append(frame);
+      }, `${server.url}embed.html${query}`);
+      const frame = page.frameLocator('iframe');
+      await frame.locator('body.ready').waitFor({ timeout: 20000 });
+      // Time for the engine (White) to play into whatever game the frame holds.
+      await page.waitForTimeout(1500);
+      const posted = JSON.stringify(await page.evaluate(() => window.__messages));
+      assert.doesNotMatch(posted, /2p5\/4P3|"san":"c5"/, `${query}: the stored game reached the host`);
+      assert.equal(await person.evaluate(() => localStorage.getItem('alfiere.game.v2')), saved, `${query}: the stored game changed`);
+    }
+    // The host's own origin, confirmed, gets a game of its own under its namespace.
+    const keys = await person.evaluate(() => Object.keys(localStorage).sort());
+    assert.deepEqual(keys, ['alfiere.game.v2', `alfiere.embed.${attackerOrigin}.alfiere.game.v2`]);
+  } finally {
+    await new Promise((resolve) => attacker.close(resolve));
+    await person.close();
+  }
 });
 
 test('a PGN in the URL is loaded as text, a finished one shown as finished', async () => {

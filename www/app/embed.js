@@ -1,22 +1,67 @@
 // The iframe embed (embed.html), for hosts that only allow iframes: one board, set up
 // from the URL (?variant=&fen=&pgn=&orientation=&engine=&level=&movable=&coordinates=
-// &sound=&storage-key=), that posts `move`, `gameover`, `change` and `error` messages
-// to its parent. A bad parameter shows a message in the frame (the board validates
-// every attribute); nothing from the URL reaches the page as HTML; nothing is stored
-// unless `storage-key` asks for it.
+// &sound=&storage-key=&parent-origin=), that posts `move`, `gameover`, `change` and
+// `error` messages to its parent. A bad parameter shows a message in the frame (the
+// board validates every attribute); nothing from the URL reaches the page as HTML.
+//
+// Storage: the embed shares its origin with the page, so any site could frame it and
+// name a key of the page's. Its games are therefore kept apart: under
+// `alfiere.embed.<host origin>.<key>`, never a key of the page's, and in a frame only
+// when the host names its origin (`parent-origin`) and the browser confirms it is the
+// frame's parent. Messages then go to that origin alone; without `parent-origin` they
+// go to any parent ('*') and carry nothing stored, since nothing is.
 
 import { loadRules, createEngine } from './platform.js';
 import { AlfiereBoard } from '../js/board/element.js';
 import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
 
-const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key'];
+const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound'];
+const OWN_PARAMS = ['pgn', 'storage-key', 'parent-origin'];
 const MAX_PARAM = 100_000;
+const STORAGE_PREFIX = 'alfiere.embed.';
+const STORAGE_KEY = /^[\w.-]{1,100}$/;
+
+const framed = window.parent !== window;
+/** Where messages go: the host's confirmed origin, any parent ('*'), or nowhere (null:
+ * a host named an origin that is not its own). */
+let messageTarget = '*';
 
 function post(type, detail) {
-  if (window.parent === window) return;
-  // The game is public: any parent may read it ('*'); no message carries anything else.
-  window.parent.postMessage({ source: 'alfiere', type, detail }, '*');
+  if (!framed || !messageTarget) return;
+  window.parent.postMessage({ source: 'alfiere', type, detail }, messageTarget);
+}
+
+/** `text` as an origin (`https://blog.example`), or null. */
+function asOrigin(text) {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The parent's origin as the browser tells it: `ancestorOrigins` where there is one,
+ * else the referrer (absent under a no-referrer policy: then nothing is confirmed). */
+function parentOriginSeen() {
+  const ancestors = location.ancestorOrigins;
+  if (ancestors && ancestors.length) return ancestors[0];
+  return document.referrer ? asOrigin(new URL(document.referrer).origin) : null;
+}
+
+/** The namespaced key for the `storage-key` parameter, or null with the reason shown. */
+function embedStorageKey(key, parentOrigin) {
+  if (!STORAGE_KEY.test(key)) {
+    showMessage('The storage-key parameter may use letters, digits, ".", "-" and "_" (at most 100); nothing is stored.');
+    return null;
+  }
+  if (!framed) return `${STORAGE_PREFIX}${location.origin}.${key}`;
+  if (!parentOrigin) {
+    showMessage('storage-key needs parent-origin (the origin of the page that holds the frame); nothing is stored.');
+    return null;
+  }
+  return `${STORAGE_PREFIX}${parentOrigin}.${key}`;
 }
 
 function showMessage(text) {
@@ -36,9 +81,22 @@ async function main() {
   for (const [name, value] of params) {
     if (value.length > MAX_PARAM) showMessage(`The ${name.slice(0, 20)} parameter is too long.`);
     else if (ATTRIBUTES.includes(name)) board.setAttribute(name, value);
-    else if (name !== 'pgn') ignored.push(name.slice(0, 20));
+    else if (!OWN_PARAMS.includes(name)) ignored.push(name.slice(0, 20));
   }
   if (ignored.length) showMessage(`Unknown parameters ignored: ${ignored.join(', ')}.`);
+  let parentOrigin = null;
+  if (params.has('parent-origin')) {
+    const named = asOrigin(params.get('parent-origin'));
+    if (!named) showMessage('The parent-origin parameter must be an origin, such as https://blog.example.');
+    else if (framed && parentOriginSeen() !== named) showMessage('The page holding this frame is not the one parent-origin names; messages and storage are off.');
+    else parentOrigin = named;
+    // Named but unconfirmed: post nothing at all rather than to a stranger.
+    messageTarget = parentOrigin;
+  }
+  if (params.has('storage-key')) {
+    const key = embedStorageKey(params.get('storage-key'), parentOrigin);
+    if (key) board.setAttribute('storage-key', key);
+  }
   board.addEventListener('move', (event) => {
     const { san, lan, fen, color, turnState } = event.detail;
     post('move', { san, lan, fen, color, turnState });
