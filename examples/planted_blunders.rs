@@ -62,7 +62,10 @@ fn config() -> Config {
             "--drop" => c.drop = number(i) as i32,
             "--plies" => c.plies = number(i) as usize,
             id => {
-                c.variants.push(id.parse().unwrap_or_else(|_| panic!("unknown variant {id}")));
+                c.variants.push(
+                    id.parse()
+                        .unwrap_or_else(|_| panic!("unknown variant {id}")),
+                );
                 i += 1;
                 continue;
             }
@@ -123,7 +126,10 @@ struct Rng(u64);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) as usize % n.max(1)
     }
 }

@@ -40,8 +40,8 @@ pub trait PlayedGame: Send {
     fn undo(&mut self) -> Option<MoveInfo>;
     fn history(&self) -> Vec<MoveInfo>;
     fn history_actions(&self) -> Vec<Action>;
-    /// A line of actions from the current position as numbered PGN tokens
-    /// ([`pgn::line_moves`]).
+    /// A line of actions from the current position as numbered PGN tokens (a
+    /// variation's moves), up to the first that is not legal.
     fn line_moves(&self, line: &[Action]) -> Vec<RawMove>;
     /// How many actions were played.
     fn plies(&self) -> usize;
@@ -201,7 +201,13 @@ impl<G: Game> PlayedGame for Record<G> {
     }
 
     fn line_moves(&self, line: &[Action]) -> Vec<RawMove> {
-        pgn::line_moves(self.current(), line)
+        let mut variation = Record::new(self.current().clone());
+        for action in line {
+            if variation.play_past_end(action).is_err() {
+                break;
+            }
+        }
+        pgn::record_moves(&variation).0
     }
 
     fn history_actions(&self) -> Vec<Action> {

@@ -296,29 +296,6 @@ pub(super) fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
     parts.join(&separator(G::VARIANT).to_string())
 }
 
-/// A line of actions from `start` as the rule set's PGN tokens, numbered (a
-/// variation's moves), up to the first action that is not legal.
-pub fn line_moves<G: Game>(start: &G, line: &[Action]) -> Vec<RawMove> {
-    let mut positions = Vec::with_capacity(line.len());
-    let mut pos = start.clone();
-    for action in line {
-        if !pos.is_legal(action) {
-            break;
-        }
-        positions.push(pos.clone());
-        crate::game::play_out_of_line(&mut pos, action);
-    }
-    let history: Vec<(&G, &Action)> = positions.iter().zip(line).collect();
-    token_actions(&history)
-        .into_iter()
-        .map(|(pos, actions)| RawMove {
-            token: token_san(pos, &actions),
-            number: Some(token_number(pos)),
-            ..RawMove::default()
-        })
-        .collect()
-}
-
 fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
     OrthodoxNumbering {
         first_ply_black: start.turn() == Color::Black,
@@ -446,6 +423,16 @@ pub fn write_annotated<G: Game>(
     notes: &Annotations,
     set_up: Option<String>,
 ) -> String {
+    let (moves, ends) = record_moves(record);
+    let decided = record.outcome().map(|o| o.result_token());
+    let game = annotated_game(G::VARIANT, decided, set_up, tags, notes, moves, &ends);
+    pgn_syntax::write_pgn(&game, &numbering(record.start()))
+}
+
+/// A record's actions as numbered PGN tokens, with the ply each token ends at: the
+/// main line of [`write_annotated`], or a variation's moves (a record of the line
+/// from its start position).
+pub fn record_moves<G: Game>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
     let history: Vec<(&G, &Action)> = record.history().collect();
     let mut ends = Vec::new();
     let mut ply = 0;
@@ -464,9 +451,7 @@ pub fn write_annotated<G: Game>(
             })
         })
         .collect();
-    let decided = record.outcome().map(|o| o.result_token());
-    let game = annotated_game(G::VARIANT, decided, set_up, tags, notes, moves, &ends);
-    pgn_syntax::write_pgn(&game, &numbering(record.start()))
+    (moves, ends)
 }
 
 /// The start position's FEN when it is not `G`'s start: what `SetUp`/`FEN` say.
