@@ -15,7 +15,8 @@
 //!
 //! `cargo run --release --example planted_blunders -- [--games N] [--seed S]
 //! [--play-nodes N] [--probe-nodes N] [--analysis-nodes N] [--drop CP] [--plies N]
-//! [variant …]`
+//! [--pgn FILE] [variant …]`; `--pgn` also writes the games (a corpus for
+//! `scripts/bench-analysis.sh`), the planted turn named in a comment.
 
 use alfiere::analysis::{analyse, Mark};
 use alfiere::api::ApiGame;
@@ -31,6 +32,7 @@ struct Config {
     analysis_nodes: u64,
     drop: i32,
     plies: usize,
+    pgn: Option<String>,
     variants: Vec<Variant>,
 }
 
@@ -43,6 +45,7 @@ fn config() -> Config {
         analysis_nodes: 30_000,
         drop: 300,
         plies: 50,
+        pgn: None,
         variants: Vec::new(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,6 +64,7 @@ fn config() -> Config {
             "--analysis-nodes" => c.analysis_nodes = number(i),
             "--drop" => c.drop = number(i) as i32,
             "--plies" => c.plies = number(i) as usize,
+            "--pgn" => c.pgn = Some(args.get(i + 1).expect("--pgn needs a file").clone()),
             id => {
                 c.variants.push(
                     id.parse()
@@ -176,6 +180,7 @@ fn main() {
     );
     println!("| rule set | games | planted marked ?/?? | planted marked at all | sound turns | sound marked ?? | sound marked ? | sound marked ?! |");
     println!("|---|---|---|---|---|---|---|---|");
+    let mut corpus = String::new();
     for variant in &c.variants {
         let mut rng = Rng(c.seed ^ (*variant as u64) << 32);
         let (mut games, mut hit, mut any) = (0, 0, 0);
@@ -183,10 +188,20 @@ fn main() {
         let mut attempts = 0;
         while games < c.games && attempts < c.games * 3 {
             attempts += 1;
-            let Some((game, planted)) = planted_game(*variant, &c, &mut rng) else {
+            let Some((mut game, planted)) = planted_game(*variant, &c, &mut rng) else {
                 continue;
             };
             games += 1;
+            game.set_header("Event", &format!("planted blunder, seed {}", c.seed))
+                .unwrap();
+            game.set_header("Round", &games.to_string()).unwrap();
+            game.set_header(
+                "Annotator",
+                &format!("planted blunder in turn {}", planted + 1),
+            )
+            .unwrap();
+            corpus.push_str(&game.pgn(&[]));
+            corpus.push('\n');
             let report = analyse(&game, Limits::nodes(c.analysis_nodes), options()).unwrap();
             let turns = report.plies.last().map_or(0, |p| p.turn + 1);
             for turn in 0..turns {
@@ -219,5 +234,8 @@ fn main() {
             pct(sound_mistake, sound),
             pct(sound_inaccuracy, sound),
         );
+    }
+    if let Some(path) = &c.pgn {
+        std::fs::write(path, corpus).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
 }

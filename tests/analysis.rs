@@ -3,7 +3,7 @@
 //! stopping, and refused input.
 
 use alfiere::analysis::{
-    analyse, annotate, evals_in_notes, AnalysisStep, Eval, GameAnalysis, Mark,
+    analyse, annotate, evals_in_notes, notes_analysis, AnalysisStep, Eval, GameAnalysis, Mark,
 };
 use alfiere::api::{ApiErrorKind, ApiGame};
 use alfiere::search::{Limits, NoClock, SearchOptions, TranspositionTable};
@@ -204,4 +204,31 @@ fn annotating_twice_replaces_the_evaluations() {
     annotate(&mut game, &report).unwrap();
     assert_eq!(game.pgn(&[]), once);
     assert_eq!(once.matches("[%eval").count(), 7);
+}
+
+#[test]
+fn an_annotated_pgn_gives_back_its_marks_counts_and_accuracy() {
+    for (variant, moves) in [
+        (
+            "chess",
+            &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"][..],
+        ),
+        ("chess", &["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"][..]),
+    ] {
+        let mut game = played(variant, moves);
+        let report = analyse(&game, Limits::depth(6), SearchOptions::default()).unwrap();
+        annotate(&mut game, &report).unwrap();
+        let mut back = ApiGame::start(Variant::Chess);
+        back.load_pgn(&game.pgn(&[])).unwrap();
+        let notes = notes_analysis(&back);
+        assert_eq!(notes.counts, report.counts);
+        assert_eq!(notes.accuracy, report.accuracy, "{moves:?}");
+        let marks: Vec<Option<Mark>> = report.plies.iter().map(|p| p.class).collect();
+        assert_eq!(notes.marks, marks);
+        assert_eq!(notes.evals.len(), moves.len() + 1);
+    }
+    // A game without notes has nothing to show.
+    let bare = notes_analysis(&played("chess", &["e4"]));
+    assert!(bare.is_empty());
+    assert_eq!(bare.accuracy.white, None);
 }

@@ -29,6 +29,7 @@ mod annotate;
 pub mod batch;
 mod job;
 mod judge;
+mod notes;
 mod report;
 mod turns;
 
@@ -36,6 +37,7 @@ pub use accuracy::{decision_accuracy, game_accuracy, Decision};
 pub use annotate::{annotate, eval_in_comment, evals_in_notes};
 pub use job::{AnalysisProgress, AnalysisStep, GameAnalysis, MAX_ANALYSED_PLIES};
 pub use judge::{judge, Cause, Eval, Mark, Verdict};
+pub use notes::{notes_analysis, NotesAnalysis};
 pub use report::{BestLine, GameReport, MarkCounts, PlyReport};
 
 use crate::api::{ApiError, ApiGame};

@@ -90,7 +90,7 @@ pub struct GameReport {
 }
 
 /// `{"w": …, "b": …}`, the sides as the API's colours spell them.
-struct Sides<'a, T>(&'a ByColor<T>);
+pub(super) struct Sides<'a, T>(pub(super) &'a ByColor<T>);
 
 impl<T: Serialize> Serialize for Sides<'_, T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
