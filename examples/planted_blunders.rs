@@ -146,7 +146,7 @@ fn planted_game(variant: Variant, c: &Config, rng: &mut Rng) -> Option<(ApiGame,
     let mut planted = None;
     while game.history().len() < c.plies && game.outcome().is_none() {
         let turn_start = game.turn_info().played == 0;
-        if turn_start && game.history().len() > 0 {
+        if turn_start && !game.history().is_empty() {
             turn += 1;
         }
         let mover = game.turn();
