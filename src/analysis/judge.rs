@@ -98,16 +98,39 @@ impl Eval {
     }
 
     /// Reads the value of a `[%eval …]` command: `0.31`, `-1.5`, `#3`, `#-2`.
+    /// Decimal digits are read by hand, to the centipawn (no float parser: it would
+    /// cost the WebAssembly module kilobytes).
     pub fn from_pgn_value(text: &str) -> Option<Eval> {
         let text = text.trim();
         if let Some(mate) = text.strip_prefix('#') {
             return mate.parse::<i32>().ok().filter(|m| *m != 0).map(Eval::Mate);
         }
-        let pawns: f64 = text.parse().ok()?;
-        if !pawns.is_finite() || pawns.abs() > 1.0e6 {
+        let (negative, unsigned) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let (pawns, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if pawns.is_empty() && fraction.is_empty() || !digits(pawns) || !digits(fraction) {
             return None;
         }
-        Some(Eval::Cp((pawns * 100.0).round() as i32))
+        let pawns: i32 = if pawns.is_empty() {
+            0
+        } else {
+            pawns.parse().ok().filter(|p| *p <= 100_000)?
+        };
+        // Hundredths, rounded on the third decimal.
+        let mut hundredths = 0;
+        for (i, b) in fraction.bytes().take(3).enumerate() {
+            let d = i32::from(b - b'0');
+            match i {
+                0 => hundredths += 10 * d,
+                1 => hundredths += d,
+                _ => hundredths += i32::from(d >= 5),
+            }
+        }
+        let cp = pawns * 100 + hundredths;
+        Some(Eval::Cp(if negative { -cp } else { cp }))
     }
 }
 
@@ -344,7 +367,13 @@ mod tests {
             assert_eq!(Eval::from_pgn_value(text), Some(eval));
         }
         assert_eq!(Eval::from_pgn_value("1.5"), Some(Eval::Cp(150)));
-        for bad in ["", "#", "#0", "x", "NaN", "inf", "1e300"] {
+        assert_eq!(Eval::from_pgn_value("+0.5"), Some(Eval::Cp(50)));
+        assert_eq!(Eval::from_pgn_value("-.25"), Some(Eval::Cp(-25)));
+        assert_eq!(Eval::from_pgn_value("0.126"), Some(Eval::Cp(13)));
+        assert_eq!(Eval::from_pgn_value("3"), Some(Eval::Cp(300)));
+        for bad in [
+            "", "#", "#0", "x", "NaN", "inf", "1e300", ".", "-", "1.2.3", "1,5", "99999999",
+        ] {
             assert_eq!(Eval::from_pgn_value(bad), None, "{bad}");
         }
     }
