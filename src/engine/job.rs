@@ -6,6 +6,12 @@
 use crate::moves::Action;
 use crate::search::{Limits, SearchInfo};
 
+/// The deepest search a caller of the typed door may ask for.
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+/// A search given no limit at all by the typed door thinks this long (ms); an
+/// endless search must be asked for (`infinite`).
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
 /// A piece of work for the session, run by [`super::EngineSession::step`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

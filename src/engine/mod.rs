@@ -29,7 +29,7 @@ mod options;
 mod report;
 mod session;
 
-pub use job::{Event, Job, SearchJob};
+pub use job::{Event, Job, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH};
 pub use options::{
     EngineOptions, OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN,
     LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,

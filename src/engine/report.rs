@@ -121,11 +121,7 @@ impl SearchReporter {
             depth: main.map_or(0, |i| i.depth),
             seldepth: main.map_or(0, |i| i.seldepth),
             nodes,
-            nps: if time_ms > 0 {
-                nodes * 1000 / time_ms
-            } else {
-                0
-            },
+            nps: (nodes * 1000).checked_div(time_ms).unwrap_or(0),
             time: time_ms,
             pv,
             lines: self.lines.into_values().collect(),

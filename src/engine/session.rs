@@ -231,14 +231,21 @@ impl EngineSession {
         Ok(())
     }
 
-    /// Sets the position to `fen` followed by `actions` in their packed form
+    /// Sets the position to `fen` of `variant` (the session's) followed by `actions`
+    /// in their packed form
     /// ([`crate::search::ordering::pack`]), as a game hands its line over without
     /// writing or reading notation.
     ///
     /// # Errors
-    /// `InvalidFen`, or `IllegalMove` for a code that names no legal action.
-    pub fn set_position_packed(&mut self, fen: &str, actions: &[u32]) -> Result<(), ApiError> {
-        let mut game = ApiGame::start(self.variant());
+    /// `InvalidFen`, `IllegalMove` for a code that names no legal action, or
+    /// `InvalidArgument` for another rule set than the session's.
+    pub fn set_position_packed(
+        &mut self,
+        variant: Variant,
+        fen: &str,
+        actions: &[u32],
+    ) -> Result<(), ApiError> {
+        let mut game = ApiGame::start(variant);
         game.load(fen)?;
         for (i, &code) in actions.iter().enumerate() {
             game.play_packed(code).map_err(|e| {
@@ -248,8 +255,7 @@ impl EngineSession {
                 )
             })?;
         }
-        self.game = game;
-        Ok(())
+        self.set_position(game)
     }
 
     /// Forgets the game: the start position of the rule set and an empty table.
