@@ -1,27 +1,23 @@
 // The worker side of the Engine, independent of where it runs (a browser module worker:
 // engine-worker.js; a Node worker thread: engine-worker-node.js). It owns one wasm
-// `Session`: the project's one UCI session, which the native `alfiere` binary runs
-// too, so every command, option, default, limit and reply is defined there once. The
-// host only schedules the session's search in slices of a few milliseconds, yielding
-// to the event loop between them so that a `stop` is seen within one slice, and turns
-// the Engine class's requests into UCI lines and the session's lines back into objects.
+// `Session`, the engine session the native `alfiere` binary runs too, and only
+// schedules its jobs in slices of a few milliseconds, yielding to the event loop between
+// them so that a `stop` is seen within one slice; rebuilds it after a crash, with its
+// settings; and routes what comes out.
 //
 // Two kinds of messages come in:
-//  - strings: raw UCI lines, passed to the session as they are; its replies go out as
-//    UCI text lines, as from Stockfish.js. While a search started by raw UCI runs, lines
-//    go to the session at once (it answers `stop` and `isready` at once and keeps the
-//    others in order itself);
+//  - strings: raw UCI lines, for the session's UCI codec; its replies go out as UCI text
+//    lines, as from Stockfish.js. While a search started by raw UCI runs, lines go to
+//    the session at once (it answers `stop` and `isready` at once and keeps the others
+//    in order itself);
 //  - objects from the Engine class (engine.js): {type: 'init' | 'setOption' | 'newGame' |
-//    'analyse' | 'stop', id, ...}; the replies are objects {type: 'ready' | 'result' |
-//    'info' | 'done' | 'error' | 'variant', id, ...}. Arguments are checked with the wasm
-//    `Game` (typed errors: UnknownVariantError, InvalidFenError, IllegalMoveError) before
-//    any line reaches the session; a refused `setoption` is an InvalidArgumentError.
+//    'analyse' | 'stop', id, ...}, passed to the session's typed door, which checks them
+//    and throws typed errors; the replies are objects {type: 'ready' | 'result' | 'info' |
+//    'done' | 'error' | 'variant' | 'network', id, ...}.
 // Any command other than stop/isready that arrives during an analysis ends it first (it
 // still reports its best move).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
-import { normaliseAnalyseOptions } from './analyse-options.js';
-import { parseInfo } from './uci.js';
 
 /** A slice aims at this many milliseconds: short enough that `stop` is seen within
  * 50 ms, long enough that yielding costs nothing measurable. */
@@ -80,17 +76,15 @@ function randomSeed() {
 
 const isStop = (msg) => (typeof msg === 'string' && msg.trim() === 'stop') || msg?.type === 'stop';
 const isTyped = (error) => error instanceof Error && typeof error.code === 'string';
-const refusal = (lines) => lines.find((l) => l.startsWith('info string '))?.slice('info string '.length);
+const crashText = (error) => error?.message ?? String(error);
 
-/** An option value as the text of a `setoption` line; anything but a string, an
- * integer or a boolean is refused. */
-function optionText(name, value) {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'number') return 'NaN';
-  const shown = value === null ? 'null' : typeof value;
-  throw typedError(ErrorKinds.InvalidArgument, `the value of ${String(name).slice(0, 32)} must be a string, number or boolean, not ${shown}`);
+/** A running job: raw (started by a UCI `go`) or an analysis; `done` settles at its end
+ * (an analysis's rejects with its error). */
+function newJob(raw, id) {
+  const job = { raw, id };
+  job.done = new Promise((resolve, reject) => (job.settle = (error) => (error ? reject(error) : resolve())));
+  job.done.catch(() => {}); // awaited later; not an unhandled rejection meanwhile
+  return job;
 }
 
 /**
@@ -112,37 +106,35 @@ export function createEngineHost({
 }) {
   let glue = null; // the initialised wasm-bindgen module
   let session = null; // its Session
-  let variant = 'chess'; // the session's rule set (canonical id)
+  let variant = 'chess'; // the session's rule set, as the Engine class last heard it
   let startError = null; // why there is no session
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
-  let multipv = 1; // the session's MultiPV, restored after an analysis that set its own
-  const optionLines = []; // accepted setoption lines, replayed after a crash
+  const settings = []; // accepted option changes, (session) => void, replayed after a crash
   let networkBytes = null; // the loaded network, loaded again after a crash
   const queue = []; // { msg, stopped }
   let pumping = false;
   const slices = createSliceBudget();
-  // The running search: { raw: boolean, onLine(line), done: Promise, finish() }.
-  let search = null;
+  let job = null; // the running job (newJob)
 
   function receive(msg) {
-    if (typeof msg === 'string' && search?.raw) {
-      // The session's own search runs: the session answers or keeps each line.
-      for (const line of msg.split(/\r?\n/)) toSession(line);
+    if (typeof msg === 'string' && job?.raw) {
+      // The codec's own search runs: the session answers or keeps each line.
+      for (const line of msg.split(/\r?\n/)) rawLine(line);
       return;
     }
     if (isStop(msg)) {
-      // Ends the running analysis and any one already waiting.
+      // Ends the running job and any one already waiting.
       for (const item of queue) item.stopped = true;
-      if (search) toSession('stop');
+      stopJob();
       return;
     }
-    if (search && typeof msg === 'string' && msg.trim() === 'isready') {
+    if (job && typeof msg === 'string' && msg.trim() === 'isready') {
       post('readyok');
       return;
     }
     queue.push({ msg, stopped: false });
-    if (search) toSession('stop');
+    stopJob();
     pump();
   }
 
@@ -166,25 +158,22 @@ export function createEngineHost({
   /** Reports an error of one command; an untyped error means the wasm trapped. */
   function fail(msg, error) {
     if (!isTyped(error)) recover();
-    if (typeof msg === 'string') {
-      post(`info string engine error: ${error?.message ?? error}`);
-    } else {
-      post({ type: 'error', id: msg?.id ?? null, error: describeError(error) });
-    }
+    if (typeof msg === 'string') post(`info string engine error: ${crashText(error)}`);
+    else post({ type: 'error', id: msg?.id ?? null, error: describeError(error) });
   }
 
   /** After a trap the old session may be unusable: make a new one with the same
-   * options (the variant among them). */
+   * settings (the variant among them) and network. */
   function recover() {
     if (!glue) return;
     safely(() => session?.free());
     try {
       session = new glue.Session(randomSeed());
       if (networkBytes) safely(() => session.loadNetwork(networkBytes));
-      for (const line of optionLines) safely(() => session.handleLine(line));
+      for (const apply of settings) safely(() => apply(session));
     } catch (error) {
       session = null;
-      startError = typedError(ErrorKinds.EngineCrashed, `the engine could not be restarted: ${error?.message ?? error}`);
+      startError = typedError(ErrorKinds.EngineCrashed, `the engine could not be restarted: ${crashText(error)}`);
     }
   }
 
@@ -193,12 +182,13 @@ export function createEngineHost({
     try {
       glue = await load(wasm);
     } catch (error) {
-      startError = typedError(ErrorKinds.WasmLoad, `could not load the wasm module: ${error?.message ?? error}`);
+      startError = typedError(ErrorKinds.WasmLoad, `could not load the wasm module: ${crashText(error)}`);
       return;
     }
     try {
       session = new glue.Session(randomSeed());
       if (wantedVariant !== 'chess') setOption('UCI_Variant', wantedVariant);
+      variant = session.variant();
     } catch (error) {
       session = null;
       startError = isTyped(error) ? error : typedError(ErrorKinds.EngineCrashed, String(error));
@@ -215,7 +205,7 @@ export function createEngineHost({
     }
     readNetwork(source)
       .catch((error) => {
-        throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${error?.message ?? error}`);
+        throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
       })
       .then((bytes) => {
         const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -226,73 +216,110 @@ export function createEngineHost({
       .catch((error) => post({ type: 'network', loaded: false, error: describeError(error, ErrorKinds.NetworkLoad) }));
   }
 
-  /** One line to the session, its answer routed; a trap ends a running search with
-   * `bestmove (none)` (raw) or an EngineCrashedError (analysis). */
-  function toSession(line) {
+  /** A typed option change (throws the session's typed error); kept for a restart. */
+  function setOption(name, value) {
+    session.setOption(name, value);
+    settings.push((s) => s.setOption(name, value));
+    noteVariant();
+  }
+
+  /** Tells the Engine class when the rule set changed (by raw UCI too). */
+  function noteVariant() {
+    const current = session.variant();
+    if (current === variant) return;
+    variant = current;
+    if (managed) post({ type: 'variant', variant });
+  }
+
+  /** One raw UCI line to the session's codec, its answer routed; a trap during a raw
+   * search ends it with `bestmove (none)`. */
+  function rawLine(line) {
     const idle = session.status() === 'idle';
     let lines;
     try {
       lines = session.handleLine(line);
     } catch (error) {
-      crashed(error);
-      return [];
+      if (!job) throw error;
+      finish(job, error);
+      return;
     }
-    if (idle && refusal(lines) === undefined) noteOption(line);
-    route(lines);
-    if (session.status() === 'quit') close();
-    return lines;
+    if (idle && /^\s*setoption\s/i.test(line) && !lines.some((l) => l.startsWith('info string'))) {
+      settings.push((s) => s.handleLine(line));
+    }
+    for (const out of lines) {
+      post(out);
+      if (out.startsWith('bestmove') && job?.raw) finish(job);
+    }
+    noteVariant();
+    if (session.status() === 'quit') {
+      if (job) finish(job);
+      close();
+    }
   }
 
-  /** Keeps track of an accepted `setoption` (raw or from setOption): replayed after a
-   * crash; the variant and MultiPV the Engine class sees follow it. */
-  function noteOption(line) {
-    const match = /^\s*setoption\s+name\s+(.*?)\s+value\s+(.*?)\s*$/i.exec(line);
-    if (!match) return;
-    optionLines.push(line.trim());
-    const name = match[1].toLowerCase();
-    if (name === 'multipv') multipv = Number(match[2]);
-    if (name === 'uci_variant') {
-      const game = safely(() => new glue.Game(match[2]));
-      const canonical = game?.variant();
-      game?.free();
-      if (canonical && canonical !== variant) {
-        variant = canonical;
-        if (managed) post({ type: 'variant', variant });
+  /** Ends the running job now: its last events and its answer come out. */
+  function stopJob() {
+    if (job?.raw) rawLine('stop');
+    else if (job) deliver(job, () => session.stopJob());
+  }
+
+  /** Runs one call of the job's stepping and sends out what it gave. */
+  function deliver(running, call) {
+    let out;
+    try {
+      out = call();
+    } catch (error) {
+      finish(running, error);
+      return;
+    }
+    if (running.raw) {
+      for (const line of out) {
+        post(line);
+        if (line.startsWith('bestmove')) finish(running);
+      }
+      return;
+    }
+    for (const { type, info, result, uci } of out) {
+      if (type === 'info') post({ type, id: running.id, info, uci });
+      else {
+        post({ type, id: running.id, result, uci });
+        finish(running);
       }
     }
   }
 
-  /** Sends the session's lines where they belong: to the running analysis, or out as
-   * raw UCI text. */
-  function route(lines) {
-    for (const line of lines) {
-      if (search && !search.raw) search.onLine(line);
-      else post(line);
-      if (line.startsWith('bestmove') && search) {
-        const ended = search;
-        search = null;
-        ended.finish();
-      }
-    }
-  }
-
-  function crashed(error) {
-    const running = search;
-    search = null;
-    recover();
-    if (running?.raw) {
-      post(`info string engine error: ${error?.message ?? error}`);
+  /** The job has ended, by its answer or by an error. */
+  function finish(running, error) {
+    if (job === running) job = null;
+    if (running.raw && error) {
+      recover();
+      post(`info string engine error: ${crashText(error)}`);
       post('bestmove (none)');
-      running.finish();
-    } else if (running) {
-      running.fail(error);
-    } else {
-      throw error;
+      error = undefined;
     }
+    running.settle(error);
   }
 
-  async function handle(item) {
-    const { msg } = item;
+  /** Steps the job in slices, yielding between them, until it ends; a finished
+   * infinite search then waits for `stop`. */
+  async function run(running, stopped = false) {
+    job = running;
+    if (stopped) stopJob();
+    while (job === running && session.status() === 'searching') {
+      const sliceStart = now();
+      const budget = slices.nodes;
+      deliver(running, () => (running.raw ? session.step(budget, sliceStart) : session.advance(budget, sliceStart)));
+      slices.measured(now() - sliceStart);
+      if (job === running && session.status() === 'quit') finish(running);
+      if (session.status() === 'quit') close();
+      await yieldNow();
+    }
+    await running.done;
+    // Lines the codec kept during the search may have started another one.
+    if (session?.status() === 'searching' && !job) await run(newJob(true));
+  }
+
+  async function handle({ msg, stopped }) {
     if (msg !== null && typeof msg === 'object' && msg.type === 'init') {
       if (started) throw typedError(ErrorKinds.InvalidArgument, 'the engine is already initialised');
       managed = true;
@@ -306,15 +333,8 @@ export function createEngineHost({
     if (!session) throw startError;
     if (typeof msg === 'string') {
       for (const line of msg.split(/\r?\n/)) {
-        if (session.status() !== 'idle') {
-          toSession(line);
-          continue;
-        }
-        const raw = rawSearch();
-        search = raw;
-        toSession(line);
-        if (search === raw && session.status() === 'idle') search = null;
-        if (search === raw) await runSearch(raw);
+        rawLine(line);
+        if (session.status() === 'searching' && !job) await run(newJob(true));
       }
       return;
     }
@@ -324,155 +344,19 @@ export function createEngineHost({
         post({ type: 'result', id: msg.id, value: { variant } });
         return;
       case 'newGame':
-        toSession('ucinewgame');
+        session.newGame();
         post({ type: 'result', id: msg.id, value: null });
         return;
       case 'analyse':
-        await analyse(msg, item);
+        session.analyse(msg.request);
+        await run(newJob(false, msg.id), stopped);
         return;
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);
     }
   }
 
-  /** `setoption` through the session; a refusal is a typed error and changes nothing. */
-  function setOption(name, value) {
-    if (typeof name !== 'string') throw typedError(ErrorKinds.InvalidArgument, 'the option name must be a string');
-    const text = optionText(name, value);
-    const isVariant = name.trim().toLowerCase() === 'uci_variant';
-    let canonical = null;
-    if (isVariant) {
-      // The wasm Game names the rule set (aliases too) with a typed error.
-      const game = new glue.Game(text);
-      canonical = game.variant();
-      game.free();
-    }
-    const line = `setoption name ${name.trim()} value ${canonical ?? text}`;
-    const problem = refusal(session.handleLine(line));
-    if (problem !== undefined) throw typedError(ErrorKinds.InvalidArgument, problem);
-    noteOption(line);
-  }
-
-  async function analyse(msg, item) {
-    const { fen, moves, limits, multipv: lines } = normaliseAnalyseOptions(msg);
-    // The position through the wasm Game: typed errors, SAN accepted, the game's end.
-    const game = new glue.Game(variant, fen ?? undefined);
-    let tokens;
-    let outcome;
-    try {
-      tokens = moves.map((m) => game.move(m).lan);
-      outcome = game.outcome();
-    } finally {
-      game.free();
-    }
-    if (outcome) throw typedError(ErrorKinds.GameOver, `the game is over: ${outcome.text}`);
-    const position = `${fen ? `position fen ${fen}` : 'position startpos'}${tokens.length ? ` moves ${tokens.join(' ')}` : ''}`;
-    const refused = refusal(session.handleLine(position));
-    if (refused !== undefined) throw typedError(ErrorKinds.InvalidArgument, refused);
-    if (lines !== undefined && lines !== multipv) session.handleLine(`setoption name MultiPV value ${lines}`);
-    const infos = new Map();
-    let best = null;
-    const analysis = {
-      raw: false,
-      onLine(line) {
-        if (line.startsWith('bestmove')) {
-          best = line;
-          return;
-        }
-        const info = parseInfo(line);
-        if (!info || info.string !== undefined || info.depth === undefined) return;
-        info.uci = line;
-        infos.set(info.multipv, info);
-        post({ type: 'info', id: msg.id, info });
-      },
-    };
-    analysis.done = new Promise((resolve, reject) => {
-      analysis.finish = resolve;
-      analysis.fail = reject;
-    });
-    const t0 = now();
-    search = analysis;
-    try {
-      toSession(`go ${goArguments(limits)}`);
-      if (item.stopped && search === analysis) toSession('stop');
-      if (search === analysis) await runSearch(analysis);
-      await analysis.done;
-    } finally {
-      if (search === analysis) search = null;
-      if (lines !== undefined && lines !== multipv) safely(() => session.handleLine(`setoption name MultiPV value ${multipv}`));
-    }
-    const bestmove = best?.split(/\s+/)[1];
-    if (!bestmove || bestmove === '(none)') throw typedError(ErrorKinds.GameOver, 'the side to act has no legal action');
-    const time = Math.max(0, Math.round(now() - t0));
-    const main = infos.get(1);
-    const pv = main?.pv?.[0] === bestmove ? main.pv : [bestmove];
-    const nodes = Math.max(0, ...[...infos.values()].map((i) => i.nodes ?? 0));
-    post({
-      type: 'done',
-      id: msg.id,
-      result: {
-        bestmove,
-        ...(pv.length > 1 ? { ponder: pv[1] } : {}),
-        score: main?.score ?? { cp: 0 },
-        pv,
-        depth: main?.depth ?? 0,
-        seldepth: main?.seldepth ?? main?.depth ?? 0,
-        nodes,
-        nps: time > 0 ? Math.round((nodes * 1000) / time) : 0,
-        time,
-        lines: [...infos.keys()].sort((a, b) => a - b).map((k) => infos.get(k)),
-        uci: best,
-      },
-    });
-  }
-
-  /** Steps the session's search in slices, yielding between them, until it no longer
-   * runs; a finished `go infinite` then waits for `stop`. */
-  async function runSearch(running) {
-    while (search === running && session.status() === 'searching') {
-      const sliceStart = now();
-      let lines;
-      try {
-        lines = session.step(slices.nodes, sliceStart);
-      } catch (error) {
-        crashed(error);
-        break;
-      }
-      route(lines);
-      slices.measured(now() - sliceStart);
-      if (session.status() === 'quit') {
-        close();
-        break;
-      }
-      await yieldNow();
-    }
-    await running.done.catch(() => {});
-    // Lines the session kept during the search may have started another one.
-    if (session && session.status() === 'searching' && !search) {
-      const raw = rawSearch();
-      search = raw;
-      await runSearch(raw);
-    }
-  }
-
-  /** A search started by raw UCI: its lines go out as they are; `done` settles at its
-   * `bestmove`. */
-  function rawSearch() {
-    const raw = { raw: true };
-    raw.done = new Promise((resolve) => (raw.finish = resolve));
-    return raw;
-  }
-
   return { receive };
-}
-
-/** The `go` arguments of an analysis's limits. */
-function goArguments(limits) {
-  if (limits.infinite) return 'infinite';
-  return ['depth', 'nodes', 'movetime']
-    .filter((key) => limits[key] !== undefined)
-    .map((key) => `${key} ${limits[key]}`)
-    .join(' ');
 }
 
 function safely(fn) {

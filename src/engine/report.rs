@@ -8,7 +8,6 @@ use crate::moves::Action;
 use crate::notation::uci::action_to_uci;
 use crate::search::{Score, SearchInfo};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A score from the side to act's point of view: `{cp}` or `{mate}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -82,7 +81,8 @@ pub struct SearchReport {
 /// Gathers a search job's events into its [`SearchReport`].
 #[derive(Debug, Default)]
 pub struct SearchReporter {
-    lines: BTreeMap<usize, InfoReport>,
+    /// The last info of each line, in the order of their ranks.
+    lines: Vec<InfoReport>,
 }
 
 impl SearchReporter {
@@ -93,7 +93,18 @@ impl SearchReporter {
     /// Notes an info event; returns its plain form.
     pub fn info(&mut self, info: &SearchInfo) -> InfoReport {
         let report = InfoReport::from(info);
-        self.lines.insert(report.multipv, report.clone());
+        // A Vec, not a map: a few lines at most, and the wasm module stays smaller.
+        match self.lines.iter_mut().find(|l| l.multipv == report.multipv) {
+            Some(line) => *line = report.clone(),
+            None => {
+                let at = self
+                    .lines
+                    .iter()
+                    .take_while(|l| l.multipv < report.multipv)
+                    .count();
+                self.lines.insert(at, report.clone());
+            }
+        }
         report
     }
 
@@ -108,12 +119,12 @@ impl SearchReporter {
                 "the side to act has no legal action",
             ));
         };
-        let main = self.lines.get(&1);
+        let main = self.lines.iter().find(|l| l.multipv == 1);
         let pv = match main {
             Some(info) if info.pv.first() == Some(&best) => info.pv.clone(),
             _ => vec![best.clone()],
         };
-        let nodes = self.lines.values().map(|i| i.nodes).max().unwrap_or(0);
+        let nodes = self.lines.iter().map(|i| i.nodes).max().unwrap_or(0);
         Ok(SearchReport {
             ponder: pv.get(1).cloned(),
             bestmove: best,
@@ -124,7 +135,7 @@ impl SearchReporter {
             nps: (nodes * 1000).checked_div(time_ms).unwrap_or(0),
             time: time_ms,
             pv,
-            lines: self.lines.into_values().collect(),
+            lines: self.lines,
         })
     }
 

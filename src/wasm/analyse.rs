@@ -35,6 +35,14 @@ fn type_name(value: &JsValue) -> String {
     }
 }
 
+/// A number as JS writes it (`1.5`, `NaN`), without Rust's float formatting code.
+pub(crate) fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 fn absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()
 }
@@ -48,9 +56,11 @@ fn whole(request: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<u64>
     match value.as_f64() {
         Some(n) if n.fract() == 0.0 && (min..=max).contains(&n) => Ok(Some(n as u64)),
         n => {
-            let shown = n.map_or_else(|| type_name(&value), |n| format!("{n}"));
+            let shown = n.map_or_else(|| type_name(&value), number_text);
             Err(invalid(format!(
-                "{key} must be a whole number from {min} to {max}, not {shown}"
+                "{key} must be a whole number from {} to {}, not {shown}",
+                number_text(min),
+                number_text(max)
             )))
         }
     }

@@ -162,7 +162,7 @@ impl Session {
         } else if let Some(n) = value.as_f64() {
             // A fraction or NaN reads as no number, and the option names its range.
             if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 {
-                format!("{n}")
+                super::analyse::number_text(n)
             } else {
                 "NaN".to_string()
             }
