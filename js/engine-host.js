@@ -1,31 +1,20 @@
-// The worker side of the Engine, independent of where it runs (a browser module worker:
-// engine-worker.js; a Node worker thread: engine-worker-node.js). It owns one wasm
-// `Session`, the engine session the native `alfiere` binary runs too, and only
-// schedules its jobs in slices of a few milliseconds, yielding to the event loop between
-// them so that a `stop` is seen within one slice; rebuilds it after a crash, with its
-// settings; and routes what comes out.
-//
-// Two kinds of messages come in:
-//  - strings: raw UCI lines, for the session's UCI codec; its replies go out as UCI text
-//    lines, as from Stockfish.js. While a search started by raw UCI runs, lines go to
-//    the session at once (it answers `stop` and `isready` at once and keeps the others
-//    in order itself);
-//  - objects from the Engine class (engine.js): {type: 'init' | 'setOption' | 'newGame' |
-//    'analyse' | 'stop', id, ...}, passed to the session's typed door, which checks them
-//    and throws typed errors; the replies are objects {type: 'ready' | 'result' | 'info' |
-//    'done' | 'error' | 'variant' | 'network', id, ...}.
-// Any command other than stop/isready that arrives during an analysis ends it first (it
-// still reports its best move).
+// The worker side of the Engine, wherever it runs (engine-worker.js in a browser,
+// engine-worker-node.js in Node). It owns one wasm `Session` (the engine session the
+// native binary runs too) and only runs its jobs in slices of a few milliseconds,
+// yielding between them so that a `stop` is seen within one slice, rebuilds it with its
+// settings after a crash, and routes what comes out. Strings are raw UCI lines for the
+// session's UCI codec (replies: UCI lines, as from Stockfish.js); objects from engine.js
+// ({type: 'init' | 'setOption' | 'newGame' | 'analyse' | 'stop', id, ...}) go to its
+// typed door, which checks them (replies: {type: 'ready' | 'result' | 'info' | 'done' |
+// 'error' | 'variant' | 'network', id, ...}). Any command but stop/isready that arrives
+// during a job ends it first (it still reports its best move).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
 
-/** A slice aims at this many milliseconds: short enough that `stop` is seen within
- * 50 ms, long enough that yielding costs nothing measurable. */
+/** A slice aims at 8 ms: `stop` is seen within 50 ms, and yielding costs nothing
+ * measurable. Its node budget starts at 4000 and stays within 500..100 000. */
 const TARGET_SLICE_MS = 8;
-/** Node budgets of a slice: the first guess and the bounds of the adaptation. */
-const FIRST_BUDGET = 4000;
-const MIN_BUDGET = 500;
-const MAX_BUDGET = 100_000;
+const [FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET] = [4000, 500, 100_000];
 /** Slice timings are summed over at least this long before the rate is re-estimated, so
  * a coarse `performance.now()` (100 µs..1 ms in browsers) still gives a fair rate. */
 const RATE_WINDOW_MS = 24;
@@ -47,24 +36,16 @@ export function macrotaskYielder() {
 /** Adapts the node budget of a slice to the measured speed, so a slice takes about
  * TARGET_SLICE_MS whatever the machine. */
 function createSliceBudget() {
-  let budget = FIRST_BUDGET;
-  let windowNodes = 0;
-  let windowMs = 0;
-  return {
-    get nodes() {
-      return budget;
-    },
-    measured(ms) {
-      windowNodes += budget;
-      windowMs += ms;
-      if (windowMs >= RATE_WINDOW_MS) {
-        const rate = windowNodes / windowMs; // nodes per millisecond
-        budget = Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(rate * TARGET_SLICE_MS)));
-        windowNodes = 0;
-        windowMs = 0;
-      }
-    },
+  const slices = { nodes: FIRST_BUDGET, windowNodes: 0, windowMs: 0 };
+  slices.measured = (ms) => {
+    slices.windowNodes += slices.nodes;
+    slices.windowMs += ms;
+    if (slices.windowMs < RATE_WINDOW_MS) return;
+    const rate = slices.windowNodes / slices.windowMs; // nodes per millisecond
+    slices.nodes = Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(rate * TARGET_SLICE_MS)));
+    slices.windowNodes = slices.windowMs = 0;
   };
+  return slices;
 }
 
 /** A seed for the weakened levels, different in every worker. */
@@ -87,53 +68,26 @@ function newJob(raw, id) {
   return job;
 }
 
-/**
- * Creates the host. `post(message)` sends to the main thread; `load(wasmSource)`
- * resolves to the initialised wasm-bindgen glue module (`wasmSource` is what the
- * Engine's `wasm` option gave, or undefined); `readNetwork(source)` resolves to a
- * network file's bytes (`source` is what the Engine's `network` option gave);
- * `close()` ends the worker (UCI `quit`). Returns `{ receive(message) }`.
- */
-export function createEngineHost({
-  post,
-  load,
-  readNetwork = async () => {
-    throw new Error('this worker cannot read network files');
-  },
-  close = () => {},
-  now = () => performance.now(),
-  yieldNow = macrotaskYielder(),
-}) {
-  let glue = null; // the initialised wasm-bindgen module
-  let session = null; // its Session
+/** Creates the host: `post(message)` sends to the main thread; `load(wasm)` resolves to
+ * the initialised wasm-bindgen glue (`wasm`: the Engine's `wasm` option); `readNetwork(
+ * source)` to a network file's bytes (the `network` option); `close()` ends the worker
+ * (UCI `quit`). Returns `{ receive(message) }`. */
+export function createEngineHost({ post, load, readNetwork, close = () => {}, now = () => performance.now(), yieldNow = macrotaskYielder() }) {
+  let [glue, session, startError, networkBytes, job] = [null, null, null, null, null];
   let variant = 'chess'; // the session's rule set, as the Engine class last heard it
-  let startError = null; // why there is no session
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
-  const settings = []; // accepted option changes, (session) => void, replayed after a crash
-  let networkBytes = null; // the loaded network, loaded again after a crash
-  const queue = []; // { msg, stopped }
   let pumping = false;
+  const settings = []; // accepted option changes, (session) => void, replayed after a crash
+  const queue = []; // { msg, stopped }
   const slices = createSliceBudget();
-  let job = null; // the running job (newJob)
 
   function receive(msg) {
-    if (typeof msg === 'string' && job?.raw) {
-      // The codec's own search runs: the session answers or keeps each line.
-      for (const line of msg.split(/\r?\n/)) rawLine(line);
-      return;
-    }
-    if (isStop(msg)) {
-      // Ends the running job and any one already waiting.
-      for (const item of queue) item.stopped = true;
-      stopJob();
-      return;
-    }
-    if (job && typeof msg === 'string' && msg.trim() === 'isready') {
-      post('readyok');
-      return;
-    }
-    queue.push({ msg, stopped: false });
+    // During a raw search the codec answers or keeps each line itself.
+    if (typeof msg === 'string' && job?.raw) return msg.split(/\r?\n/).forEach(rawLine);
+    if (isStop(msg)) queue.forEach((item) => (item.stopped = true)); // and the running job
+    else if (job && typeof msg === 'string' && msg.trim() === 'isready') return post('readyok');
+    else queue.push({ msg, stopped: false });
     stopJob();
     pump();
   }
@@ -141,18 +95,8 @@ export function createEngineHost({
   async function pump() {
     if (pumping) return;
     pumping = true;
-    try {
-      while (queue.length > 0) {
-        const item = queue.shift();
-        try {
-          await handle(item);
-        } catch (error) {
-          fail(item.msg, error);
-        }
-      }
-    } finally {
-      pumping = false;
-    }
+    for (let item; (item = queue.shift()); ) await handle(item).catch((error) => fail(item.msg, error));
+    pumping = false;
   }
 
   /** Reports an error of one command; an untyped error means the wasm trapped. */
@@ -199,11 +143,9 @@ export function createEngineHost({
    * arrived (between two slices: this thread runs one thing at a time); the
    * hand-written evaluation plays until then, and on if it fails. */
   function loadNetwork(source) {
-    if (source === undefined || source === null) {
-      post({ type: 'network', loaded: false });
-      return;
-    }
-    readNetwork(source)
+    if (source === undefined || source === null) return post({ type: 'network', loaded: false });
+    Promise.resolve(source)
+      .then(readNetwork ?? (() => Promise.reject(new Error('this worker cannot read network files'))))
       .catch((error) => {
         throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
       })
@@ -240,16 +182,12 @@ export function createEngineHost({
       lines = session.handleLine(line);
     } catch (error) {
       if (!job) throw error;
-      finish(job, error);
-      return;
+      return finish(job, error);
     }
     if (idle && /^\s*setoption\s/i.test(line) && !lines.some((l) => l.startsWith('info string'))) {
       settings.push((s) => s.handleLine(line));
     }
-    for (const out of lines) {
-      post(out);
-      if (out.startsWith('bestmove') && job?.raw) finish(job);
-    }
+    postLines(lines);
     noteVariant();
     if (session.status() === 'quit') {
       if (job) finish(job);
@@ -269,22 +207,20 @@ export function createEngineHost({
     try {
       out = call();
     } catch (error) {
-      finish(running, error);
-      return;
+      return finish(running, error);
     }
-    if (running.raw) {
-      for (const line of out) {
-        post(line);
-        if (line.startsWith('bestmove')) finish(running);
-      }
-      return;
+    if (running.raw) return postLines(out);
+    for (const event of out) {
+      post({ ...event, id: running.id });
+      if (event.type === 'done') finish(running);
     }
-    for (const { type, info, result, uci } of out) {
-      if (type === 'info') post({ type, id: running.id, info, uci });
-      else {
-        post({ type, id: running.id, result, uci });
-        finish(running);
-      }
+  }
+
+  /** Raw UCI lines out; a `bestmove` ends the raw search. */
+  function postLines(lines) {
+    for (const line of lines) {
+      post(line);
+      if (line.startsWith('bestmove') && job?.raw) finish(job);
     }
   }
 
@@ -329,7 +265,7 @@ export function createEngineHost({
       loadNetwork(msg.network);
       return;
     }
-    if (!started) await start('chess', undefined);
+    if (!started) await start('chess');
     if (!session) throw startError;
     if (typeof msg === 'string') {
       for (const line of msg.split(/\r?\n/)) {
@@ -341,16 +277,13 @@ export function createEngineHost({
     switch (msg?.type) {
       case 'setOption':
         setOption(msg.name, msg.value);
-        post({ type: 'result', id: msg.id, value: { variant } });
-        return;
+        return post({ type: 'result', id: msg.id, value: { variant } });
       case 'newGame':
         session.newGame();
-        post({ type: 'result', id: msg.id, value: null });
-        return;
+        return post({ type: 'result', id: msg.id, value: null });
       case 'analyse':
         session.analyse(msg.request);
-        await run(newJob(false, msg.id), stopped);
-        return;
+        return run(newJob(false, msg.id), stopped);
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);
     }
@@ -359,10 +292,10 @@ export function createEngineHost({
   return { receive };
 }
 
+/** Runs `fn`, ignoring a failure: the old session is gone anyway, or a setting no
+ * longer applies. */
 function safely(fn) {
   try {
-    return fn();
-  } catch {
-    return undefined;
-  }
+    fn();
+  } catch {}
 }
