@@ -38,7 +38,7 @@ fn type_name(value: &JsValue) -> String {
 /// A number as JS writes it (`1.5`, `NaN`), without Rust's float formatting code.
 pub(crate) fn number_text(n: f64) -> String {
     js_sys::Number::from(n)
-        .to_string(10)
+        .to_string_with_radix(10)
         .map(String::from)
         .unwrap_or_default()
 }
