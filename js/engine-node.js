@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { Engine as WorkerEngine, checkEngineOptions } from './engine.js';
 
-export { parseInfo, parseBestMove, ErrorKinds } from './engine.js';
+export { ErrorKinds } from './engine.js';
 
 /** A worker_threads Worker behind the Web Worker interface the Engine uses. */
 class NodeWorker extends EventTarget {

@@ -1,9 +1,9 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine } from '../pkg/web/alfiere.js';
 
-export type { VariantId, Score };
+export type { VariantId, Score, EngineLine };
 
 /** Where the worker gets the wasm module: a URL, its bytes (transferred) or a compiled
  * module. In Node, a file path works too. */
@@ -53,8 +53,12 @@ export interface Info {
 export interface AnalyseOptions {
   /** The position (default: the variant's start). */
   fen?: string | null;
-  /** UCI action tokens played from `fen` (so repetitions are known). */
+  /** Actions played from `fen` (so repetitions are known), as SAN or UCI tokens. */
   moves?: string[] | null;
+  /** A game to search instead of `fen` and `moves`: a `Game` of the engine's variant
+   * (from 'alfiere'), whose start position and actions go to the worker as they are,
+   * without notation (`game.engineLine()`). */
+  game?: { engineLine(): EngineLine } | null;
   /** Search this many actions deep (1-64). */
   depth?: number;
   /** Search this many milliseconds. */
@@ -80,12 +84,6 @@ export interface AnalyseResult {
   time: number;
   /** The last report of each MultiPV line, best first. */
   lines: Info[];
-}
-
-/** The parsed `bestmove` line. */
-export interface BestMove {
-  bestmove: string | null;
-  ponder?: string;
 }
 
 /** Error names and codes: `name` and `code` of the Errors the engine rejects with
@@ -140,8 +138,3 @@ export declare class Engine extends EventTarget {
 }
 
 
-/** Parses a UCI `info` line (`{string}` for `info string`, `null` for other lines). */
-export declare function parseInfo(line: string): (Partial<Info> & { multipv: number; pv: string[]; currmove?: string }) | { string: string } | null;
-
-/** Parses a UCI `bestmove` line, or returns `null`. */
-export declare function parseBestMove(line: string): BestMove | null;

@@ -1,16 +1,14 @@
 // The main-thread side of the engine (package subpath 'alfiere/engine'): `Engine` runs
 // the wasm search in a module Web Worker (engine-worker.js) and offers
-//  - a promise API: ready, setOption, newGame, analyse (with parsed info objects),
-//    stop, terminate;
+//  - a promise API: ready, setOption, newGame, analyse (with info objects), stop,
+//    terminate, over the worker session's typed door (objects in, objects out);
 //  - raw UCI, as Stockfish.js does: postMessage('go depth 10') / uci(line), and the
 //    replies as 'message' events whose `data` is one UCI line (`onmessage` works too).
 // Every failure is an Error with a stable `name` and `code` (see errors.js).
 // No dependencies; Node uses engine-node.js, which passes in a worker_threads worker.
 
 import { ErrorKinds, rebuildError, typedError } from './errors.js';
-import { normaliseAnalyseOptions } from './analyse-options.js';
 
-export { parseInfo, parseBestMove } from './uci.js';
 export { ErrorKinds } from './errors.js';
 
 const invalid = (message) => typedError(ErrorKinds.InvalidArgument, message);
@@ -53,6 +51,22 @@ function defaultNetwork() {
   } catch {
     return null;
   }
+}
+
+/** The fields of analyse()'s options the worker's session reads (it checks them); a
+ * `game` goes as its line (`game.engineLine()`), never as notation. */
+const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'multipv', 'infinite', 'multiPv'];
+
+function analyseRequest(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return options;
+  const request = {};
+  for (const key of ANALYSE_FIELDS) if (options[key] !== undefined) request[key] = options[key];
+  const { game } = options;
+  if (game === undefined || game === null) return request;
+  if (typeof game?.engineLine !== 'function') throw invalid(`game must be a Game from alfiere, not ${typeName(game)}`);
+  if (request.fen !== undefined || request.moves !== undefined) throw invalid('analyse() takes a game or a fen and moves, not both');
+  request.line = game.engineLine();
+  return request;
 }
 
 function lineEvent(line) {
@@ -182,23 +196,23 @@ export class Engine extends EventTarget {
   }
 
   /**
-   * Searches `fen` (default: the variant's start) after `moves` (UCI tokens) within
+   * Searches `fen` (default: the variant's start) after `moves` (SAN or UCI tokens), or
+   * the position of `game` (a `Game` of the engine's variant, with its history), within
    * `depth` / `movetime` / `nodes` (or `infinite: true` until stop()); with no limit,
    * 1 second. `onInfo(info)` gets every progress report. A running analysis is stopped
    * first (its promise resolves with its best move).
    */
   analyse(options, onInfo) {
-    let normalised;
-    try {
-      normalised = normaliseAnalyseOptions(options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
     if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
       return Promise.reject(invalid(`onInfo must be a function, not ${typeName(onInfo)}`));
     }
-    const { fen, moves, limits, multipv } = normalised;
-    return this.#request({ type: 'analyse', fen, moves, multipv, ...limits }, onInfo ?? undefined);
+    let request;
+    try {
+      request = analyseRequest(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request({ type: 'analyse', request }, onInfo ?? undefined);
   }
 
   /** Ends the running analysis (and any waiting one): each resolves with its best
@@ -309,25 +323,21 @@ export class Engine extends EventTarget {
         this.#settle(message.id, (p) => p.resolve(message.value));
         return;
       case 'info': {
-        const { uci, ...info } = message.info ?? {};
         const pending = this.#pending.get(message.id);
         if (pending?.onInfo) {
           try {
-            pending.onInfo(info);
+            pending.onInfo(message.info);
           } catch (error) {
             reportLater(error);
           }
         }
-        if (typeof uci === 'string') this.#emitLine(uci);
+        this.#emitLine(message.uci);
         return;
       }
-      case 'done': {
-        const { uci, ...result } = message.result ?? {};
-        result.lines = (result.lines ?? []).map(({ uci: _line, ...line }) => line);
-        if (typeof uci === 'string') this.#emitLine(uci);
-        this.#settle(message.id, (p) => p.resolve(result));
+      case 'done':
+        this.#emitLine(message.uci);
+        this.#settle(message.id, (p) => p.resolve(message.result));
         return;
-      }
       case 'error': {
         const error = rebuildError(message.error);
         const id = message.id ?? 0;

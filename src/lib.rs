@@ -34,6 +34,7 @@ pub mod variant;
 pub mod variants;
 pub mod zobrist;
 
+pub mod engine;
 pub mod uci;
 
 #[cfg(target_arch = "wasm32")]

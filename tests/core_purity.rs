@@ -1,7 +1,7 @@
 //! The portable core (rules, notation, evaluation, search, the JS API) must run the
 //! same in wasm and natively, deterministically: it never reads a clock, the
 //! environment, the file system or a thread, and never prints. Only the binaries under
-//! `src/bin` may (the UCI session in `src/uci/` is part of the core: its clock is
+//! `src/bin` may (the engine session in `src/engine/` and its UCI codec in `src/uci/` are part of the core: their clock is
 //! injected). A forgotten debugging switch that read an environment variable once per
 //! node once cost the search a quarter of its speed; this test keeps such look-ups out.
 //!

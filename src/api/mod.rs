@@ -173,6 +173,35 @@ impl ApiGame {
         self.inner.line_moves(line)
     }
 
+    /// Plays the legal action whose packed form ([`crate::search::ordering::pack`])
+    /// is `code`: how a game's line reaches the engine without notation.
+    ///
+    /// # Errors
+    /// `IllegalMove` for a code that names no legal action, `GameOver`.
+    pub fn play_packed(&mut self, code: u32) -> Result<MoveInfo, ApiError> {
+        self.ensure_not_over()?;
+        let action = self
+            .inner
+            .legal_actions()
+            .into_iter()
+            .find(|a| crate::search::ordering::pack(a) == code)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ApiErrorKind::IllegalMove,
+                    format!("action code {code} names no legal action in {}", self.fen()),
+                )
+            })?;
+        self.play(&action)
+    }
+
+    /// The position the game started from and its actions in packed form, for
+    /// [`Self::play_packed`].
+    pub fn packed_line(&self) -> (String, Vec<u32>) {
+        let actions = self.inner.history_actions();
+        let codes = actions.iter().map(crate::search::ordering::pack).collect();
+        (self.inner.start_fen(), codes)
+    }
+
     /// Plays a legal action and keeps the notes in step.
     fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
         let info = self.inner.play_action(action)?;

@@ -1,58 +1,12 @@
-//! The engine's UCI options, defined once for the native binary and the browser:
-//! names, defaults, ranges, the `option` lines of the `uci` reply, and `setoption`.
+//! The options in UCI's words: the `option` lines of the `uci` reply, and the
+//! arguments of `setoption` read into the engine's [`OptionChange`].
 
-use crate::search::skill::{ELO_MAX, ELO_MIN, LEVEL_MAX};
-use crate::search::{Strength, TranspositionTable};
+use crate::api::ApiError;
+use crate::engine::{
+    OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN, LEVEL_MAX,
+    MAX_HASH_MB, MAX_MULTIPV,
+};
 use crate::variants::Variant;
-
-/// The default `Hash` in MiB.
-pub const DEFAULT_HASH_MB: usize = 16;
-/// The largest `Hash` in MiB. A size the machine (or the browser tab) cannot give is
-/// refused when it is set, and the old table stays.
-pub const MAX_HASH_MB: usize = TranspositionTable::MAX_MB;
-/// The largest `MultiPV`.
-pub const MAX_MULTIPV: usize = 64;
-/// The default `UCI_Elo` (it plays only with `UCI_LimitStrength` on).
-pub const DEFAULT_ELO: u32 = 1500;
-/// `EvalFile`'s value for the network built into the binary (in the browser, the one
-/// the host loaded beside the module).
-pub const BUILT_IN_NETWORK: &str = "<built-in>";
-/// `EvalFile`'s value for the hand-written evaluation.
-pub const NO_NETWORK: &str = "<none>";
-
-/// The engine options of a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EngineOptions {
-    pub hash_mb: usize,
-    pub multipv: usize,
-    pub skill_level: u32,
-    pub limit_strength: bool,
-    pub elo: u32,
-}
-
-impl Default for EngineOptions {
-    fn default() -> EngineOptions {
-        EngineOptions {
-            hash_mb: DEFAULT_HASH_MB,
-            multipv: 1,
-            skill_level: LEVEL_MAX,
-            limit_strength: false,
-            elo: DEFAULT_ELO,
-        }
-    }
-}
-
-impl EngineOptions {
-    /// The playing strength these options ask for: `UCI_Elo` when
-    /// `UCI_LimitStrength` is on, else the `Skill Level`.
-    pub fn strength(&self) -> Strength {
-        if self.limit_strength {
-            Strength::from_elo(self.elo)
-        } else {
-            Strength::from_level(self.skill_level)
-        }
-    }
-}
 
 /// The `option` lines of the `uci` reply.
 pub fn option_lines() -> Vec<String> {
@@ -75,109 +29,21 @@ pub fn option_lines() -> Vec<String> {
     ]
 }
 
-/// What a valid `setoption` asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionChange {
-    /// A network file's path, [`BUILT_IN_NETWORK`] or [`NO_NETWORK`].
-    EvalFile(String),
-    Hash(usize),
-    MultiPv(usize),
-    SkillLevel(u32),
-    LimitStrength(bool),
-    Elo(u32),
-    Variant(Variant),
-}
-
-/// Why a `setoption` was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetOptionError {
-    /// `UCI_Variant` with an id that is not a rule set (the current one stays).
-    UnknownVariant(crate::variants::UnknownVariantError),
-    /// Anything else, worded for an `info string` reply.
-    Invalid(String),
-}
-
-impl std::fmt::Display for SetOptionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetOptionError::UnknownVariant(e) => e.fmt(f),
-            SetOptionError::Invalid(text) => f.write_str(text),
-        }
-    }
-}
-
-impl From<String> for SetOptionError {
-    fn from(text: String) -> SetOptionError {
-        SetOptionError::Invalid(text)
-    }
-}
-
 /// Reads the arguments of `setoption` (`name <id> [value <x>]`; names in any case).
 ///
 /// # Errors
-/// The reason, naming the bad input.
-pub fn parse_setoption(rest: &str) -> Result<OptionChange, SetOptionError> {
+/// The engine's refusal ([`OptionChange::parse`]), or `InvalidArgument` for a line
+/// without `name`.
+pub fn parse_setoption(rest: &str) -> Result<OptionChange, ApiError> {
     let Some(after_name) = rest.strip_prefix("name") else {
-        return Err("expected 'setoption name <id> [value <x>]'"
-            .to_string()
-            .into());
+        return Err(ApiError::new(
+            crate::api::ApiErrorKind::InvalidArgument,
+            "expected 'setoption name <id> [value <x>]'",
+        ));
     };
     let (name, value) = match after_name.split_once(" value") {
         Some((n, v)) => (n.trim(), Some(v.trim())),
         None => (after_name.trim(), None),
     };
-    let is = |option: &str| name.eq_ignore_ascii_case(option);
-    if is("UCI_Variant") {
-        let value = value.ok_or_else(|| "UCI_Variant needs a value".to_string())?;
-        return value
-            .parse::<Variant>()
-            .map(OptionChange::Variant)
-            .map_err(SetOptionError::UnknownVariant);
-    }
-    let change = if is("EvalFile") {
-        match value {
-            Some(path) if !path.is_empty() => OptionChange::EvalFile(path.to_string()),
-            _ => {
-                return Err("EvalFile needs a file name, <built-in> or <none>"
-                    .to_string()
-                    .into())
-            }
-        }
-    } else if is("Hash") {
-        OptionChange::Hash(spin("Hash", value, 1, MAX_HASH_MB as u64)? as usize)
-    } else if is("MultiPV") {
-        OptionChange::MultiPv(spin("MultiPV", value, 1, MAX_MULTIPV as u64)? as usize)
-    } else if is("Skill Level") {
-        OptionChange::SkillLevel(spin("Skill Level", value, 0, u64::from(LEVEL_MAX))? as u32)
-    } else if is("UCI_Elo") {
-        OptionChange::Elo(spin("UCI_Elo", value, u64::from(ELO_MIN), u64::from(ELO_MAX))? as u32)
-    } else if is("UCI_LimitStrength") {
-        match value.map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => OptionChange::LimitStrength(true),
-            Some("false") => OptionChange::LimitStrength(false),
-            _ => {
-                return Err("UCI_LimitStrength needs the value true or false"
-                    .to_string()
-                    .into())
-            }
-        }
-    } else {
-        let shown: String = name.chars().take(64).collect();
-        return Err(format!("unknown option '{}'", shown.escape_debug()).into());
-    };
-    Ok(change)
-}
-
-/// A spin option's value within `min..=max`, or the problem.
-fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    match value.map(str::parse::<u64>) {
-        Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
-        _ => {
-            let shown: String = value.unwrap_or("").chars().take(32).collect();
-            Err(format!(
-                "{name} needs a whole number in {min}..={max}, not '{}'",
-                shown.escape_debug()
-            ))
-        }
-    }
+    OptionChange::parse(name, value)
 }

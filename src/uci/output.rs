@@ -1,6 +1,7 @@
 //! What the session prints: `info` and `bestmove` lines, and the `d` diagram.
 
 use crate::api::ApiGame;
+use crate::engine::Event;
 use crate::moves::Action;
 use crate::notation::uci;
 use crate::search::SearchInfo;
@@ -70,4 +71,12 @@ pub fn format_bestmove(best: Option<&Action>) -> String {
         "bestmove {}",
         best.map_or_else(|| "(none)".to_string(), uci::action_to_uci)
     )
+}
+
+/// The line of an engine event: `info` or `bestmove`.
+pub fn format_event(event: &Event) -> String {
+    match event {
+        Event::Info(info) => format_info(info),
+        Event::BestAction { best, .. } => format_bestmove(best.as_ref()),
+    }
 }

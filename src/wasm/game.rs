@@ -182,6 +182,23 @@ impl Game {
         self.inner.undo().map_or(JsValue::NULL, |m| to_js(&m))
     }
 
+    /// The game's line for the engine, `{variant, fen, actions}`: the position it
+    /// started from and its actions packed as numbers, which `Engine.analyse({game})`
+    /// sends to the worker so that the engine reads no notation. Plain data: it
+    /// crosses `postMessage`.
+    #[wasm_bindgen(js_name = engineLine, unchecked_return_type = "EngineLine")]
+    pub fn engine_line(&self) -> JsValue {
+        let (fen, actions) = self.inner.packed_line();
+        let line = Object::new();
+        let set = |key: &str, value: JsValue| {
+            let _ = js_sys::Reflect::set(&line, &key.into(), &value);
+        };
+        set("variant", self.inner.variant().id().into());
+        set("fen", fen.into());
+        set("actions", js_sys::Uint32Array::from(&actions[..]).into());
+        line.into()
+    }
+
     /// `history({verbose})`: SAN strings or verbose moves, in order.
     #[wasm_bindgen(unchecked_return_type = "any[]")]
     pub fn history(

@@ -8,9 +8,10 @@
 //!
 //! - `game.rs`: the `Game` class and the free functions (`validateFen`, `variants`,
 //!   `legalMoves`);
-//! - `session.rs`: the `Session` class, the UCI session the native binary runs too;
-//!   the JS `Engine`'s worker (`js/engine-host.js`) drives it, for raw UCI lines and
-//!   for the promise API alike.
+//! - `session.rs`: the `Session` class, the engine session ([`crate::engine`]) with
+//!   its typed door for the JS `Engine` and the UCI codec the native binary runs for
+//!   raw UCI lines; the `Engine`'s worker (`js/engine-host.js`) drives it;
+//! - `analyse.rs`: an `analyse()` request read from its JS object.
 //!
 //! ```js
 //! import init, { Game } from 'alfiere';
@@ -23,6 +24,7 @@
 //! try { game.move('Ke3'); } catch (e) { e.name === 'IllegalMoveError'; }
 //! ```
 
+mod analyse;
 mod game;
 mod session;
 #[cfg(test)]
@@ -116,6 +118,15 @@ export interface VariantInfo {
 /** A comment and the FEN of the position it is on. */
 export interface PositionComment { fen: string; comment: string }
 export type FenValidation = { ok: true } | { ok: false; error: string };
+/** A game's line for the engine (`game.engineLine()`): the position it started
+ *  from and its actions in a packed form the engine reads without notation. */
+export interface EngineLine { variant: VariantId; fen: string; actions: Uint32Array }
+/** What `Session.analyse` takes: the position (`fen` and `moves`, or `line`) and the
+ *  limits; with no limit, `movetime: 1000`. */
+export interface AnalyseRequest {
+  fen?: string | null; moves?: string[] | null; line?: EngineLine | null;
+  depth?: number; movetime?: number; nodes?: number; infinite?: boolean; multipv?: number;
+}
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };

@@ -1,17 +1,30 @@
-//! The `Session` class: the project's one UCI session ([`crate::uci::UciSession`],
-//! the same one the native binary runs) for the worker host. Lines go in, lines come
-//! out; a search runs by `step` calls between which the worker yields to its event
-//! loop.
+//! The `Session` class: the project's engine session for the worker host, with its
+//! two doors. The typed door (`setOption`, `newGame`, `analyse`, `advance`,
+//! `stopJob`) takes and gives plain objects and throws typed errors; the raw door
+//! (`handleLine`, `step`) is the UCI codec the native binary runs, lines in and out.
+//! Either way a job runs by calls between which the worker yields to its event loop.
 
-use super::{invalid, js_error, string_arg, type_name};
-use crate::api::ApiErrorKind;
+use super::analyse::{analysis_request, PositionSource};
+use super::{invalid, js_error, string_arg, throw, to_js, type_name};
+use crate::api::{parse_variant, ApiErrorKind};
+use crate::engine::{Event, Job, OptionChange, SearchReporter};
 use crate::eval::nnue::Network;
-use crate::uci::{Control, Status, UciSession, NODES_PER_STEP};
+use crate::uci::{format_event, Control, Status, UciSession, NODES_PER_STEP};
+use js_sys::{Array, Object, Reflect};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A UCI conversation.
+/// The engine, through its typed door or as a UCI conversation.
+///
+/// ```js
+/// const session = new Session(Math.random() * 2 ** 32);
+/// session.setOption('MultiPV', 2);                      // 'chess' (the rule set)
+/// session.analyse({ moves: ['e4', 'e5'], depth: 8 });   // the job starts
+/// let events = [];
+/// while (session.status() === 'searching') events.push(...session.advance(4000, performance.now()));
+/// events.at(-1);                                         // {type: 'done', result, uci}
+/// ```
 ///
 /// ```js
 /// const session = new Session(Math.random() * 2 ** 32);
@@ -25,6 +38,8 @@ use wasm_bindgen::JsCast;
 pub struct Session {
     inner: UciSession,
     quit: bool,
+    /// Gathers the running typed analysis's events into its result.
+    report: Option<SearchReporter>,
 }
 
 /// A JS number as a whole number of at least 0 (NaN and negatives are 0).
@@ -51,6 +66,17 @@ fn number_arg(value: &JsValue, what: &str, fallback: f64) -> Result<f64, JsValue
     }
 }
 
+/// The node budget (default 4096, at least 1) and the time of a step.
+fn step_arguments(node_budget: &JsValue, now_ms: &JsValue) -> Result<(u64, u64), JsValue> {
+    let budget = whole(number_arg(
+        node_budget,
+        "nodeBudget",
+        NODES_PER_STEP as f64,
+    )?)
+    .max(1);
+    Ok((budget, whole(number_arg(now_ms, "nowMs", 0.0)?)))
+}
+
 #[wasm_bindgen]
 impl Session {
     /// `new Session(seed)`: `seed` (a number, optional) varies the weakened levels'
@@ -67,6 +93,7 @@ impl Session {
         Ok(Session {
             inner: UciSession::with_seed(seed.map_or(0x5eed, whole)),
             quit: false,
+            report: None,
         })
     }
 
@@ -98,13 +125,7 @@ impl Session {
         node_budget: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let budget = whole(number_arg(
-            &node_budget,
-            "nodeBudget",
-            NODES_PER_STEP as f64,
-        )?)
-        .max(1);
-        let now = whole(number_arg(&now_ms, "nowMs", 0.0)?);
+        let (budget, now) = step_arguments(&node_budget, &now_ms)?;
         let mut out = Vec::new();
         if self
             .inner
@@ -112,6 +133,144 @@ impl Session {
             == Status::Quit
         {
             self.quit = true;
+        }
+        Ok(out)
+    }
+
+    /// The current rule-set id.
+    #[wasm_bindgen(unchecked_return_type = "VariantId")]
+    pub fn variant(&self) -> String {
+        self.inner.variant().id().to_string()
+    }
+
+    /// Sets an option by its UCI name (any case) to a string, a whole number or a
+    /// boolean; returns the rule-set id afterwards. Throws `InvalidArgumentError`
+    /// (`UnknownVariantError` for `UCI_Variant`) with the message UCI's `info string`
+    /// gives, and the option keeps its value.
+    #[wasm_bindgen(js_name = setOption, unchecked_return_type = "VariantId")]
+    pub fn set_option(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | number | boolean")] value: JsValue,
+    ) -> Result<String, JsValue> {
+        let name = string_arg(&name, "the option name", false)?.unwrap_or_default();
+        let shown: String = name.chars().take(32).collect();
+        let text = if let Some(text) = value.as_string() {
+            text.trim().to_string()
+        } else if let Some(on) = value.as_bool() {
+            on.to_string()
+        } else if let Some(n) = value.as_f64() {
+            // A fraction or NaN reads as no number, and the option names its range.
+            if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 {
+                super::analyse::number_text(n)
+            } else {
+                "NaN".to_string()
+            }
+        } else {
+            return Err(invalid(format!(
+                "the value of {shown} must be a string, number or boolean, not {}",
+                type_name(&value)
+            )));
+        };
+        let change = OptionChange::parse(name.trim(), Some(&text)).map_err(throw)?;
+        self.inner.engine_mut().set_option(change).map_err(throw)?;
+        Ok(self.variant())
+    }
+
+    /// Forgets the game: the start position and an empty table (UCI `ucinewgame`).
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) -> Result<(), JsValue> {
+        self.inner.engine_mut().new_game().map_err(throw)
+    }
+
+    /// Starts an analysis: `{fen, moves}` (SAN or UCI tokens) or `{line}` (from
+    /// `game.engineLine()`), and `depth`, `movetime`, `nodes`, `infinite`, `multipv`
+    /// (with no limit, 1 second). `advance` then runs it. Throws a typed error
+    /// (`InvalidArgumentError`, `InvalidFenError`, `IllegalMoveError`,
+    /// `GameOverError`) and changes nothing.
+    pub fn analyse(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "AnalyseRequest")] request: JsValue,
+    ) -> Result<(), JsValue> {
+        let (source, job) = analysis_request(&request)?;
+        let engine = self.inner.engine_mut();
+        if engine.is_busy() {
+            return Err(invalid("a job is running; stop it first"));
+        }
+        let kept = engine.game().clone();
+        let placed = match source {
+            PositionSource::Moves { fen, moves } => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                engine.set_position_moves(fen.as_deref(), &moves)
+            }
+            PositionSource::Line {
+                variant,
+                fen,
+                actions,
+            } => {
+                parse_variant(&variant).and_then(|v| engine.set_position_packed(v, &fen, &actions))
+            }
+        };
+        placed.map_err(throw)?;
+        if let Some(outcome) = engine.game().outcome_info() {
+            let _ = engine.set_position(kept);
+            return Err(js_error(
+                ApiErrorKind::GameOver,
+                &format!("the game is over: {}", outcome.text),
+            ));
+        }
+        engine.start(Job::Search(job)).map_err(throw)?;
+        self.report = Some(SearchReporter::new());
+        Ok(())
+    }
+
+    /// Runs about `nodeBudget` nodes of the analysis (see `step`); returns its events:
+    /// `{type: 'info', info, uci}` per completed iteration and line, and at the end
+    /// `{type: 'done', result, uci}` (`uci` is the line UCI prints for it). Throws
+    /// `GameOverError` at the end when the side to act had no legal action.
+    pub fn advance(
+        &mut self,
+        #[wasm_bindgen(js_name = nodeBudget, unchecked_optional_param_type = "number")]
+        node_budget: JsValue,
+        #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
+    ) -> Result<Array, JsValue> {
+        let (budget, now) = step_arguments(&node_budget, &now_ms)?;
+        let mut events = Vec::new();
+        self.inner
+            .engine_mut()
+            .step(budget, &|| now, &mut |e| events.push(e));
+        self.events(events)
+    }
+
+    /// Ends the analysis now; returns its last events, as `advance` does.
+    #[wasm_bindgen(js_name = stopJob)]
+    pub fn stop_job(&mut self) -> Result<Array, JsValue> {
+        let mut events = Vec::new();
+        self.inner.engine_mut().stop(&mut |e| events.push(e));
+        self.events(events)
+    }
+
+    /// The analysis's events as plain objects.
+    fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
+        let out = Array::new();
+        for event in events {
+            let object = Object::new();
+            let uci = format_event(&event);
+            let (kind, body, value) = match &event {
+                Event::Info(info) => {
+                    let report = self.report.get_or_insert_with(SearchReporter::new);
+                    ("info", "info", to_js(&report.info(info)))
+                }
+                Event::BestAction { best, time_ms } => {
+                    let report = self.report.take().unwrap_or_default();
+                    let result = report.finish(best.as_ref(), *time_ms).map_err(throw)?;
+                    ("done", "result", to_js(&result))
+                }
+            };
+            let _ = Reflect::set(&object, &"type".into(), &kind.into());
+            let _ = Reflect::set(&object, &body.into(), &value);
+            let _ = Reflect::set(&object, &"uci".into(), &uci.into());
+            out.push(&object);
         }
         Ok(out)
     }
@@ -144,7 +303,7 @@ impl Session {
         self.inner.network().is_some()
     }
 
-    /// `'idle'`, `'searching'` (call `step` again), `'holding'` (a finished `go
+    /// `'idle'`, `'searching'` (call `step` or `advance` again), `'holding'` (a finished `go
     /// infinite` waits for `stop`) or `'quit'`.
     #[wasm_bindgen(unchecked_return_type = "'idle' | 'searching' | 'holding' | 'quit'")]
     pub fn status(&self) -> String {

@@ -303,3 +303,110 @@ fn placement_reads_any_fen_in_the_shape_of_board() {
     let unknown = placement(s("8/8/8/8/8/8/8/8"), s("xiangqi")).unwrap_err();
     assert_eq!(error_kind(unknown).0, "UnknownVariantError");
 }
+
+/// Advances the typed analysis to its end in small slices; returns its events.
+fn advance_all(session: &mut Session) -> Vec<JsValue> {
+    let mut events = Vec::new();
+    for slice in 0..100_000 {
+        events.extend(
+            session
+                .advance(JsValue::from(500), JsValue::from(slice))
+                .unwrap()
+                .iter(),
+        );
+        if session.status() != "searching" {
+            return events;
+        }
+    }
+    panic!("the analysis did not end");
+}
+
+#[wasm_bindgen_test]
+fn session_typed_door_analyses_a_games_line_and_reports_objects() {
+    let mut session = Session::new(JsValue::from(7)).unwrap();
+    assert_eq!(
+        session
+            .set_option(s("UCI_Variant"), s("racingkings"))
+            .unwrap(),
+        "racingkings"
+    );
+    assert_eq!(
+        session.set_option(s("MultiPV"), JsValue::from(2)).unwrap(),
+        "racingkings"
+    );
+    let mut game = Game::new(s("racingkings"), JsValue::UNDEFINED).unwrap();
+    game.play(s("Kh3")).unwrap();
+    let line = game.engine_line();
+    let request = object(&[("line", line), ("depth", JsValue::from(3))]);
+    session.analyse(request).unwrap();
+    let events = advance_all(&mut session);
+    let done = events.last().unwrap();
+    assert_eq!(field(done, "type"), s("done"));
+    let result = field(done, "result");
+    let best = field(&result, "bestmove").as_string().unwrap();
+    assert!(game.legal_moves().contains(&best), "{best}");
+    assert_eq!(
+        field(done, "uci"),
+        JsValue::from(format!("bestmove {best}"))
+    );
+    assert_eq!(Array::from(&field(&result, "lines")).length(), 2);
+    let info = field(&events[0], "info");
+    assert_eq!(field(&info, "depth"), JsValue::from(1));
+    assert!(field(&events[0], "uci")
+        .as_string()
+        .unwrap()
+        .starts_with("info depth 1 "));
+    assert_eq!(session.status(), "idle");
+}
+
+#[wasm_bindgen_test]
+fn session_typed_door_refuses_with_typed_errors_and_changes_nothing() {
+    let mut session = Session::new(JsValue::UNDEFINED).unwrap();
+    let refused = |session: &mut Session, request: JsValue| error_name(session.analyse(request));
+    let depth = ("depth", JsValue::from(2));
+    assert_eq!(
+        refused(
+            &mut session,
+            object(&[("fen", s("not a fen")), depth.clone()])
+        ),
+        "InvalidFenError"
+    );
+    let moves: JsValue = Array::of2(&s("e4"), &s("e4")).into();
+    assert_eq!(
+        refused(&mut session, object(&[("moves", moves), depth.clone()])),
+        "IllegalMoveError"
+    );
+    let mate: JsValue = ["f3", "e5", "g4", "Qh4#"]
+        .iter()
+        .map(|m| s(m))
+        .collect::<Array>()
+        .into();
+    assert_eq!(
+        refused(&mut session, object(&[("moves", mate), depth.clone()])),
+        "GameOverError"
+    );
+    assert_eq!(
+        refused(&mut session, object(&[("depth", JsValue::from(0))])),
+        "InvalidArgumentError"
+    );
+    assert_eq!(refused(&mut session, s("deep")), "InvalidArgumentError");
+    assert_eq!(
+        error_name(session.set_option(s("UCI_Variant"), s("shogi")).map(|_| ())),
+        "UnknownVariantError"
+    );
+    assert_eq!(
+        error_name(
+            session
+                .set_option(s("Hash"), JsValue::from(1.5))
+                .map(|_| ())
+        ),
+        "InvalidArgumentError"
+    );
+    assert_eq!(session.variant(), "chess");
+    assert_eq!(session.status(), "idle");
+}
+
+/// The `name` of the error a call threw.
+fn error_name(result: Result<(), JsValue>) -> String {
+    error_kind(result.unwrap_err()).0
+}

@@ -3,7 +3,7 @@
 // MultiPV lines, stop latency, raw UCI like Stockfish.js, typed errors, terminate.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Engine, parseInfo, parseBestMove } from 'alfiere/engine';
+import { Engine } from 'alfiere/engine';
 import { Game } from 'alfiere';
 
 const engines = [];
@@ -19,6 +19,12 @@ const legalAfter = (moves, variant = 'chess', fen = undefined) => {
   for (const m of moves) game.move(m);
   return game.legalMoves();
 };
+
+/** The UCI `info` line of an info object, in the codec's field order. */
+const infoLine = (i) =>
+  `info depth ${i.depth} seldepth ${i.seldepth} multipv ${i.multipv} score ${'cp' in i.score ? `cp ${i.score.cp}` : `mate ${i.score.mate}`}` +
+  ` nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.time}${i.pv.length ? ` pv ${i.pv.join(' ')}` : ''}`;
+const bestOf = (line) => line.split(' ')[1];
 
 async function rejectsNamed(promise, name, code) {
   await assert.rejects(promise, (e) => {
@@ -65,16 +71,35 @@ test('ready, a depth-limited analysis with parsed info objects, and a legal best
   assert.deepEqual(result.lines[0], infos.at(-1));
 });
 
-test('the info lines an analysis emits parse back into the same objects', async () => {
+test('the info lines an analysis emits say what its info objects say', async () => {
   const engine = newEngine();
   const lines = [];
   engine.onmessage = (event) => lines.push(event.data);
   const infos = [];
   const result = await engine.analyse({ depth: 4 }, (info) => infos.push(info));
-  const parsed = lines.filter((l) => l.startsWith('info')).map(parseInfo);
-  assert.deepEqual(parsed, infos);
+  assert.deepEqual(lines.filter((l) => l.startsWith('info')), infos.map(infoLine));
   // The bestmove line carries no ponder (the session's format, as natively).
-  assert.deepEqual(parseBestMove(lines.at(-1)), { bestmove: result.bestmove });
+  assert.equal(lines.at(-1), `bestmove ${result.bestmove}`);
+});
+
+test('a Game goes to analyse() as it is: its variant, start and history, no notation', async () => {
+  const engine = newEngine({ variant: 'racingkings' });
+  const game = new Game('racingkings');
+  for (const m of ['Kh3', 'Ka3', 'Kg4']) game.move(m);
+  const line = game.engineLine();
+  assert.deepEqual([line.variant, line.fen, line.actions.length], ['racingkings', new Game('racingkings').fen(), 3]);
+  assert.ok(line.actions instanceof Uint32Array);
+  const result = await engine.analyse({ game, depth: 3 });
+  assert.ok(game.legalMoves().includes(result.bestmove), result.bestmove);
+  const same = await engine.analyse({ moves: ['Kh3', 'Ka3', 'Kg4'], depth: 3 });
+  assert.equal(same.bestmove, result.bestmove);
+  await rejectsNamed(engine.analyse({ game: new Game('chess'), depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ game: 'e4 e5', depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ game, moves: [], depth: 1 }), 'InvalidArgumentError');
+  const over = new Game('chess');
+  for (const m of ['f3', 'e5', 'g4', 'Qh4#']) over.move(m);
+  await engine.setOption('UCI_Variant', 'chess');
+  await rejectsNamed(engine.analyse({ game: over, depth: 1 }), 'GameOverError', 'GAME_OVER');
 });
 
 test('multipv gives ordered distinct lines, for that analysis only', async () => {
@@ -184,9 +209,8 @@ test('raw UCI: the same lines as a UCI engine, as message events', async () => {
   const best = nextLine(engine, (l) => l.startsWith('bestmove'));
   engine.postMessage('ucinewgame\nposition startpos moves e2e4\ngo depth 5');
   const out = await best;
-  const infos = out.filter((l) => l.startsWith('info')).map(parseInfo);
-  assert.equal(infos.at(-1).depth, 5);
-  assert.ok(legalAfter(['e2e4']).includes(parseBestMove(out.at(-1)).bestmove));
+  assert.match(out.filter((l) => l.startsWith('info')).at(-1), /^info depth 5 /);
+  assert.ok(legalAfter(['e2e4']).includes(bestOf(out.at(-1))));
   const refused = nextLine(engine, (l) => l.startsWith('info string'));
   engine.postMessage('position fen garbage');
   assert.match((await refused).at(-1), /^info string /);
@@ -197,7 +221,7 @@ test('raw UCI: the same lines as a UCI engine, as message events', async () => {
   engine.postMessage('go infinite');
   await new Promise((r) => setTimeout(r, 100));
   engine.postMessage('stop');
-  assert.ok(legalAfter([]).includes(parseBestMove((await infinite).at(-1)).bestmove));
+  assert.ok(legalAfter([]).includes(bestOf((await infinite).at(-1))));
   const variant = nextLine(engine, (l) => l === 'readyok');
   engine.postMessage('setoption name UCI_Variant value chessgi\nisready');
   await variant;

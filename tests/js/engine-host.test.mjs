@@ -1,7 +1,7 @@
 // The worker-side host (js/engine-host.js) driven directly in this thread, with the real
 // wasm glue or with a stand-in whose search traps: command order, stop of queued
 // searches, and recovery after a wasm trap (EngineCrashedError, then a fresh session
-// with the same variant and options).
+// with the same variant and options, whether set through the typed door or raw UCI).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -44,27 +44,38 @@ test('commands run in order: an option set before an analysis applies to it', as
   assert.ok(new glue.Game('racingkings').legalMoves().includes(result.bestmove));
 });
 
-/** A Session whose first search step traps, as a Rust panic in the wasm would; every
- * session made records the lines it was given. */
+/** A Session whose first search step (raw or typed) traps, as a Rust panic in the wasm
+ * would; every session made records the settings it was given. */
 function trappingGlue() {
   const made = [];
   let trap = true;
+  const trapOnce = () => {
+    if (trap) {
+      trap = false;
+      throw new WebAssembly.RuntimeError('unreachable');
+    }
+  };
   class TrappingSession extends glue.Session {
     constructor(seed) {
       super(seed);
-      this.lines = [];
+      this.settings = [];
       made.push(this);
     }
     handleLine(line) {
-      this.lines.push(line);
+      if (line.startsWith('setoption')) this.settings.push(line);
       return super.handleLine(line);
     }
+    setOption(name, value) {
+      this.settings.push(`${name}=${value}`);
+      return super.setOption(name, value);
+    }
     step(budget, nowMs) {
-      if (trap) {
-        trap = false;
-        throw new WebAssembly.RuntimeError('unreachable');
-      }
+      trapOnce();
       return super.step(budget, nowMs);
+    }
+    advance(budget, nowMs) {
+      trapOnce();
+      return super.advance(budget, nowMs);
     }
   }
   return { made, fake: { ...glue, Session: TrappingSession } };
@@ -82,7 +93,8 @@ test('a wasm trap in a search is an EngineCrashedError, and the session is rebui
   assert.deepEqual([crash.error.name, crash.error.code], ['EngineCrashedError', 'ENGINE_CRASHED']);
   assert.match(crash.error.message, /unreachable/);
   assert.ok(made.length >= 2, 'a new session was made');
-  assert.deepEqual(made.at(-1).lines, ['setoption name UCI_Variant value alice', 'setoption name Skill Level value 7']);
+  assert.deepEqual(made.at(-1).settings, ['UCI_Variant=alice', 'Skill Level=7']);
+  assert.equal(made.at(-1).variant(), 'alice');
   const done = next((m) => m.id === 3 && m.type !== 'info');
   host.receive({ type: 'analyse', id: 3, depth: 2 });
   const ok = await done;
@@ -100,4 +112,17 @@ test('raw UCI after a trap still answers bestmove, so a GUI never hangs', async 
   const again = next((m) => typeof m === 'string' && m.startsWith('bestmove'));
   host.receive('go depth 3');
   assert.ok(new glue.Game().legalMoves().includes((await again).split(' ')[1]));
+});
+
+test('settings made by raw UCI are replayed after a trap too', async () => {
+  const { made, fake } = trappingGlue();
+  const { host, next } = hostWith(async () => fake);
+  const ready = next((m) => m === 'readyok');
+  host.receive('setoption name UCI_Variant value billiards\nsetoption name Hash value nonsense\nisready');
+  await ready;
+  const best = next((m) => typeof m === 'string' && m.startsWith('bestmove'));
+  host.receive('go depth 2');
+  assert.equal(await best, 'bestmove (none)');
+  assert.deepEqual(made.at(-1).settings, ['setoption name UCI_Variant value billiards']);
+  assert.equal(made.at(-1).variant(), 'billiards');
 });

@@ -1,6 +1,6 @@
 // Type-checked with tsc --noEmit against the package's .d.ts files (generated + js/engine.d.ts).
 import { Game, validateFen, variants, type Move, type Outcome, type VariantId } from 'alfiere';
-import { Engine, parseInfo, type AnalyseResult, type Info } from 'alfiere/engine';
+import { Engine, type AnalyseResult, type Info } from 'alfiere/engine';
 import { Chess, type Move as ChessJsMove, type Square, IllegalMoveError } from 'alfiere/chessjs';
 import { InvalidFenError } from 'alfiere';
 
@@ -23,9 +23,9 @@ async function analyse(): Promise<string> {
   const result: AnalyseResult = await engine.analyse({ depth: 4, multipv: 2 }, (info) => infos.push(info));
   engine.onmessage = (event) => console.log(event.data.toUpperCase());
   engine.postMessage('isready');
-  const parsed = parseInfo('info depth 1 score cp 3 pv e2e4');
+  const fromGame: AnalyseResult = await engine.analyse({ game: new Game('alice'), depth: 2 });
   engine.terminate();
-  return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${parsed}`;
+  return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${fromGame.bestmove}`;
 }
 
 const chess = new Chess();

@@ -1,0 +1,154 @@
+//! A search job's events as plain data (serde): the info of each line and the final
+//! report, as the JS `Engine` hands them out (`onInfo(info)` and `analyse()`'s
+//! result). The UCI codec prints the same events as `info` and `bestmove` lines.
+
+use super::job::Event;
+use crate::api::{ApiError, ApiErrorKind};
+use crate::moves::Action;
+use crate::notation::uci::action_to_uci;
+use crate::search::{Score, SearchInfo};
+use serde::Serialize;
+
+/// A score from the side to act's point of view: `{cp}` or `{mate}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreReport {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for ScoreReport {
+    fn from(score: Score) -> ScoreReport {
+        match score {
+            Score::Cp(cp) => ScoreReport::Cp(cp),
+            Score::Mate(n) => ScoreReport::Mate(n),
+        }
+    }
+}
+
+/// One completed iteration of one line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InfoReport {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: ScoreReport,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time: u64,
+    /// The line as UCI tokens.
+    pub pv: Vec<String>,
+}
+
+impl From<&SearchInfo> for InfoReport {
+    fn from(info: &SearchInfo) -> InfoReport {
+        InfoReport {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: info.score.into(),
+            nodes: info.nodes,
+            nps: info.nps,
+            hashfull: info.hashfull,
+            time: info.time_ms,
+            pv: info.pv.iter().map(action_to_uci).collect(),
+        }
+    }
+}
+
+/// The answer of a search job with its last info per line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SearchReport {
+    pub bestmove: String,
+    /// The reply the main line expects, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ponder: Option<String>,
+    pub score: ScoreReport,
+    /// The main line, starting with `bestmove`.
+    pub pv: Vec<String>,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    /// Milliseconds the job ran.
+    pub time: u64,
+    /// The last info of each line, best first.
+    pub lines: Vec<InfoReport>,
+}
+
+/// Gathers a search job's events into its [`SearchReport`].
+#[derive(Debug, Default)]
+pub struct SearchReporter {
+    /// The last info of each line, in the order of their ranks.
+    lines: Vec<InfoReport>,
+}
+
+impl SearchReporter {
+    pub fn new() -> SearchReporter {
+        SearchReporter::default()
+    }
+
+    /// Notes an info event; returns its plain form.
+    pub fn info(&mut self, info: &SearchInfo) -> InfoReport {
+        let report = InfoReport::from(info);
+        // A Vec, not a map: a few lines at most, and the wasm module stays smaller.
+        match self.lines.iter_mut().find(|l| l.multipv == report.multipv) {
+            Some(line) => *line = report.clone(),
+            None => {
+                let at = self
+                    .lines
+                    .iter()
+                    .take_while(|l| l.multipv < report.multipv)
+                    .count();
+                self.lines.insert(at, report.clone());
+            }
+        }
+        report
+    }
+
+    /// The report of the job that answered `best` after `time_ms`.
+    ///
+    /// # Errors
+    /// `GameOver` when the side to act had no legal action.
+    pub fn finish(self, best: Option<&Action>, time_ms: u64) -> Result<SearchReport, ApiError> {
+        let Some(best) = best.map(action_to_uci) else {
+            return Err(ApiError::new(
+                ApiErrorKind::GameOver,
+                "the side to act has no legal action",
+            ));
+        };
+        let main = self.lines.iter().find(|l| l.multipv == 1);
+        let pv = match main {
+            Some(info) if info.pv.first() == Some(&best) => info.pv.clone(),
+            _ => vec![best.clone()],
+        };
+        let nodes = self.lines.iter().map(|i| i.nodes).max().unwrap_or(0);
+        Ok(SearchReport {
+            ponder: pv.get(1).cloned(),
+            bestmove: best,
+            score: main.map_or(ScoreReport::Cp(0), |i| i.score),
+            depth: main.map_or(0, |i| i.depth),
+            seldepth: main.map_or(0, |i| i.seldepth),
+            nodes,
+            nps: (nodes * 1000).checked_div(time_ms).unwrap_or(0),
+            time: time_ms,
+            pv,
+            lines: self.lines,
+        })
+    }
+
+    /// Feeds one event: `Some` with the report (or the error) once the job answered.
+    pub fn event(&mut self, event: &Event) -> Option<Result<SearchReport, ApiError>> {
+        match event {
+            Event::Info(info) => {
+                self.info(info);
+                None
+            }
+            Event::BestAction { best, time_ms } => {
+                Some(std::mem::take(self).finish(best.as_ref(), *time_ms))
+            }
+        }
+    }
+}

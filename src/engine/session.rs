@@ -1,0 +1,534 @@
+//! [`EngineSession`]: the position, the options, the table and the network, and the
+//! job that runs on them, stepped by the caller.
+
+use super::job::{Event, Job, SearchJob};
+use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
+use crate::api::{ApiError, ApiErrorKind, ApiGame};
+use crate::eval::nnue::Network;
+use crate::moves::Action;
+use crate::perft::MAX_PERFT_DEPTH;
+use crate::search::{Progress, SearchOptions, SteppedSearch, TranspositionTable};
+use crate::variants::Variant;
+use std::sync::Arc;
+
+/// What the session is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// No job: waiting for calls.
+    Idle,
+    /// A job runs: call [`EngineSession::step`] again.
+    Running,
+    /// An infinite search has finished and holds its answer until
+    /// [`EngineSession::stop`].
+    Holding,
+}
+
+/// How a session reads a file (a network for `EvalFile`): its bytes, or why not.
+pub type FileReader = Box<dyn Fn(&str) -> Result<Vec<u8>, String> + Send>;
+
+/// The work of the running job. A later job kind is one more variant, stepped in
+/// [`EngineSession::step`].
+enum Work {
+    Search(Box<dyn SteppedSearch>),
+}
+
+/// The running job and its bookkeeping.
+struct ActiveJob {
+    work: Work,
+    /// An infinite search: its answer waits for `stop`.
+    infinite: bool,
+    /// A job that would not end by itself (infinite, or no limit at all).
+    endless: bool,
+    /// Whether `stop` was called.
+    stopped: bool,
+    /// The clock's reading at the first step.
+    started_ms: Option<u64>,
+    /// The last time since the start read, for a job finished outside a step.
+    elapsed_ms: u64,
+    /// The finished infinite search's answer, held for `stop`.
+    held: Option<Option<Action>>,
+    /// The answer if the job fails (a bug): the first legal action.
+    fallback: Option<Action>,
+}
+
+/// The engine: one position, its options and the job running on them.
+pub struct EngineSession {
+    /// The position to work on; its rule set is the session's (`UCI_Variant`), and
+    /// its actions tell the search which positions repeat.
+    game: ApiGame,
+    options: EngineOptions,
+    /// The table, allocated at the first search or `Hash`; `None` while a job has it.
+    table: Option<TranspositionTable>,
+    job: Option<ActiveJob>,
+    searches: u64,
+    /// Seeds the weakened levels' choices; varied per search.
+    seed: u64,
+    /// The learned evaluation the searches use where it applies (none: the
+    /// hand-written evaluation everywhere).
+    network: Option<Arc<Network>>,
+    /// What `EvalFile <built-in>` names: the binary's own network, or in the browser
+    /// the one its host loaded ([`EngineSession::set_default_network`]).
+    default_network: Option<Arc<Network>>,
+    /// Reads the files `EvalFile` names; none in the browser. The core reads no files
+    /// itself: the binary passes `std::fs::read`, as it passes the clock.
+    file_reader: Option<FileReader>,
+}
+
+impl std::fmt::Debug for EngineSession {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineSession")
+            .field("variant", &self.variant())
+            .field("options", &self.options)
+            .field("status", &self.status())
+            .finish()
+    }
+}
+
+impl Default for EngineSession {
+    fn default() -> EngineSession {
+        EngineSession::new()
+    }
+}
+
+fn invalid(message: impl Into<String>) -> ApiError {
+    ApiError::new(ApiErrorKind::InvalidArgument, message)
+}
+
+impl EngineSession {
+    /// A session with orthodox chess at the start position, and a fixed seed (the
+    /// weakened levels then choose alike in every run: see [`Self::with_seed`]).
+    pub fn new() -> EngineSession {
+        EngineSession::with_seed(0x5eed)
+    }
+
+    /// A session whose weakened levels draw their choices from `seed` (the binary and
+    /// the worker pass a seed of their own each run, so games vary).
+    pub fn with_seed(seed: u64) -> EngineSession {
+        EngineSession {
+            game: ApiGame::start(Variant::Chess),
+            options: EngineOptions::default(),
+            table: None,
+            job: None,
+            searches: 0,
+            seed,
+            network: crate::eval::nnue::built_in(),
+            default_network: crate::eval::nnue::built_in(),
+            file_reader: None,
+        }
+    }
+
+    /// Lets `EvalFile` read files, through `reader` (the binary passes
+    /// `std::fs::read`; without one a file name is refused).
+    pub fn set_file_reader(&mut self, reader: FileReader) {
+        self.file_reader = Some(reader);
+    }
+
+    /// The learned evaluation the next searches use (none: the hand-written one).
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// Sets the learned evaluation (as `EvalFile` does from a file); for callers that
+    /// read the file themselves. Takes effect from the next search.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+        // Stored static scores came from the other evaluation.
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+    }
+
+    /// Sets the session's own network, the one `EvalFile <built-in>` names, and uses
+    /// it from the next search: for hosts that load the network beside the code (the
+    /// browser worker), so that the session answers as the native binary does.
+    pub fn set_default_network(&mut self, network: Option<Arc<Network>>) {
+        self.default_network = network.clone();
+        self.set_network(network);
+    }
+
+    /// The current rule set.
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+
+    /// The position jobs work on.
+    pub fn game(&self) -> &ApiGame {
+        &self.game
+    }
+
+    /// The engine options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// The memory of the session's table in bytes (`None` before the first search or
+    /// `Hash`, and while a job has it).
+    pub fn table_bytes(&self) -> Option<usize> {
+        self.table.as_ref().map(TranspositionTable::memory_bytes)
+    }
+
+    /// What the session is doing.
+    pub fn status(&self) -> Status {
+        match &self.job {
+            None => Status::Idle,
+            Some(job) if job.held.is_some() => Status::Holding,
+            Some(_) => Status::Running,
+        }
+    }
+
+    /// Whether a job runs (or holds its answer).
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Whether the running job ends by itself (not infinite, not unbounded).
+    pub fn job_is_finite(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.endless)
+    }
+
+    fn refuse_while_busy(&self) -> Result<(), ApiError> {
+        if self.is_busy() {
+            return Err(invalid("a job is running; stop it first"));
+        }
+        Ok(())
+    }
+
+    /// Sets the position to `game`, which must be of the session's rule set (set
+    /// `UCI_Variant` first). A running job keeps the position it started from.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a game of another rule set.
+    pub fn set_position(&mut self, game: ApiGame) -> Result<(), ApiError> {
+        if game.variant() != self.variant() {
+            return Err(invalid(format!(
+                "the game is {} but the engine plays {}; set UCI_Variant first",
+                game.variant().id(),
+                self.variant().id()
+            )));
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// Sets the position to `fen` (the start when `None`) followed by `moves`, each
+    /// SAN or a UCI token, in the session's rule set.
+    ///
+    /// # Errors
+    /// `InvalidFen`, or `IllegalMove`/`GameOver` naming the refused move.
+    pub fn set_position_moves(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), ApiError> {
+        let mut game = ApiGame::start(self.variant());
+        if let Some(fen) = fen {
+            game.load(fen)?;
+        }
+        for text in moves {
+            game.play_text(text)?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// Sets the position to `fen` of `variant` (the session's) followed by `actions`
+    /// in their packed form
+    /// ([`crate::search::ordering::pack`]), as a game hands its line over without
+    /// writing or reading notation.
+    ///
+    /// # Errors
+    /// `InvalidFen`, `IllegalMove` for a code that names no legal action, or
+    /// `InvalidArgument` for another rule set than the session's.
+    pub fn set_position_packed(
+        &mut self,
+        variant: Variant,
+        fen: &str,
+        actions: &[u32],
+    ) -> Result<(), ApiError> {
+        let mut game = ApiGame::start(variant);
+        game.load(fen)?;
+        for (i, &code) in actions.iter().enumerate() {
+            game.play_packed(code).map_err(|e| {
+                ApiError::new(
+                    e.kind,
+                    format!("{} (action {} of the line)", e.message, i + 1),
+                )
+            })?;
+        }
+        self.set_position(game)
+    }
+
+    /// Forgets the game: the start position of the rule set and an empty table.
+    ///
+    /// # Errors
+    /// `InvalidArgument` while a job runs.
+    pub fn new_game(&mut self) -> Result<(), ApiError> {
+        self.refuse_while_busy()?;
+        self.game = ApiGame::start(self.variant());
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        Ok(())
+    }
+
+    /// Changes one option; on a refusal the option keeps its value.
+    ///
+    /// # Errors
+    /// `InvalidArgument` while a job runs, for a `Hash` that cannot be allocated or an
+    /// `EvalFile` that cannot be read; `InvalidNetwork` for a file that is no network.
+    pub fn set_option(&mut self, change: OptionChange) -> Result<(), ApiError> {
+        self.refuse_while_busy()?;
+        match change {
+            OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
+            OptionChange::EvalFile(name) => {
+                let network = self.load_network(&name).map_err(|e| {
+                    ApiError::new(
+                        e.kind,
+                        format!(
+                            "EvalFile {}: {}; keeping the current evaluation",
+                            name.chars().take(64).collect::<String>().escape_debug(),
+                            e.message
+                        ),
+                    )
+                })?;
+                self.set_network(network);
+            }
+            OptionChange::Hash(mb) => {
+                // Allocated now, so a size that cannot be had is refused here and
+                // the old table stays.
+                let table = TranspositionTable::try_new(mb).ok_or_else(|| {
+                    invalid(format!(
+                        "cannot allocate {mb} MiB for Hash; keeping {}",
+                        self.options.hash_mb
+                    ))
+                })?;
+                self.table = Some(table);
+                self.options.hash_mb = mb;
+            }
+            OptionChange::MultiPv(n) => self.options.multipv = n,
+            OptionChange::SkillLevel(n) => self.options.skill_level = n,
+            OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            OptionChange::Elo(elo) => self.options.elo = elo,
+        }
+        Ok(())
+    }
+
+    /// The network an `EvalFile` value names: the built-in one, none, or a file's.
+    fn load_network(&self, name: &str) -> Result<Option<Arc<Network>>, ApiError> {
+        match name {
+            BUILT_IN_NETWORK => Ok(self.default_network.clone()),
+            NO_NETWORK => Ok(None),
+            path => {
+                let read = self.file_reader.as_ref().ok_or_else(|| {
+                    invalid("files cannot be read here; the host loads a network with loadNetwork")
+                })?;
+                let bytes = read(path).map_err(invalid)?;
+                Network::from_bytes(&bytes)
+                    .map(|n| Some(Arc::new(n)))
+                    .map_err(|e| ApiError::new(ApiErrorKind::InvalidNetwork, e.to_string()))
+            }
+        }
+    }
+
+    /// Starts `job` on the current position; [`Self::step`] runs it.
+    ///
+    /// # Errors
+    /// `InvalidArgument` while another job runs, for a `multipv` out of range, or when
+    /// the table cannot be allocated.
+    pub fn start(&mut self, job: Job) -> Result<(), ApiError> {
+        self.refuse_while_busy()?;
+        match job {
+            Job::Search(search) => self.start_search(search),
+        }
+    }
+
+    fn start_search(&mut self, job: SearchJob) -> Result<(), ApiError> {
+        let multipv = job.multipv.unwrap_or(self.options.multipv);
+        if !(1..=super::MAX_MULTIPV).contains(&multipv) {
+            return Err(invalid(format!(
+                "multipv must be a whole number from 1 to {}, not {multipv}",
+                super::MAX_MULTIPV
+            )));
+        }
+        let table = match self.table.take() {
+            Some(table) => table,
+            None => TranspositionTable::try_new(self.options.hash_mb).ok_or_else(|| {
+                invalid(format!(
+                    "cannot allocate {} MiB for Hash",
+                    self.options.hash_mb
+                ))
+            })?,
+        };
+        self.searches += 1;
+        let options = SearchOptions {
+            multipv,
+            strength: self.options.strength(),
+            seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            network: self.network.clone(),
+        };
+        let infinite = job.limits.infinite;
+        let endless = !job.limits.is_finite();
+        let running = self.game.start_search(job.limits, options, table);
+        let fallback = running.fallback();
+        self.job = Some(ActiveJob {
+            work: Work::Search(running),
+            infinite,
+            endless,
+            stopped: false,
+            started_ms: None,
+            elapsed_ms: 0,
+            held: None,
+            fallback,
+        });
+        Ok(())
+    }
+
+    /// Runs about `node_budget` nodes of the running job; `clock` reads the time in
+    /// milliseconds from any fixed origin. Sends the job's events to `on_event`; the
+    /// last one of a job is its answer ([`Event::BestAction`]).
+    pub fn step(
+        &mut self,
+        node_budget: u64,
+        clock: &dyn Fn() -> u64,
+        on_event: &mut dyn FnMut(Event),
+    ) -> Status {
+        let Some(job) = self.job.as_mut() else {
+            return Status::Idle;
+        };
+        if job.held.is_some() {
+            return Status::Holding;
+        }
+        let started = *job.started_ms.get_or_insert_with(clock);
+        let last = std::cell::Cell::new(job.elapsed_ms);
+        let elapsed = || {
+            let now = clock().saturating_sub(started);
+            last.set(last.get().max(now));
+            now
+        };
+        let done = step_work(&mut job.work, node_budget, &elapsed, on_event);
+        job.elapsed_ms = last.get();
+        match done {
+            None => Status::Running,
+            Some(best) if job.infinite && !job.stopped => {
+                job.held = Some(best);
+                Status::Holding
+            }
+            Some(best) => {
+                let time_ms = job.elapsed_ms;
+                self.end_job();
+                on_event(Event::BestAction { best, time_ms });
+                Status::Idle
+            }
+        }
+    }
+
+    /// Steps the running job to its end (an infinite search stops at
+    /// [`Status::Holding`], waiting for [`Self::stop`]).
+    pub fn run(&mut self, clock: &dyn Fn() -> u64, on_event: &mut dyn FnMut(Event)) -> Status {
+        loop {
+            match self.step(super::NODES_PER_STEP, clock, on_event) {
+                Status::Running => {}
+                status => return status,
+            }
+        }
+    }
+
+    /// Asks a running endless job to end at its next step (a command that must wait
+    /// for it is coming); its answer is then no longer held.
+    pub fn interrupt(&mut self) {
+        if let Some(job) = self.job.as_mut() {
+            if job.endless {
+                stop_work(&mut job.work);
+                job.stopped = true;
+            }
+        }
+    }
+
+    /// Ends the running job now: its last events, then its answer.
+    pub fn stop(&mut self, on_event: &mut dyn FnMut(Event)) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        let best = match job.held.take() {
+            Some(best) => best,
+            None => {
+                stop_work(&mut job.work);
+                job.stopped = true;
+                let elapsed = job.elapsed_ms;
+                loop {
+                    if let Some(best) = step_work(&mut job.work, u64::MAX, &|| elapsed, on_event) {
+                        break best;
+                    }
+                }
+            }
+        };
+        let time_ms = job.elapsed_ms;
+        self.end_job();
+        on_event(Event::BestAction { best, time_ms });
+    }
+
+    /// After a panic inside [`Self::step`] (a bug): drops the job, answers its
+    /// fallback action and starts a fresh table. The caller reports the error.
+    pub fn recover_from_failed_job(&mut self, on_event: &mut dyn FnMut(Event)) {
+        if let Some(job) = self.job.take() {
+            self.table = TranspositionTable::try_new(self.options.hash_mb);
+            on_event(Event::BestAction {
+                best: job.fallback,
+                time_ms: job.elapsed_ms,
+            });
+        }
+    }
+
+    /// Takes the table back from the finished job.
+    fn end_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            match job.work {
+                Work::Search(search) => self.table = Some(search.into_table()),
+            }
+        }
+    }
+
+    /// Each legal action of the position with the number of leaf positions `depth`
+    /// actions deep below it (perft divided; empty at depth 0, where the count is 1).
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a depth out of `0..=MAX_PERFT_DEPTH`.
+    pub fn perft_divide(&self, depth: i64) -> Result<Vec<(Action, u64)>, ApiError> {
+        if !(0..=i64::from(MAX_PERFT_DEPTH)).contains(&depth) {
+            return Err(invalid(format!(
+                "perft depth {depth} out of range 0..={MAX_PERFT_DEPTH}"
+            )));
+        }
+        Ok(if depth == 0 {
+            Vec::new()
+        } else {
+            self.game.played().divide(depth as u32)
+        })
+    }
+}
+
+/// Steps `work` by `budget` nodes, sending its events to `on_event`; returns the
+/// answer once the job has ended.
+fn step_work(
+    work: &mut Work,
+    budget: u64,
+    elapsed: &dyn Fn() -> u64,
+    on_event: &mut dyn FnMut(Event),
+) -> Option<Option<Action>> {
+    match work {
+        Work::Search(search) => {
+            match search.step(budget, &elapsed, &mut |info| {
+                on_event(Event::Info(info.clone()))
+            }) {
+                Progress::Running => None,
+                Progress::Done(result) => Some(result.best),
+            }
+        }
+    }
+}
+
+fn stop_work(work: &mut Work) {
+    match work {
+        Work::Search(search) => search.stop(),
+    }
+}

@@ -1,0 +1,172 @@
+//! The request of the `Engine`'s `analyse()` read from its JS object: where the
+//! position comes from and the search's limits, each field checked with a message
+//! naming it. The session refuses a bad request before anything changes.
+
+use super::{get, invalid};
+use crate::engine::{SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH};
+use crate::search::Limits;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+/// Where the position of an analysis comes from.
+pub(crate) enum PositionSource {
+    /// A FEN (the start when `None`) and moves, SAN or UCI tokens.
+    Moves {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    /// A game's line as `Game.engineLine()` gives it: no notation at all.
+    Line {
+        variant: String,
+        fen: String,
+        actions: Vec<u32>,
+    },
+}
+
+/// A JS value's type as the messages name it.
+fn type_name(value: &JsValue) -> String {
+    if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else {
+        super::type_name(value)
+    }
+}
+
+/// A number as JS writes it (`1.5`, `NaN`), without Rust's float formatting code.
+pub(crate) fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+fn absent(value: &JsValue) -> bool {
+    value.is_undefined() || value.is_null()
+}
+
+/// A whole number within `min..=max`, or `None` when absent.
+fn whole(request: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<u64>, JsValue> {
+    let value = get(request, key);
+    if absent(&value) {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (min..=max).contains(&n) => Ok(Some(n as u64)),
+        n => {
+            let shown = n.map_or_else(|| type_name(&value), number_text);
+            Err(invalid(format!(
+                "{key} must be a whole number from {} to {}, not {shown}",
+                number_text(min),
+                number_text(max)
+            )))
+        }
+    }
+}
+
+fn string_list(value: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
+    let Some(array) = value.dyn_ref::<js_sys::Array>() else {
+        return Err(invalid(format!(
+            "{what} must be an array of UCI strings, not {}",
+            type_name(value)
+        )));
+    };
+    array
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_string().ok_or_else(|| {
+                invalid(format!(
+                    "{what}[{i}] must be a string, not {}",
+                    type_name(&item)
+                ))
+            })
+        })
+        .collect()
+}
+
+fn position(request: &JsValue) -> Result<PositionSource, JsValue> {
+    let line = get(request, "line");
+    if !absent(&line) {
+        let field = |key: &str| {
+            get(&line, key).as_string().ok_or_else(|| {
+                invalid(format!(
+                    "line.{key} must be a string; pass game.engineLine()"
+                ))
+            })
+        };
+        let actions = get(&line, "actions");
+        let Some(actions) = actions.dyn_ref::<js_sys::Uint32Array>() else {
+            return Err(invalid(
+                "line.actions must be a Uint32Array; pass game.engineLine()",
+            ));
+        };
+        return Ok(PositionSource::Line {
+            variant: field("variant")?,
+            fen: field("fen")?,
+            actions: actions.to_vec(),
+        });
+    }
+    let fen = get(request, "fen");
+    let fen = match fen.as_string() {
+        Some(text) => Some(text),
+        None if absent(&fen) => None,
+        None => {
+            return Err(invalid(format!(
+                "fen must be a string, not {}",
+                type_name(&fen)
+            )))
+        }
+    };
+    let moves = get(request, "moves");
+    let moves = if absent(&moves) {
+        Vec::new()
+    } else {
+        string_list(&moves, "moves")?
+    };
+    Ok(PositionSource::Moves { fen, moves })
+}
+
+/// Reads an `analyse()` request: `{fen, moves}` or `{line}`, and `depth`, `movetime`,
+/// `nodes`, `infinite`, `multipv`. With no limit the search thinks
+/// [`DEFAULT_MOVETIME_MS`].
+pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
+    if !absent(request) && (!request.is_object() || js_sys::Array::is_array(request)) {
+        return Err(invalid(format!(
+            "analyse() takes an options object, not {}",
+            type_name(request)
+        )));
+    }
+    let empty = js_sys::Object::new().into();
+    let request = if absent(request) { &empty } else { request };
+    if !get(request, "multiPv").is_undefined() {
+        // Renamed in 0.2.0 to the spelling of UCI info lines (and `Info.multipv`).
+        return Err(invalid("the option multiPv is spelled multipv"));
+    }
+    let source = position(request)?;
+    let infinite = get(request, "infinite");
+    let infinite = match infinite.as_bool() {
+        Some(on) => on,
+        None if infinite.is_undefined() => false,
+        None => {
+            return Err(invalid(format!(
+                "infinite must be true or false, not {}",
+                type_name(&infinite)
+            )))
+        }
+    };
+    let mut limits = Limits {
+        depth: whole(request, "depth", 1.0, f64::from(MAX_SEARCH_DEPTH))?.map(|d| d as u32),
+        movetime: whole(request, "movetime", 1.0, MAX_SAFE)?,
+        nodes: whole(request, "nodes", 1.0, MAX_SAFE)?,
+        infinite,
+        ..Limits::default()
+    };
+    let multipv = whole(request, "multipv", 1.0, MAX_MULTIPV as f64)?.map(|n| n as usize);
+    if !infinite && limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.movetime = Some(DEFAULT_MOVETIME_MS);
+    }
+    Ok((source, SearchJob { limits, multipv }))
+}
