@@ -4,9 +4,9 @@
 // yielding between them so that a `stop` is seen within one slice, rebuilds it with its
 // settings after a crash, and routes what comes out. Strings are raw UCI lines for the
 // session's UCI codec (replies: UCI lines, as from Stockfish.js); objects from engine.js
-// ({type: 'init' | 'setOption' | 'newGame' | 'analyse' | 'stop', id, ...}) go to its
-// typed door, which checks them (replies: {type: 'ready' | 'result' | 'info' | 'done' |
-// 'error' | 'variant' | 'network', id, ...}). Any command but stop/isready that arrives
+// ({type: 'init' | 'setOption' | 'newGame' | 'analyse' | 'analyseGame' | 'stop', id,
+// ...}) go to its typed door, which checks them (replies: {type: 'ready' | 'result' |
+// 'info' | 'done' | 'progress' | 'analysis' | 'error' | 'variant' | 'network', id, ...}). Any command but stop/isready that arrives
 // during a job ends it first (it still reports its best move).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
@@ -212,7 +212,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (running.raw) return postLines(out);
     for (const event of out) {
       post({ ...event, id: running.id });
-      if (event.type === 'done') finish(running);
+      if (event.type === 'done' || event.type === 'analysis') finish(running);
     }
   }
 
@@ -283,6 +283,9 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
         return post({ type: 'result', id: msg.id, value: null });
       case 'analyse':
         session.analyse(msg.request);
+        return run(newJob(false, msg.id), stopped);
+      case 'analyseGame':
+        session.analyseGame(msg.request);
         return run(newJob(false, msg.id), stopped);
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);

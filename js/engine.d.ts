@@ -1,7 +1,7 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score, EngineLine } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine, Game } from '../pkg/web/alfiere.js';
 
 export type { VariantId, Score, EngineLine };
 
@@ -97,6 +97,48 @@ export declare const ErrorKinds: Readonly<{
   EngineCrashed: readonly ['EngineCrashedError', 'ENGINE_CRASHED'];
 }>;
 
+/** A game's evaluation after an action, White's view: centipawns, a forced mate
+ *  (positive: White mates) or a finished game's result. */
+export type Eval = { cp: number } | { mate: number } | { result: '1-0' | '0-1' | '1/2-1/2' };
+export type Mark = 'inaccuracy' | 'mistake' | 'blunder';
+/** One budget per position of a game's analysis (100,000 nodes when none). */
+export interface AnalyseGameOptions { nodes?: number; depth?: number; movetime?: number }
+export interface AnalysisProgress { done: number; total: number; nodes: number }
+/** One action of an analysed game (docs/analysis.md). */
+export interface PlyReport {
+  /** Actions counted from 0; turns from 0. */
+  ply: number;
+  turn: number;
+  endsTurn: boolean;
+  color: 'w' | 'b';
+  san: string;
+  uci: string;
+  /** After the action; null where a stopped analysis did not reach. */
+  eval: Eval | null;
+  /** The engine's line where the action was played. */
+  best: { uci: string; san: string; pv: string[]; pvSan: string[] } | null;
+  /** The mover's win percentage before and after. */
+  winBefore: number | null;
+  winAfter: number | null;
+  forced: boolean;
+  class: Mark | null;
+  cause: 'win-chance' | 'missed-mate' | 'allowed-mate' | null;
+}
+export interface MarkCounts { inaccuracy: number; mistake: number; blunder: number }
+export interface GameReport {
+  variant: VariantId;
+  tags: Record<string, string>;
+  start: Eval | null;
+  plies: PlyReport[];
+  accuracy: { w: number | null; b: number | null };
+  counts: { w: MarkCounts; b: MarkCounts };
+  /** False after stop(): only the analysed tail has evaluations and marks. */
+  complete: boolean;
+  nodes: number;
+}
+/** analyseGame()'s answer: the report, and the game's PGN with the analysis in it. */
+export interface GameAnalysis { report: GameReport; pgn: string }
+
 /** An Error of the engine: `name` and `code` are stable. */
 export interface EngineError extends Error {
   code: string;
@@ -121,7 +163,12 @@ export declare class Engine extends EventTarget {
   /** Searches a position; a running analysis is stopped first. Rejects with
    * InvalidArgumentError, InvalidFenError, IllegalMoveError or GameOverError. */
   analyse(options?: AnalyseOptions, onInfo?: (info: Info) => void): Promise<AnalyseResult>;
-  /** The running analysis resolves with its best action so far (within ~10 ms). */
+  /** Analyses a whole game of any rule set (a Game, or a PGN text's first game):
+   *  every position searched at full strength with the budget per position, every
+   *  decision judged. Rejects with InvalidArgumentError, InvalidPgnError, ... */
+  analyseGame(game: Game | string, options?: AnalyseGameOptions, onProgress?: (progress: AnalysisProgress) => void): Promise<GameAnalysis>;
+  /** The running analysis resolves with its best action so far (within ~10 ms); a
+   *  game's analysis with what it has analysed. */
   stop(): void;
   /** Kills the worker; pending promises reject with EngineTerminatedError. */
   terminate(): void;

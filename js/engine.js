@@ -69,6 +69,20 @@ function analyseRequest(options) {
   return request;
 }
 
+/** The worker's request for analyseGame(): the game as its line (a `Game`) or a PGN
+ * text, and the budget per position (the worker's session checks it). */
+function gameAnalysisRequest(gameOrPgn, options) {
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw invalid(`analyseGame()'s options must be an object, not ${typeName(options)}`);
+  }
+  const request = {};
+  for (const key of ['depth', 'movetime', 'nodes']) if (options?.[key] !== undefined) request[key] = options[key];
+  if (typeof gameOrPgn === 'string') request.pgn = gameOrPgn;
+  else if (typeof gameOrPgn?.engineLine === 'function') request.line = gameOrPgn.engineLine();
+  else throw invalid(`analyseGame() takes a Game or a PGN text, not ${typeName(gameOrPgn)}`);
+  return request;
+}
+
 function lineEvent(line) {
   if (typeof MessageEvent === 'function') return new MessageEvent('message', { data: line });
   const event = new Event('message');
@@ -215,6 +229,31 @@ export class Engine extends EventTarget {
     return this.#request({ type: 'analyse', request }, onInfo ?? undefined);
   }
 
+  /**
+   * Analyses a whole game, in any rule set: `gameOrPgn` is a `Game` (its start and
+   * every action, whatever the engine's variant) or a PGN text (its first game).
+   * Every position is searched with `{nodes}`, `{depth}` or `{movetime}` per position
+   * (100,000 nodes by default) at full strength, and every decision judged
+   * (docs/analysis.md). `onProgress({done, total, nodes})` hears of each position.
+   * Resolves with `{report, pgn}`: the report (per action its evaluation, best line,
+   * win chances and mark; per side counts and accuracy) and the game's PGN with the
+   * analysis written in, which `game.loadPgn(pgn)` takes. `stop()` ends it early with
+   * what is analysed (`report.complete` false). Runs in the worker: the page never
+   * waits.
+   */
+  analyseGame(gameOrPgn, options, onProgress) {
+    if (onProgress !== undefined && onProgress !== null && typeof onProgress !== 'function') {
+      return Promise.reject(invalid(`onProgress must be a function, not ${typeName(onProgress)}`));
+    }
+    let request;
+    try {
+      request = gameAnalysisRequest(gameOrPgn, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request({ type: 'analyseGame', request }, onProgress ?? undefined);
+  }
+
   /** Ends the running analysis (and any waiting one): each resolves with its best
    * action so far, within a slice of the search (a few milliseconds). */
   stop() {
@@ -322,11 +361,12 @@ export class Engine extends EventTarget {
       case 'result':
         this.#settle(message.id, (p) => p.resolve(message.value));
         return;
-      case 'info': {
+      case 'info':
+      case 'progress': {
         const pending = this.#pending.get(message.id);
         if (pending?.onInfo) {
           try {
-            pending.onInfo(message.info);
+            pending.onInfo(message.type === 'info' ? message.info : message.progress);
           } catch (error) {
             reportLater(error);
           }
@@ -335,6 +375,7 @@ export class Engine extends EventTarget {
         return;
       }
       case 'done':
+      case 'analysis':
         this.#emitLine(message.uci);
         this.#settle(message.id, (p) => p.resolve(message.result));
         return;

@@ -3,7 +3,9 @@
 //! game's packed line, jobs refused while another runs, and the search report's shape.
 
 use alfiere::api::{ApiErrorKind, ApiGame};
-use alfiere::engine::{EngineSession, Event, Job, OptionChange, SearchJob, SearchReporter, Status};
+use alfiere::engine::{
+    AnalysisJob, EngineSession, Event, Job, OptionChange, SearchJob, SearchReporter, Status,
+};
 use alfiere::search::Limits;
 use alfiere::uci::{format_event, UciSession};
 use alfiere::Variant;
@@ -226,4 +228,76 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
         .unwrap()
         .unwrap_err();
     assert_eq!(error.kind, ApiErrorKind::GameOver);
+}
+
+#[test]
+fn a_games_analysis_is_a_job_with_progress_and_a_report() {
+    let mut game = ApiGame::new("alice", None).unwrap();
+    for m in ["e4", "d5", "Bb5", "c6"] {
+        game.play_text(m).unwrap();
+    }
+    let mut engine = EngineSession::new();
+    let before = engine.game().fen();
+    let job = AnalysisJob {
+        game: game.clone(),
+        limits: Limits::nodes(3000),
+    };
+    engine.start(Job::Analysis(job.clone())).unwrap();
+    // Another job waits for it.
+    assert!(engine
+        .start(Job::Search(SearchJob::new(Limits::depth(2))))
+        .is_err());
+    let events = run(&mut engine);
+    let progress: Vec<usize> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Progress(p) => Some(p.done),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(progress, [1, 2, 3, 4, 5]);
+    let Some(Event::Analysis { report, pgn, .. }) = events.last() else {
+        panic!("{:?}", events.last());
+    };
+    assert!(report.complete);
+    assert_eq!(report.variant, "alice");
+    assert_eq!(report.plies.len(), 4);
+    assert!(
+        pgn.contains("[%eval ") && pgn.contains("[Variant \"Alice\"]"),
+        "{pgn}"
+    );
+    // The session's own position is not the job's.
+    assert_eq!(engine.game().fen(), before);
+    assert_eq!(engine.status(), Status::Idle);
+    assert_eq!(
+        format_event(events.last().unwrap()),
+        "info string analysis done of 4 actions"
+    );
+
+    // Stopped: the analysed tail only.
+    engine.start(Job::Analysis(job)).unwrap();
+    let mut first = Vec::new();
+    engine.step(500, &|| 0, &mut |e| first.push(e));
+    let mut rest = Vec::new();
+    engine.stop(&mut |e| rest.push(e));
+    let Some(Event::Analysis { report, .. }) = rest.last() else {
+        panic!("{rest:?}");
+    };
+    assert!(!report.complete);
+    assert_eq!(engine.status(), Status::Idle);
+}
+
+#[test]
+fn an_analysis_with_bad_limits_is_refused_and_changes_nothing() {
+    let mut engine = EngineSession::new();
+    let job = AnalysisJob {
+        game: ApiGame::new("chess", None).unwrap(),
+        limits: Limits::default(),
+    };
+    let err = engine.start(Job::Analysis(job)).unwrap_err();
+    assert_eq!(err.kind, ApiErrorKind::InvalidArgument);
+    assert_eq!(engine.status(), Status::Idle);
+    engine
+        .start(Job::Search(SearchJob::new(Limits::depth(2))))
+        .unwrap();
 }

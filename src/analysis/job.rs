@@ -136,7 +136,8 @@ impl GameAnalysis {
         self.positions.len()
     }
 
-    fn progress(&self) -> AnalysisProgress {
+    /// How far the job has come.
+    pub fn progress(&self) -> AnalysisProgress {
         AnalysisProgress {
             done: self.found.iter().filter(|f| f.is_some()).count(),
             total: self.total(),

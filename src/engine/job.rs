@@ -3,6 +3,8 @@
 //! mining to come are further jobs with their own variants here, and report their
 //! progress through further events, so neither door changes shape for them.
 
+use crate::analysis::{AnalysisProgress, GameReport};
+use crate::api::ApiGame;
 use crate::moves::Action;
 use crate::search::{Limits, SearchInfo};
 
@@ -13,11 +15,22 @@ pub const MAX_SEARCH_DEPTH: u32 = 64;
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 /// A piece of work for the session, run by [`super::EngineSession::step`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum Job {
     /// Search the current position for the best action.
     Search(SearchJob),
+    /// Analyse a whole game (docs/analysis.md).
+    Analysis(AnalysisJob),
+}
+
+/// A whole game's analysis: every position of `game` from its start searched within
+/// `limits` (a depth, nodes or a time per position) at full strength, every decision
+/// judged. The game is the job's own, of any rule set; the session's position stays.
+#[derive(Debug, Clone)]
+pub struct AnalysisJob {
+    pub game: ApiGame,
+    pub limits: Limits,
 }
 
 /// A search of the session's position.
@@ -39,7 +52,7 @@ impl SearchJob {
 }
 
 /// What a running job reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Event {
     /// A completed iteration of a search, one per line (MultiPV).
@@ -47,4 +60,14 @@ pub enum Event {
     /// The search's answer, which ends the job: the action to play (`None` when the
     /// side to act has none), and the milliseconds the job ran by the caller's clock.
     BestAction { best: Option<Action>, time_ms: u64 },
+    /// An analysis has finished one more position.
+    Progress(AnalysisProgress),
+    /// The analysis's answer, which ends the job: the report, and the game's PGN with
+    /// the analysis written in (`[%eval]`, NAGs, better lines). After a stop, the
+    /// report covers the positions analysed so far (`complete: false`).
+    Analysis {
+        report: Box<GameReport>,
+        pgn: String,
+        time_ms: u64,
+    },
 }

@@ -3,8 +3,8 @@
 //! wasm `Session` (for the JS `Engine`) are two ways of talking to this same type.
 //!
 //! [`EngineSession`] takes a position (an [`crate::api::ApiGame`], or a FEN and
-//! actions), typed option changes ([`OptionChange`]) and jobs ([`Job`]: a search
-//! now), and its [`EngineSession::step`] sends typed [`Event`]s (search info, the
+//! actions), typed option changes ([`OptionChange`]) and jobs ([`Job`]: a search,
+//! or a whole game's analysis), and its [`EngineSession::step`] sends typed [`Event`]s (search info, the
 //! best action). It reads no clock and starts no thread: the caller steps a job by
 //! node budgets and passes a clock in, as a thread loop does natively and the
 //! worker's event loop does in the browser. Every refusal is an
@@ -29,13 +29,13 @@ mod options;
 mod report;
 mod session;
 
-pub use job::{Event, Job, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH};
+pub use job::{AnalysisJob, Event, Job, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH};
 pub use options::{
     EngineOptions, OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN,
     LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
 };
 pub use report::{InfoReport, ScoreReport, SearchReport, SearchReporter};
-pub use session::{EngineSession, FileReader, Status};
+pub use session::{game_from_packed, EngineSession, FileReader, Status};
 
 pub use crate::perft::MAX_PERFT_DEPTH;
 

@@ -149,6 +149,8 @@ impl SearchReporter {
             Event::BestAction { best, time_ms } => {
                 Some(std::mem::take(self).finish(best.as_ref(), *time_ms))
             }
+            // Not a search's.
+            Event::Progress(_) | Event::Analysis { .. } => None,
         }
     }
 }

@@ -1,8 +1,9 @@
 //! [`EngineSession`]: the position, the options, the table and the network, and the
 //! job that runs on them, stepped by the caller.
 
-use super::job::{Event, Job, SearchJob};
+use super::job::{AnalysisJob, Event, Job, SearchJob};
 use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
+use crate::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport};
 use crate::api::{ApiError, ApiErrorKind, ApiGame};
 use crate::eval::nnue::Network;
 use crate::moves::Action;
@@ -30,6 +31,22 @@ pub type FileReader = Box<dyn Fn(&str) -> Result<Vec<u8>, String> + Send>;
 /// [`EngineSession::step`].
 enum Work {
     Search(Box<dyn SteppedSearch>),
+    Analysis(Box<AnalysisWork>),
+}
+
+/// A game's analysis under way.
+struct AnalysisWork {
+    job: GameAnalysis,
+    /// The game, to write the analysis into at the end.
+    game: ApiGame,
+    /// Positions reported done so far.
+    reported: usize,
+}
+
+/// What a job ended with.
+enum Finished {
+    Best(Option<Action>),
+    Analysis(Box<GameReport>, String),
 }
 
 /// The running job and its bookkeeping.
@@ -245,17 +262,7 @@ impl EngineSession {
         fen: &str,
         actions: &[u32],
     ) -> Result<(), ApiError> {
-        let mut game = ApiGame::start(variant);
-        game.load(fen)?;
-        for (i, &code) in actions.iter().enumerate() {
-            game.play_packed(code).map_err(|e| {
-                ApiError::new(
-                    e.kind,
-                    format!("{} (action {} of the line)", e.message, i + 1),
-                )
-            })?;
-        }
-        self.set_position(game)
+        self.set_position(game_from_packed(variant, fen, actions)?)
     }
 
     /// Forgets the game: the start position of the rule set and an empty table.
@@ -339,7 +346,50 @@ impl EngineSession {
         self.refuse_while_busy()?;
         match job {
             Job::Search(search) => self.start_search(search),
+            Job::Analysis(analysis) => self.start_analysis(analysis),
         }
+    }
+
+    /// The table for a job: the session's, or a new one of the `Hash` size.
+    fn take_table(&mut self) -> Result<TranspositionTable, ApiError> {
+        match self.table.take() {
+            Some(table) => Ok(table),
+            None => TranspositionTable::try_new(self.options.hash_mb).ok_or_else(|| {
+                invalid(format!(
+                    "cannot allocate {} MiB for Hash",
+                    self.options.hash_mb
+                ))
+            }),
+        }
+    }
+
+    fn start_analysis(&mut self, job: AnalysisJob) -> Result<(), ApiError> {
+        // Judging needs the engine's best: full strength, one line, whatever the
+        // session's level.
+        let options = SearchOptions {
+            network: self.network.clone(),
+            ..SearchOptions::default()
+        };
+        let table = self.take_table()?;
+        let analysis = match GameAnalysis::new(&job.game, job.limits, options, table) {
+            Ok(analysis) => analysis,
+            Err(e) => return Err(e),
+        };
+        self.job = Some(ActiveJob {
+            work: Work::Analysis(Box::new(AnalysisWork {
+                job: analysis,
+                game: job.game,
+                reported: 0,
+            })),
+            infinite: false,
+            endless: false,
+            stopped: false,
+            started_ms: None,
+            elapsed_ms: 0,
+            held: None,
+            fallback: None,
+        });
+        Ok(())
     }
 
     fn start_search(&mut self, job: SearchJob) -> Result<(), ApiError> {
@@ -350,15 +400,7 @@ impl EngineSession {
                 super::MAX_MULTIPV
             )));
         }
-        let table = match self.table.take() {
-            Some(table) => table,
-            None => TranspositionTable::try_new(self.options.hash_mb).ok_or_else(|| {
-                invalid(format!(
-                    "cannot allocate {} MiB for Hash",
-                    self.options.hash_mb
-                ))
-            })?,
-        };
+        let table = self.take_table()?;
         self.searches += 1;
         let options = SearchOptions {
             multipv,
@@ -409,17 +451,29 @@ impl EngineSession {
         job.elapsed_ms = last.get();
         match done {
             None => Status::Running,
-            Some(best) if job.infinite && !job.stopped => {
+            Some(Finished::Best(best)) if job.infinite && !job.stopped => {
                 job.held = Some(best);
                 Status::Holding
             }
-            Some(best) => {
-                let time_ms = job.elapsed_ms;
-                self.end_job();
-                on_event(Event::BestAction { best, time_ms });
+            Some(finished) => {
+                self.finish(finished, on_event);
                 Status::Idle
             }
         }
+    }
+
+    /// Ends the job with its answer.
+    fn finish(&mut self, finished: Finished, on_event: &mut dyn FnMut(Event)) {
+        let time_ms = self.job.as_ref().map_or(0, |job| job.elapsed_ms);
+        self.end_job();
+        on_event(match finished {
+            Finished::Best(best) => Event::BestAction { best, time_ms },
+            Finished::Analysis(report, pgn) => Event::Analysis {
+                report,
+                pgn,
+                time_ms,
+            },
+        });
     }
 
     /// Steps the running job to its end (an infinite search stops at
@@ -449,22 +503,22 @@ impl EngineSession {
         let Some(job) = self.job.as_mut() else {
             return;
         };
-        let best = match job.held.take() {
-            Some(best) => best,
+        let finished = match job.held.take() {
+            Some(best) => Finished::Best(best),
             None => {
                 stop_work(&mut job.work);
                 job.stopped = true;
                 let elapsed = job.elapsed_ms;
                 loop {
-                    if let Some(best) = step_work(&mut job.work, u64::MAX, &|| elapsed, on_event) {
-                        break best;
+                    if let Some(finished) =
+                        step_work(&mut job.work, u64::MAX, &|| elapsed, on_event)
+                    {
+                        break finished;
                     }
                 }
             }
         };
-        let time_ms = job.elapsed_ms;
-        self.end_job();
-        on_event(Event::BestAction { best, time_ms });
+        self.finish(finished, on_event);
     }
 
     /// After a panic inside [`Self::step`] (a bug): drops the job, answers its
@@ -482,9 +536,10 @@ impl EngineSession {
     /// Takes the table back from the finished job.
     fn end_job(&mut self) {
         if let Some(job) = self.job.take() {
-            match job.work {
-                Work::Search(search) => self.table = Some(search.into_table()),
-            }
+            self.table = match job.work {
+                Work::Search(search) => Some(search.into_table()),
+                Work::Analysis(work) => work.job.into_table(),
+            };
         }
     }
 
@@ -507,6 +562,26 @@ impl EngineSession {
     }
 }
 
+/// The game that starts at `fen` of `variant` and goes on with `actions` in their
+/// packed form ([`crate::search::ordering::pack`]): a game's line handed over without
+/// notation.
+///
+/// # Errors
+/// `InvalidFen`, or `IllegalMove` for a code that names no legal action.
+pub fn game_from_packed(variant: Variant, fen: &str, actions: &[u32]) -> Result<ApiGame, ApiError> {
+    let mut game = ApiGame::start(variant);
+    game.load(fen)?;
+    for (i, &code) in actions.iter().enumerate() {
+        game.play_packed(code).map_err(|e| {
+            ApiError::new(
+                e.kind,
+                format!("{} (action {} of the line)", e.message, i + 1),
+            )
+        })?;
+    }
+    Ok(game)
+}
+
 /// Steps `work` by `budget` nodes, sending its events to `on_event`; returns the
 /// answer once the job has ended.
 fn step_work(
@@ -514,15 +589,33 @@ fn step_work(
     budget: u64,
     elapsed: &dyn Fn() -> u64,
     on_event: &mut dyn FnMut(Event),
-) -> Option<Option<Action>> {
+) -> Option<Finished> {
     match work {
         Work::Search(search) => {
             match search.step(budget, &elapsed, &mut |info| {
                 on_event(Event::Info(info.clone()))
             }) {
                 Progress::Running => None,
-                Progress::Done(result) => Some(result.best),
+                Progress::Done(result) => Some(Finished::Best(result.best)),
             }
+        }
+        Work::Analysis(work) => {
+            let step = work.job.step(budget, &elapsed);
+            let progress = work.job.progress();
+            if progress.done > work.reported {
+                work.reported = progress.done;
+                on_event(Event::Progress(progress));
+            }
+            let AnalysisStep::Done(report) = step else {
+                return None;
+            };
+            // The report is of this very game, so writing it in cannot fail.
+            let mut game = work.game.clone();
+            let pgn = match annotate(&mut game, &report) {
+                Ok(()) => game.pgn(&[]),
+                Err(_) => work.game.pgn(&[]),
+            };
+            Some(Finished::Analysis(Box::new(report), pgn))
         }
     }
 }
@@ -530,5 +623,6 @@ fn step_work(
 fn stop_work(work: &mut Work) {
     match work {
         Work::Search(search) => search.stop(),
+        Work::Analysis(work) => work.job.stop(),
     }
 }

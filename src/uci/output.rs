@@ -73,10 +73,17 @@ pub fn format_bestmove(best: Option<&Action>) -> String {
     )
 }
 
-/// The line of an engine event: `info` or `bestmove`.
+/// The line of an engine event: `info` or `bestmove`; a game's analysis, which UCI
+/// has no command for, as `info string` lines.
 pub fn format_event(event: &Event) -> String {
     match event {
         Event::Info(info) => format_info(info),
         Event::BestAction { best, .. } => format_bestmove(best.as_ref()),
+        Event::Progress(p) => format!("info string analysis {}/{} positions", p.done, p.total),
+        Event::Analysis { report, .. } => format!(
+            "info string analysis {} of {} actions",
+            if report.complete { "done" } else { "stopped" },
+            report.plies.len()
+        ),
     }
 }

@@ -3,7 +3,10 @@
 //! naming it. The session refuses a bad request before anything changes.
 
 use super::{get, invalid};
-use crate::engine::{SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH};
+use crate::api::ApiGame;
+use crate::engine::{
+    game_from_packed, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
+};
 use crate::search::Limits;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -169,4 +172,67 @@ pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, Sea
         limits.movetime = Some(DEFAULT_MOVETIME_MS);
     }
     Ok((source, SearchJob { limits, multipv }))
+}
+
+/// Nodes per position of a game's analysis given no budget: a 40-move game in well
+/// under 20 seconds in a browser worker on a 2-core machine (README, "Analysing
+/// games"), deep enough to see the tactics that decide most games.
+pub(crate) const DEFAULT_ANALYSIS_NODES: u64 = 100_000;
+
+/// Reads an `analyseGame()` request: the game (`line`, from `game.engineLine()`, or
+/// `pgn`, a PGN text whose first game is analysed) and one of `depth`, `movetime`,
+/// `nodes` per position (by default [`DEFAULT_ANALYSIS_NODES`]).
+pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(ApiGame, Limits), JsValue> {
+    if absent(request) || !request.is_object() || js_sys::Array::is_array(request) {
+        return Err(invalid(format!(
+            "analyseGame() takes an options object, not {}",
+            type_name(request)
+        )));
+    }
+    let pgn = get(request, "pgn");
+    let game = if absent(&pgn) {
+        let Ok(PositionSource::Line {
+            variant,
+            fen,
+            actions,
+        }) = position(request)
+        else {
+            return Err(invalid(
+                "analyseGame() needs a game: a Game, its engineLine() or a PGN text",
+            ));
+        };
+        let variant = crate::api::parse_variant(&variant).map_err(super::throw)?;
+        game_from_packed(variant, &fen, &actions).map_err(super::throw)?
+    } else {
+        let Some(text) = pgn.as_string() else {
+            return Err(invalid(format!(
+                "pgn must be a string, not {}",
+                type_name(&pgn)
+            )));
+        };
+        let mut game = ApiGame::start(crate::variants::Variant::Chess);
+        game.load_pgn(&text).map_err(super::throw)?;
+        game
+    };
+    let limits = Limits {
+        depth: whole(request, "depth", 1.0, f64::from(MAX_SEARCH_DEPTH))?.map(|d| d as u32),
+        movetime: whole(request, "movetime", 1.0, MAX_SAFE)?,
+        nodes: whole(request, "nodes", 1.0, MAX_SAFE)?,
+        ..Limits::default()
+    };
+    let budgets = [
+        limits.depth.is_some(),
+        limits.movetime.is_some(),
+        limits.nodes.is_some(),
+    ];
+    let limits = match budgets.iter().filter(|b| **b).count() {
+        0 => Limits::nodes(DEFAULT_ANALYSIS_NODES),
+        1 => limits,
+        _ => {
+            return Err(invalid(
+                "give one of depth, movetime and nodes per position",
+            ))
+        }
+    };
+    Ok((game, limits))
 }

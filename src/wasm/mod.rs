@@ -130,6 +130,12 @@ export interface AnalyseRequest {
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
+/** `Session.analyseGame()`: the game (`line` from `game.engineLine()`, or a PGN text)
+ *  and one budget per position (100,000 nodes when none is given). */
+export interface AnalyseGameRequest {
+  line?: EngineLine | null; pgn?: string | null;
+  depth?: number; movetime?: number; nodes?: number;
+}
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

@@ -4,10 +4,10 @@
 //! (`handleLine`, `step`) is the UCI codec the native binary runs, lines in and out.
 //! Either way a job runs by calls between which the worker yields to its event loop.
 
-use super::analyse::{analysis_request, PositionSource};
+use super::analyse::{analysis_request, game_analysis_request, PositionSource};
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
 use crate::api::{parse_variant, ApiErrorKind};
-use crate::engine::{Event, Job, OptionChange, SearchReporter};
+use crate::engine::{AnalysisJob, Event, Job, OptionChange, SearchReporter};
 use crate::eval::nnue::Network;
 use crate::uci::{format_event, Control, Status, UciSession, NODES_PER_STEP};
 use js_sys::{Array, Object, Reflect};
@@ -224,6 +224,27 @@ impl Session {
         Ok(())
     }
 
+    /// Starts a whole game's analysis (docs/analysis.md): `{line}` (from
+    /// `game.engineLine()`) or `{pgn}`, and one of `depth`, `movetime`, `nodes` per
+    /// position (100,000 nodes by default). The game may be of any rule set; the
+    /// session's own position stays. `advance` then runs it: `{type: 'progress',
+    /// progress}` per position, and at the end `{type: 'analysis', result: {report,
+    /// pgn}}`. Throws a typed error and changes nothing.
+    #[wasm_bindgen(js_name = analyseGame)]
+    pub fn analyse_game(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "AnalyseGameRequest")] request: JsValue,
+    ) -> Result<(), JsValue> {
+        let (game, limits) = game_analysis_request(&request)?;
+        let engine = self.inner.engine_mut();
+        if engine.is_busy() {
+            return Err(invalid("a job is running; stop it first"));
+        }
+        engine
+            .start(Job::Analysis(AnalysisJob { game, limits }))
+            .map_err(throw)
+    }
+
     /// Runs about `nodeBudget` nodes of the analysis (see `step`); returns its events:
     /// `{type: 'info', info, uci}` per completed iteration and line, and at the end
     /// `{type: 'done', result, uci}` (`uci` is the line UCI prints for it). Throws
@@ -265,6 +286,23 @@ impl Session {
                     let report = self.report.take().unwrap_or_default();
                     let result = report.finish(best.as_ref(), *time_ms).map_err(throw)?;
                     ("done", "result", to_js(&result))
+                }
+                Event::Progress(progress) => {
+                    let value = Object::new();
+                    for (key, n) in [
+                        ("done", progress.done as f64),
+                        ("total", progress.total as f64),
+                        ("nodes", progress.nodes as f64),
+                    ] {
+                        let _ = Reflect::set(&value, &key.into(), &n.into());
+                    }
+                    ("progress", "progress", value.into())
+                }
+                Event::Analysis { report, pgn, .. } => {
+                    let value = Object::new();
+                    let _ = Reflect::set(&value, &"report".into(), &to_js(report.as_ref()));
+                    let _ = Reflect::set(&value, &"pgn".into(), &pgn.into());
+                    ("analysis", "result", value.into())
                 }
             };
             let _ = Reflect::set(&object, &"type".into(), &kind.into());
