@@ -371,10 +371,8 @@ impl EngineSession {
             ..SearchOptions::default()
         };
         let table = self.take_table()?;
-        let analysis = match GameAnalysis::new(&job.game, job.limits, options, table) {
-            Ok(analysis) => analysis,
-            Err(e) => return Err(e),
-        };
+        // A refused analysis drops the table; the next job makes a new one.
+        let analysis = GameAnalysis::new(&job.game, job.limits, options, table)?;
         self.job = Some(ActiveJob {
             work: Work::Analysis(Box::new(AnalysisWork {
                 job: analysis,
