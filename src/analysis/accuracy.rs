@@ -76,7 +76,7 @@ pub fn game_accuracy(decisions: &[Decision], white_percents: &[f64]) -> ByColor<
 fn standard_deviation(values: &[f64]) -> f64 {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
-    (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt()
+    (values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n).sqrt()
 }
 
 #[cfg(test)]
