@@ -25,8 +25,6 @@
 
 mod accuracy;
 mod annotate;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod batch;
 mod job;
 mod judge;
 mod notes;

@@ -12,6 +12,8 @@
 
 #[path = "alfiere/annotate.rs"]
 mod annotate;
+#[path = "alfiere/batch.rs"]
+mod batch;
 
 use alfiere::eval::nnue::Network;
 

@@ -4,7 +4,7 @@
 //! Games run in parallel; a progress bar on stderr when it is a terminal; a bad game
 //! is reported with its file, number and reason and skipped.
 
-use alfiere::analysis::batch::{annotate_games, split_games, Annotated, BatchProgress, GameText};
+use super::batch::{annotate_games, split_games, Annotated, BatchProgress, GameText};
 use alfiere::api::{ApiError, ApiGame};
 use alfiere::search::{Limits, SearchOptions};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -1,12 +1,13 @@
-//! Many games at once, for the native `alfiere annotate` command: a PGN file split
+//! Many games at once, for `alfiere annotate` (native: threads and a clock, which the
+//! library never uses): a PGN file split
 //! into its games (a broken game stays one bad entry, the rest go on), and the
 //! games analysed on several threads. Each game gets a table of its own, so a
 //! game's report depends only on the game and the budget, never on the thread count
 //! or on which games ran beside it.
 
-use super::{annotate, AnalysisStep, GameAnalysis, GameReport, DEFAULT_TABLE_MB};
-use crate::api::{ApiError, ApiGame};
-use crate::search::{Clock, Limits, SearchOptions, TranspositionTable};
+use alfiere::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport, DEFAULT_TABLE_MB};
+use alfiere::api::{ApiError, ApiGame};
+use alfiere::search::{Clock, Limits, SearchOptions, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -114,7 +115,7 @@ pub fn annotate_game(
     mut on_position: impl FnMut(usize),
     on_total: impl FnOnce(usize),
 ) -> Result<Annotated, ApiError> {
-    let mut game = ApiGame::start(crate::variants::Variant::Chess);
+    let mut game = ApiGame::start(alfiere::Variant::Chess);
     game.load_pgn(text)?;
     let table = TranspositionTable::new(DEFAULT_TABLE_MB);
     let mut job = GameAnalysis::new(&game, limits.clone(), options.clone(), table)?;
