@@ -1,7 +1,8 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images); methods change the game; `move`, `gameover`, `change`, `error`,
+// piece-images, draw); methods change the game; `shapes` and `autoShapes` hold the
+// arrows and circles; `move`, `gameover`, `change`, `error`, `shapes`,
 // `thinking` and `ready` events (bubbling, composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
@@ -14,6 +15,7 @@ import { load as loadStored, save as saveStored, remove as removeStored } from '
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
+import { checkShapes } from './shapes.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
 const NAMES = { w: 'white', b: 'black' };
@@ -55,7 +57,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw'];
   }
 
   #ui = null;
@@ -77,6 +79,7 @@ export class AlfiereBoard extends ElementBase {
       sound: false,
       coordinates: true,
       pieceImages: null,
+      draw: true,
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -267,6 +270,10 @@ export class AlfiereBoard extends ElementBase {
       case 'coordinates':
         settings.coordinates = text === null || !OFF.has(text);
         break;
+      case 'draw':
+        settings.draw = text === null || !OFF.has(text);
+        if (!settings.draw) this.#controller?.cancelStroke?.();
+        break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
         break;
@@ -326,6 +333,12 @@ export class AlfiereBoard extends ElementBase {
     // After the current call, so a bad attribute set in a constructor reaches listeners.
     queueMicrotask(() => this.notify('error', { error, message }));
     return error;
+  }
+
+  /** The person's shapes changed (drawn, or set by the page): save, and tell the page of a stroke. */
+  shapesChanged(shapes, gesture) {
+    this.#save();
+    if (gesture) this.notify('shapes', { shapes, ply: this.#controller.shownPly() });
   }
 
   // ---- storage --------------------------------------------------------------------
@@ -454,6 +467,49 @@ export class AlfiereBoard extends ElementBase {
     this.#controller?.engine.cancel();
     this.#engineInstance = engine ?? null;
     this.#controller?.engine.sync();
+  }
+
+  /**
+   * The person's arrows and circles on the shown position ([{from, to, brush}, {square,
+   * brush}], see shapes.js); kept in the position's PGN comment as [%cal]/[%csl].
+   * Setting an array or a "Ge2e4,Rd4" string replaces them; a bad list fires `error`
+   * and changes nothing.
+   */
+  get shapes() {
+    return this.#controller?.userShapes() ?? [];
+  }
+
+  set shapes(list) {
+    const controller = this.#need();
+    try {
+      controller.setUserShapes(list);
+    } catch (err) {
+      this.#fail(err.name ?? 'InvalidShapeError', `shapes: ${err.message}`);
+    }
+  }
+
+  /** The program's shapes (engine arrows, hints), drawn under the person's and never saved. */
+  get autoShapes() {
+    return this.#controller ? [...this.#controller.autoShapes] : [];
+  }
+
+  set autoShapes(list) {
+    const controller = this.#need();
+    try {
+      controller.autoShapes = checkShapes(list, controller.shapeFacts());
+      controller.drawShapes();
+    } catch (err) {
+      this.#fail(err.name ?? 'InvalidShapeError', `autoShapes: ${err.message}`);
+    }
+  }
+
+  /** Whether a person may draw shapes (the `draw` attribute; `draw="none"` turns it off). */
+  get draw() {
+    return this.settings.draw;
+  }
+
+  set draw(value) {
+    this.#attr('draw', value ? null : 'none');
   }
 
   /** The underlying wasm Game (read it freely; change the game through the board's methods). */
