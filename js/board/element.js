@@ -16,6 +16,7 @@ import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
 import { checkShapes } from './shapes.js';
+import { prepareAudio } from './sound.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
 const NAMES = { w: 'white', b: 'black' };
@@ -214,6 +215,7 @@ export class AlfiereBoard extends ElementBase {
     this.#controller.engine.sync();
     this.#resolveReady(this);
     this.notify('ready', {});
+    prepareAudio(!this.settings.sound);
   }
 
   #starting = false;
@@ -266,6 +268,7 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'sound':
         settings.sound = text !== null && !OFF.has(text);
+        if (this.#controller) prepareAudio(!settings.sound);
         break;
       case 'coordinates':
         settings.coordinates = text === null || !OFF.has(text);
