@@ -451,6 +451,40 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// En-passant squares with a legal capture, for FEN and repetition.
     fn legal_ep_squares(&self) -> Vec<crate::Square>;
 
+    /// Moves the piece on `from` to `to` in `setup` (capturing what stands there), as
+    /// this rule set moves pieces, legal or not: what [`crate::refusal`] tries.
+    fn shift_in_setup(setup: &mut Setup, from: Square, to: Square) {
+        if let Some(piece) = setup.board.take(from) {
+            setup.board.take(to);
+            setup.board.put(to, piece);
+        }
+    }
+
+    /// The pieces of `color` attacking `square` in `setup` (only its pieces and side
+    /// to act set), or `None` when it is no position to ask: the orthodox geometry by
+    /// default; a rule set with its own (rebounds, two boards) overrides it.
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        crate::Chess::from_setup(setup)
+            .ok()
+            .map(|chess| chess.attackers(square, color))
+    }
+
+    /// The reason this rule set refuses an action that would give check here, if it
+    /// does (Racing Kings always; Progressive Italian before the last action).
+    fn check_refusal(&self) -> Option<crate::refusal::Refusal> {
+        None
+    }
+
+    /// The reason this rule set refuses a drop of `role` on `to`, if one of its own.
+    fn drop_refusal(
+        &self,
+        role: crate::types::Role,
+        to: Square,
+    ) -> Option<crate::refusal::Refusal> {
+        let _ = (role, to);
+        None
+    }
+
     /// Whether, after `action`, no earlier position can ever repeat (captures and pawn
     /// moves in orthodox chess; never in Chess-Gi, where captured pieces return).
     fn is_irreversible(&self, action: &Action) -> bool {

@@ -85,6 +85,14 @@ pub trait PlayedGame: Send {
     fn checkers(&self) -> Bitboard;
     /// The pieces of `color` attacking `square` ([`Game::attackers`]).
     fn attackers(&self, square: Square, color: Color) -> Bitboard;
+    /// Why the move `from` → `to` (or the drop of `drop` on `to`) is refused, if it is
+    /// ([`crate::refusal::refusal`]).
+    fn refusal(
+        &self,
+        from: Option<Square>,
+        drop: Option<crate::types::Role>,
+        to: Square,
+    ) -> Option<crate::refusal::Refusal>;
 }
 
 /// Whether `action` leaves `from` (any action when no square is asked; a drop leaves none).
@@ -317,5 +325,14 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn attackers(&self, square: Square, color: Color) -> Bitboard {
         self.current().attackers(square, color)
+    }
+
+    fn refusal(
+        &self,
+        from: Option<Square>,
+        drop: Option<crate::types::Role>,
+        to: Square,
+    ) -> Option<crate::refusal::Refusal> {
+        crate::refusal::refusal(self.current(), from, drop, to)
     }
 }

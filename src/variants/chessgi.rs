@@ -254,6 +254,16 @@ impl Game for ChessGi {
         Some(self.hands[color])
     }
 
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<crate::refusal::Refusal> {
+        use crate::refusal::Refusal;
+        let us = self.chess.turn;
+        if self.hands[us].count(role) == 0 {
+            return Some(Refusal::NotInHand);
+        }
+        (role == Role::Pawn && to.rank() == us.promotion_rank())
+            .then_some(Refusal::PawnDropOnLastRank)
+    }
+
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         movegen::generate(self.chess.orthodox(), out);

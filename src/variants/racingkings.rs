@@ -288,6 +288,10 @@ fn move_is_legal(board: &Board, us: Color, action: &Action) -> bool {
 impl Game for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
 
+    fn check_refusal(&self) -> Option<crate::refusal::Refusal> {
+        Some(crate::refusal::Refusal::GivesCheck)
+    }
+
     fn start() -> RacingKings {
         let board = RacingKings::start_board();
         let key = Chess::full_key(&board, Color::White, Bitboard::EMPTY);

@@ -433,6 +433,23 @@ impl Game {
         to_js(&self.inner.checkers())
     }
 
+    /// Why the side to act may not play `from` → `to` (`from` may be `'N@'` for a
+    /// drop): `{reason, text, attackers}` with the rules' reason, its words, and the
+    /// pieces that would attack the king with their paths; `undefined` when it may.
+    #[wasm_bindgen(unchecked_return_type = "Refusal | undefined")]
+    pub fn refusal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] to: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let from = string_arg(&from, "from", false)?.unwrap_or_default();
+        let to = string_arg(&to, "to", false)?.unwrap_or_default();
+        match self.inner.refusal(&from, &to).map_err(throw)? {
+            Some(info) => Ok(to_js(&info)),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     /// The squares of `color`'s pieces (the side to act's by default, as in
     /// chess.js) that attack `square`, a1 first.
     pub fn attackers(

@@ -1,0 +1,193 @@
+//! Why an action a person tried is not legal: the rules' own reason ([`Refusal`]), so a
+//! board can say it ("your king would be attacked", "a check before the end of a
+//! series") and draw the piece that is the reason, without re-deriving chess.
+//!
+//! The common reasons are found here for every rule set: no piece of the side to act,
+//! a piece that does not move that way, the own king attacked after the move (tried
+//! on a copy of the position's [`Setup`] with the piece shifted as the rule set shifts
+//! it, [`Game::shift_in_setup`], and the attackers counted with the rule set's
+//! geometry, [`Game::attackers_in_setup`]). A rule set adds its own through
+//! [`Game::check_refusal`] (a check it forbids) and [`Game::drop_refusal`].
+
+use crate::bitboard::Bitboard;
+use crate::game::{Game, Phase};
+use crate::moves::ActionList;
+use crate::setup::{ExtraState, Setup};
+use crate::types::{Color, Piece, Role, Square};
+
+/// Why an action is not legal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The turn asks for something else now (Avalanche's push or promotion choice).
+    OtherPhase,
+    /// No piece of the side to act stands on the origin.
+    NotOwnPiece,
+    /// The piece does not move that way, or its way is blocked.
+    CannotMoveThere,
+    /// A piece of the side to act stands on the destination.
+    OwnPieceThere,
+    /// After it the own king would be attacked by `by`.
+    KingAttacked { by: Bitboard },
+    /// Progressive (Italian): a check before the last action of the series.
+    CheckMidSeries,
+    /// Racing Kings: no action may give check.
+    GivesCheck,
+    /// Chess-Gi: no such piece in the hand.
+    NotInHand,
+    /// Chess-Gi: a pawn may not be dropped on its promotion rank.
+    PawnDropOnLastRank,
+    /// Not legal for a reason none of the above names.
+    NotLegal,
+}
+
+impl Refusal {
+    /// A stable snake_case name, for the JS API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game_over",
+            Refusal::OtherPhase => "other_phase",
+            Refusal::NotOwnPiece => "not_own_piece",
+            Refusal::CannotMoveThere => "cannot_move_there",
+            Refusal::OwnPieceThere => "own_piece_there",
+            Refusal::KingAttacked { .. } => "king_attacked",
+            Refusal::CheckMidSeries => "check_mid_series",
+            Refusal::GivesCheck => "gives_check",
+            Refusal::NotInHand => "not_in_hand",
+            Refusal::PawnDropOnLastRank => "pawn_drop_on_last_rank",
+            Refusal::NotLegal => "not_legal",
+        }
+    }
+
+    /// The reason in words, a sentence without a final full stop.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "The game is over",
+            Refusal::OtherPhase => "This is not that part of the turn",
+            Refusal::NotOwnPiece => "There is no piece of the side to act there",
+            Refusal::CannotMoveThere => "That piece does not move there",
+            Refusal::OwnPieceThere => "One of your own pieces stands there",
+            Refusal::KingAttacked { .. } => "Your king would be attacked",
+            Refusal::CheckMidSeries => "A check is only allowed with the last action of a series",
+            Refusal::GivesCheck => "No move may give check in Racing Kings",
+            Refusal::NotInHand => "There is no such piece in your pocket",
+            Refusal::PawnDropOnLastRank => "A pawn may not be dropped on its promotion rank",
+            Refusal::NotLegal => "That is not a legal move here",
+        }
+    }
+}
+
+/// A setup whose state beyond the pieces is cleared (castling, e.p., hands, series
+/// counters): only the pieces, and who acts, matter to who attacks what.
+pub(crate) fn pieces_only(mut setup: Setup, turn: Color) -> Setup {
+    setup.turn = turn;
+    setup.castling_rights = Bitboard::EMPTY;
+    setup.ep_squares.clear();
+    setup.hands = None;
+    setup.promoted = Bitboard::EMPTY;
+    setup.extra = ExtraState::Default;
+    setup.halfmoves = 0;
+    setup
+}
+
+/// Why the move `from`→`to` (or, with `drop`, the drop of that role on `to`) of the
+/// side to act is not legal here; `None` when some legal action does it.
+#[inline(never)]
+pub fn refusal<G: Game>(
+    game: &G,
+    from: Option<Square>,
+    drop: Option<Role>,
+    to: Square,
+) -> Option<Refusal> {
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    let done = legal.iter().any(|action| {
+        action.to() == to
+            && match drop {
+                Some(role) => {
+                    matches!(*action, crate::moves::Action::Drop { role: r, .. } if r == role)
+                }
+                None => {
+                    action.from() == from && !matches!(action, crate::moves::Action::Drop { .. })
+                }
+            }
+    });
+    if done {
+        return None;
+    }
+    if legal.is_empty() && game.outcome().is_some() {
+        return Some(Refusal::GameOver);
+    }
+    if game.turn_state().phase != Phase::Move {
+        return Some(Refusal::OtherPhase);
+    }
+    let us = game.turn();
+    let setup = game.to_setup();
+    let board = &setup.board;
+    let mover = match (drop, from) {
+        (Some(role), _) => {
+            if let Some(reason) = game.drop_refusal(role, to) {
+                return Some(reason);
+            }
+            Piece::new(us, role)
+        }
+        (None, Some(from)) => match board.piece_at(from) {
+            Some(piece) if piece.color == us => piece,
+            _ => return Some(Refusal::NotOwnPiece),
+        },
+        (None, None) => return Some(Refusal::NotLegal),
+    };
+    if drop.is_some() && board.occupied().contains(to) {
+        return Some(Refusal::CannotMoveThere);
+    }
+    if drop.is_none() && board.color_at(to) == Some(us) {
+        return Some(Refusal::OwnPieceThere);
+    }
+    if let Some(from) = from.filter(|_| drop.is_none()) {
+        if !reaches(game, mover, from, to) {
+            return Some(Refusal::CannotMoveThere);
+        }
+    }
+    // Try it on the pieces alone.
+    let mut after = setup.clone();
+    match from.filter(|_| drop.is_none()) {
+        Some(from) => G::shift_in_setup(&mut after, from, to),
+        None => {
+            after.board.take(to);
+            after.board.put(to, mover);
+        }
+    }
+    if let Some(king) = after.board.king_of(us) {
+        let by = G::attackers_in_setup(&pieces_only(after.clone(), us), king, !us);
+        if let Some(by) = by.filter(|by| by.any()) {
+            return Some(Refusal::KingAttacked { by });
+        }
+    }
+    if let Some(their_king) = after.board.king_of(!us) {
+        let checks = G::attackers_in_setup(&pieces_only(after, !us), their_king, us);
+        if checks.is_some_and(|by| by.any()) {
+            if let Some(reason) = game.check_refusal() {
+                return Some(reason);
+            }
+        }
+    }
+    Some(Refusal::NotLegal)
+}
+
+/// Whether the piece on `from` could go to `to` by its move pattern, blockers counted
+/// (captures as the rule set's attacks say; a pawn's step ahead besides).
+fn reaches<G: Game>(game: &G, mover: Piece, from: Square, to: Square) -> bool {
+    if game.attackers(to, mover.color).contains(from) {
+        return true;
+    }
+    if mover.role == Role::King && from.rank() == to.rank() {
+        return true; // castling: its own conditions (the king's transit) decide
+    }
+    if mover.role != Role::Pawn || from.file() != to.file() {
+        return false;
+    }
+    let step: i32 = if mover.color == Color::White { 1 } else { -1 };
+    let ahead = to.rank().index() as i32 - from.rank().index() as i32;
+    ahead == step || ahead == 2 * step
+}
