@@ -314,6 +314,10 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// fivefold). Progressive has no repetition rule (RULES.md §6).
     const REPETITION_RULE: bool = true;
 
+    /// The squares a king races to, where reaching them wins (Racing Kings' eighth
+    /// rank); empty in rule sets without such a goal.
+    const GOAL: Bitboard = Bitboard::EMPTY;
+
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
     /// Progressive replaces them with its ten-series draw.
     const MOVE_COUNT_RULES: bool = true;

@@ -93,15 +93,74 @@ pub(crate) fn pieces_only(mut setup: Setup, turn: Color) -> Setup {
 
 /// Why the move `from`→`to` (or, with `drop`, the drop of that role on `to`) of the
 /// side to act is not legal here; `None` when some legal action does it.
-#[inline(never)]
 pub fn refusal<G: Game>(
     game: &G,
     from: Option<Square>,
     drop: Option<Role>,
     to: Square,
 ) -> Option<Refusal> {
-    let mut legal = ActionList::new();
-    game.legal_actions(&mut legal);
+    find_refusal(game, from, drop, to)
+}
+
+/// What [`find_refusal`] asks of a rule set: one small shim per rule set, so the
+/// reasoning itself exists once (the WebAssembly module's size).
+trait Probe {
+    fn legal(&self) -> ActionList;
+    fn over(&self) -> bool;
+    fn phase(&self) -> Phase;
+    fn side(&self) -> Color;
+    fn setup(&self) -> Setup;
+    fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal>;
+    fn own_check_refusal(&self) -> Option<Refusal>;
+    fn attacking(&self, square: Square, color: Color) -> Bitboard;
+    fn shift(&self, setup: &mut Setup, from: Square, to: Square);
+    fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard>;
+}
+
+impl<G: Game> Probe for G {
+    fn legal(&self) -> ActionList {
+        let mut list = ActionList::new();
+        self.legal_actions(&mut list);
+        list
+    }
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    fn phase(&self) -> Phase {
+        self.turn_state().phase
+    }
+    fn side(&self) -> Color {
+        self.turn()
+    }
+    fn setup(&self) -> Setup {
+        self.to_setup()
+    }
+    fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal> {
+        self.drop_refusal(role, to)
+    }
+    fn own_check_refusal(&self) -> Option<Refusal> {
+        self.check_refusal()
+    }
+    fn attacking(&self, square: Square, color: Color) -> Bitboard {
+        self.attackers(square, color)
+    }
+    fn shift(&self, setup: &mut Setup, from: Square, to: Square) {
+        G::shift_in_setup(setup, from, to);
+    }
+    fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        G::attackers_in_setup(setup, square, color)
+    }
+}
+
+/// [`refusal`], through a rule set's [`Probe`].
+#[inline(never)]
+fn find_refusal(
+    game: &dyn Probe,
+    from: Option<Square>,
+    drop: Option<Role>,
+    to: Square,
+) -> Option<Refusal> {
+    let legal = game.legal();
     let done = legal.iter().any(|action| {
         action.to() == to
             && match drop {
@@ -116,18 +175,18 @@ pub fn refusal<G: Game>(
     if done {
         return None;
     }
-    if legal.is_empty() && game.outcome().is_some() {
+    if legal.is_empty() && game.over() {
         return Some(Refusal::GameOver);
     }
-    if game.turn_state().phase != Phase::Move {
+    if game.phase() != Phase::Move {
         return Some(Refusal::OtherPhase);
     }
-    let us = game.turn();
-    let setup = game.to_setup();
+    let us = game.side();
+    let setup = game.setup();
     let board = &setup.board;
     let mover = match (drop, from) {
         (Some(role), _) => {
-            if let Some(reason) = game.drop_refusal(role, to) {
+            if let Some(reason) = game.own_drop_refusal(role, to) {
                 return Some(reason);
             }
             Piece::new(us, role)
@@ -152,22 +211,22 @@ pub fn refusal<G: Game>(
     // Try it on the pieces alone.
     let mut after = setup.clone();
     match from.filter(|_| drop.is_none()) {
-        Some(from) => G::shift_in_setup(&mut after, from, to),
+        Some(from) => game.shift(&mut after, from, to),
         None => {
             after.board.take(to);
             after.board.put(to, mover);
         }
     }
     if let Some(king) = after.board.king_of(us) {
-        let by = G::attackers_in_setup(&pieces_only(after.clone(), us), king, !us);
+        let by = game.attacking_in(&pieces_only(after.clone(), us), king, !us);
         if let Some(by) = by.filter(|by| by.any()) {
             return Some(Refusal::KingAttacked { by });
         }
     }
     if let Some(their_king) = after.board.king_of(!us) {
-        let checks = G::attackers_in_setup(&pieces_only(after, !us), their_king, us);
+        let checks = game.attacking_in(&pieces_only(after, !us), their_king, us);
         if checks.is_some_and(|by| by.any()) {
-            if let Some(reason) = game.check_refusal() {
+            if let Some(reason) = game.own_check_refusal() {
                 return Some(reason);
             }
         }
@@ -177,8 +236,8 @@ pub fn refusal<G: Game>(
 
 /// Whether the piece on `from` could go to `to` by its move pattern, blockers counted
 /// (captures as the rule set's attacks say; a pawn's step ahead besides).
-fn reaches<G: Game>(game: &G, mover: Piece, from: Square, to: Square) -> bool {
-    if game.attackers(to, mover.color).contains(from) {
+fn reaches(game: &dyn Probe, mover: Piece, from: Square, to: Square) -> bool {
+    if game.attacking(to, mover.color).contains(from) {
         return true;
     }
     if mover.role == Role::King && from.rank() == to.rank() {

@@ -128,6 +128,7 @@ export class BoardController {
     }
     if (!candidates.length) {
       this.clearSelection();
+      this.explain(origin, target);
       return false;
     }
     const promotions = candidates.filter((t) => /[nbrq]$/.test(t) && t.length === 5);
@@ -146,7 +147,26 @@ export class BoardController {
     return true;
   }
 
-  playHuman(token, { dragged = false } = {}) {
+  /**
+   * Says why the core refuses origin -> target (in the message line and to screen
+   * readers) and draws the pieces that are the reason for a moment. Returns the reason.
+   */
+  explain(origin, target) {
+    let why;
+    try {
+      why = this.model.game.refusal(origin, target);
+    } catch {
+      return null; // not a square: nothing to explain
+    }
+    if (!why || why.reason === 'not_own_piece' || why.reason === 'own_piece_there') return why ?? null; // another piece was meant
+    this.showMessage(`${why.text}.`);
+    this.announce(`${why.text}.`);
+    this.flashShapes(why.attackers.map((a) => ({ from: a.square, to: a.path.at(-1), path: a.path, brush: 'red', board: a.board })));
+    return why;
+  }
+
+  playHuman(token, { dragged = false, confirmed = false } = {}) {
+    if (!confirmed && this.host.settings.warn && this.warnBefore(token, dragged)) return;
     this.selection = null;
     this.animateNext = !dragged;
     try {
@@ -155,6 +175,55 @@ export class BoardController {
       this.showMessage(err?.message ?? String(err));
       playSound('error', this.muted);
     }
+  }
+
+  /**
+   * Where an action may leave the own king attacked and the turn goes on (a push
+   * follows, in Avalanche), asks first: the core plays it on a copy and tries each
+   * push. Returns true when the question is shown.
+   */
+  warnBefore(token, dragged) {
+    const copy = this.model.game.clone();
+    try {
+      copy.move(token);
+      if (copy.isGameOver() || copy.turn() !== this.model.game.turn() || !copy.isCheck()) return false;
+      const side = this.model.game.turn();
+      const saves = copy.legalMoves().some((push) => {
+        const after = copy.clone();
+        try {
+          after.move(push);
+          const outcome = after.outcome();
+          return !outcome || outcome.winner === side;
+        } finally {
+          after.free();
+        }
+      });
+      this.ask(saves ? 'Your king is attacked after this: only a push can save it. Play it?' : 'Your king is attacked after this and no push saves it: this loses. Play it?', () =>
+        this.playHuman(token, { dragged, confirmed: true }),
+      );
+      return true;
+    } catch {
+      return false;
+    } finally {
+      copy.free();
+    }
+  }
+
+  /** A yes/no question in the board's message line (the page's own controls stay put). */
+  ask(question, yes) {
+    const box = this.ui.message;
+    const play = document.createElement('button');
+    play.type = 'button';
+    play.textContent = 'Play it';
+    play.addEventListener('click', () => (this.hideMessage(), yes()));
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => (this.hideMessage(), this.clearSelection()));
+    box.replaceChildren(question, ' ', play, ' ', cancel);
+    box.hidden = false;
+    this.announce(question);
+    cancel.focus();
   }
 
   /** Plays an action chosen by the engine. */

@@ -1,7 +1,7 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw); methods change the game; `shapes` and `autoShapes` hold the
+// piece-images, draw, warn); methods change the game; `shapes` and `autoShapes` hold the
 // arrows and circles; `move`, `gameover`, `change`, `error`, `shapes`,
 // `thinking` and `ready` events (bubbling, composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
@@ -58,7 +58,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn'];
   }
 
   #ui = null;
@@ -81,6 +81,7 @@ export class AlfiereBoard extends ElementBase {
       coordinates: true,
       pieceImages: null,
       draw: true,
+      warn: true,
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -276,6 +277,9 @@ export class AlfiereBoard extends ElementBase {
       case 'draw':
         settings.draw = text === null || !OFF.has(text);
         if (!settings.draw) this.#controller?.cancelStroke?.();
+        break;
+      case 'warn':
+        settings.warn = text === null || !OFF.has(text);
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
@@ -513,6 +517,25 @@ export class AlfiereBoard extends ElementBase {
 
   set draw(value) {
     this.#attr('draw', value ? null : 'none');
+  }
+
+  /** Whether the board asks before an action that leaves the own king attacked (`warn="none"`: never). */
+  get warn() {
+    return this.settings.warn;
+  }
+
+  set warn(value) {
+    this.#attr('warn', value ? null : 'none');
+  }
+
+  /**
+   * Why the side to act may not play `from` → `to` (the core's reason), said in the
+   * board's message line with its pieces drawn for a moment; null when it may.
+   */
+  explain(from, to) {
+    const controller = this.#need();
+    if (typeof from !== 'string' || typeof to !== 'string') throw boardError('InvalidArgumentError', 'explain takes two strings: from (a square or N@) and to');
+    return controller.explain(from, to);
   }
 
   /** The underlying wasm Game (read it freely; change the game through the board's methods). */

@@ -120,6 +120,7 @@ export function attachInput(controller) {
         controller.tryMove(origin, target.square, { dragged: true });
       } else {
         controller.select(origin, board);
+        if (target && target.square !== origin) controller.explain(origin, target.square);
       }
       return;
     }
@@ -174,6 +175,7 @@ export function attachInput(controller) {
       return;
     }
     controller.clearSelection();
+    if (selection && selection.origin !== square) controller.explain(selection.origin, square);
   }
 
   boards.addEventListener('pointerover', (event) => {

@@ -263,7 +263,7 @@ impl From<TurnState> for TurnInfo {
 }
 
 /// A rule set and the facts a UI needs about it, for `variants()`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantInfo {
     pub id: &'static str,
@@ -274,6 +274,8 @@ pub struct VariantInfo {
     pub rebounding_diagonals: bool,
     /// `single`, `series` or `move-and-push`.
     pub turn: &'static str,
+    /// The squares a king races to (Racing Kings' eighth rank), a1 first; else empty.
+    pub goal: Vec<Square>,
     /// The words for the rule set's `variant_win` and `variant_draw` endings.
     pub variant_win: &'static str,
     pub variant_draw: &'static str,
@@ -287,6 +289,7 @@ impl From<Variant> for VariantInfo {
             boards: variant.boards(),
             rebounding_diagonals: variant.rebounding_diagonals(),
             turn: variant.turn_shape().name(),
+            goal: crate::with_variant!(variant, G => G::GOAL.into_iter().collect()),
             variant_win: variant.own_ending_words().0,
             variant_draw: variant.own_ending_words().1,
         }

@@ -7,7 +7,8 @@
 //! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`, also written `e2-e4`,
 //! `d4xe5`, `e7-e8=Q` or with a check mark), `0-0` and `o-o`, a missing or
 //! superfluous `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`),
-//! `e8Q` and `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
+//! `e8Q`, `P@e4`, and a lowercase piece letter that cannot be a file (`nf3`, `qd1`;
+//! `b` is the file). Strict reading accepts exactly what [`write_san`] writes.
 //!
 //! ```
 //! use alfiere::{Chess, Game, notation::san};
@@ -15,6 +16,7 @@
 //! let action = san::parse_san(&pos, "Nf3").unwrap();
 //! assert_eq!(san::write_san(&pos, &action), "Nf3");
 //! assert!(san::parse_san(&pos, "e2e4").is_ok());
+//! assert_eq!(san::parse_san(&pos, "nf3"), san::parse_san(&pos, "Nf3"));
 //! assert!(san::parse_san_strict(&pos, "e2e4").is_err());
 //! ```
 
@@ -313,6 +315,16 @@ pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
 fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
     let shown: String = text.chars().take(32).collect();
     let trimmed = text.trim();
+    // A lowercase piece letter that cannot be a file (`nf3`, `qd1`, `rxe5`, `kg1`) is
+    // the piece: `b` stays a file (`bxc3`).
+    let capitalised;
+    let trimmed = match trimmed.as_bytes() {
+        [first @ (b'n' | b'r' | b'q' | b'k'), _, ..] => {
+            capitalised = format!("{}{}", first.to_ascii_uppercase() as char, &trimmed[1..]);
+            capitalised.as_str()
+        }
+        _ => trimmed,
+    };
     let coordinates = coordinate_token(trimmed);
     // Three characters: an Avalanche promotion choice such as `d1q`.
     if uci::is_well_formed(&coordinates) && coordinates.len() >= 3 {

@@ -117,6 +117,8 @@ export interface VariantInfo {
   reboundingDiagonals: boolean;
   /** One action a turn, a series of actions, or a move and a push (Avalanche). */
   turn: 'single' | 'series' | 'move-and-push';
+  /** The squares a king races to (Racing Kings' eighth rank); empty elsewhere. */
+  goal: string[];
   /** The words for this rule set's `variant_win` and `variant_draw` endings
    *  ("White wins by reaching the eighth rank"). */
   variantWin: string;
