@@ -5,13 +5,14 @@
 //! The common reasons are found here for every rule set: no piece of the side to act,
 //! a piece that does not move that way, the own king attacked after the move (tried
 //! on a copy of the position's [`Setup`] with the piece shifted as the rule set shifts
-//! it, [`Game::shift_in_setup`], and the attackers counted with the rule set's
-//! geometry, [`Game::attackers_in_setup`]). A rule set adds its own through
-//! [`Game::check_refusal`] (a check it forbids) and [`Game::drop_refusal`].
+//! it, `Game::shift_in_setup`, and the attackers counted with the rule set's
+//! geometry, `Game::attackers_in_setup`). A rule set adds its own through
+//! `Game::check_refusal` (a check it forbids) and `Game::drop_refusal`. The
+//! reasoning asks a [`Probe`], which the API's played game is.
 
 use crate::bitboard::Bitboard;
-use crate::game::{Game, Phase};
-use crate::moves::ActionList;
+use crate::game::Phase;
+use crate::moves::Action;
 use crate::setup::{ExtraState, Setup};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -91,70 +92,34 @@ pub(crate) fn pieces_only(mut setup: Setup, turn: Color) -> Setup {
     setup
 }
 
-/// Why the move `from`→`to` (or, with `drop`, the drop of that role on `to`) of the
-/// side to act is not legal here; `None` when some legal action does it.
-pub fn refusal<G: Game>(
-    game: &G,
-    from: Option<Square>,
-    drop: Option<Role>,
-    to: Square,
-) -> Option<Refusal> {
-    find_refusal(game, from, drop, to)
-}
-
-/// What [`find_refusal`] asks of a rule set: one small shim per rule set, so the
-/// reasoning itself exists once (the WebAssembly module's size).
-trait Probe {
-    fn legal(&self) -> ActionList;
+/// What [`refusal`] asks of a played game of some rule set (an object, so the
+/// reasoning exists once in the WebAssembly module, not once per rule set).
+pub trait Probe {
+    /// The legal actions.
+    fn legal(&self) -> Vec<Action>;
+    /// Whether the game has ended.
     fn over(&self) -> bool;
+    /// What the next action is.
     fn phase(&self) -> Phase;
+    /// The side to act.
     fn side(&self) -> Color;
+    /// The position as setup data.
     fn setup(&self) -> Setup;
+    /// [`Game::drop_refusal`](crate::game::Game::drop_refusal).
     fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal>;
+    /// [`Game::check_refusal`](crate::game::Game::check_refusal).
     fn own_check_refusal(&self) -> Option<Refusal>;
+    /// [`Game::attackers`](crate::game::Game::attackers).
     fn attacking(&self, square: Square, color: Color) -> Bitboard;
+    /// [`Game::shift_in_setup`](crate::game::Game::shift_in_setup).
     fn shift(&self, setup: &mut Setup, from: Square, to: Square);
+    /// [`Game::attackers_in_setup`](crate::game::Game::attackers_in_setup).
     fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard>;
 }
 
-impl<G: Game> Probe for G {
-    fn legal(&self) -> ActionList {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        list
-    }
-    fn over(&self) -> bool {
-        self.outcome().is_some()
-    }
-    fn phase(&self) -> Phase {
-        self.turn_state().phase
-    }
-    fn side(&self) -> Color {
-        self.turn()
-    }
-    fn setup(&self) -> Setup {
-        self.to_setup()
-    }
-    fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal> {
-        self.drop_refusal(role, to)
-    }
-    fn own_check_refusal(&self) -> Option<Refusal> {
-        self.check_refusal()
-    }
-    fn attacking(&self, square: Square, color: Color) -> Bitboard {
-        self.attackers(square, color)
-    }
-    fn shift(&self, setup: &mut Setup, from: Square, to: Square) {
-        G::shift_in_setup(setup, from, to);
-    }
-    fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
-        G::attackers_in_setup(setup, square, color)
-    }
-}
-
-/// [`refusal`], through a rule set's [`Probe`].
-#[inline(never)]
-fn find_refusal(
+/// Why the move `from`→`to` (or, with `drop`, the drop of that role on `to`) of the
+/// side to act is not legal here; `None` when some legal action does it.
+pub fn refusal(
     game: &dyn Probe,
     from: Option<Square>,
     drop: Option<Role>,
@@ -165,11 +130,9 @@ fn find_refusal(
         action.to() == to
             && match drop {
                 Some(role) => {
-                    matches!(*action, crate::moves::Action::Drop { role: r, .. } if r == role)
+                    matches!(*action, Action::Drop { role: r, .. } if r == role)
                 }
-                None => {
-                    action.from() == from && !matches!(action, crate::moves::Action::Drop { .. })
-                }
+                None => action.from() == from && !matches!(action, Action::Drop { .. }),
             }
     });
     if done {

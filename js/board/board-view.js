@@ -133,6 +133,7 @@ export class BoardView {
       classes.toggle('pushable', state.pushable?.has(name) ?? false);
       classes.toggle('movable', state.movable?.has(name) ?? false);
       classes.toggle('dragging-origin', name === state.dragOrigin);
+      classes.toggle('goal', state.goal?.has(name) ?? false);
       sq.setAttribute('aria-label', this.label(name, piece, state));
     }
     this.drawPaths(state.paths ?? [], state.checkPaths ?? []);
@@ -147,6 +148,7 @@ export class BoardView {
     if (state.dests?.has(name)) parts.push(piece ? 'capture possible' : 'move possible');
     if (state.pushable?.has(name)) parts.push('can be pushed');
     if (name === state.check) parts.push('in check');
+    if (state.goal?.has(name)) parts.push('goal');
     return parts.join(', ');
   }
 

@@ -432,6 +432,7 @@ export class BoardController {
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
     const marks = this.lastMarks();
+    const goal = new Set(model.facts().goal ?? []); // Racing Kings: the rank the kings race to
 
     for (const view of this.views) {
       view.setOrientation(this.orientation);
@@ -451,6 +452,7 @@ export class BoardController {
         dragOrigin: this.drag && (!id || this.drag.board === id) ? this.drag.origin : null,
         paths: !id ? paths : [],
         checkPaths: !id ? checkPaths : [],
+        goal,
         animate: animate && this.animationFor(animate, view),
       });
     }
@@ -531,6 +533,11 @@ export class BoardController {
     const existing = before.find((s) => sameShape(s, shape));
     const verb = existing?.brush === shape.brush ? 'removed' : 'drawn';
     this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${describeShape(shape)} ${verb}` });
+  }
+
+  setAutoShapes(list) {
+    this.autoShapes = checkShapes(list, this.shapeFacts());
+    this.drawShapes();
   }
 
   clearUserShapes() {

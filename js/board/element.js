@@ -15,7 +15,6 @@ import { load as loadStored, save as saveStored, remove as removeStored } from '
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
-import { checkShapes } from './shapes.js';
 import { prepareAudio } from './sound.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
@@ -214,6 +213,8 @@ export class AlfiereBoard extends ElementBase {
     }
     this.#controller.render();
     this.#controller.engine.sync();
+    for (const [name, list] of Object.entries(this.#early)) this.#setShapes(name, list);
+    this.#early = {};
     this.#resolveReady(this);
     this.notify('ready', {});
     prepareAudio(!this.settings.sound);
@@ -487,13 +488,25 @@ export class AlfiereBoard extends ElementBase {
   }
 
   set shapes(list) {
-    const controller = this.#need();
+    this.#setShapes('shapes', list);
+  }
+
+  /** Sets a list of shapes (kept until the board is ready); a bad one fires `error`. */
+  #setShapes(name, list) {
+    const controller = this.#controller;
+    if (!controller) {
+      this.#early[name] = list;
+      return;
+    }
     try {
-      controller.setUserShapes(list);
+      if (name === 'shapes') controller.setUserShapes(list);
+      else controller.setAutoShapes(list);
     } catch (err) {
-      this.#fail(err.name ?? 'InvalidShapeError', `shapes: ${err.message}`);
+      this.#fail(err.name, `${name}: ${err.message}`);
     }
   }
+
+  #early = {}; // shapes set before the board was ready
 
   /** The program's shapes (engine arrows, hints), drawn under the person's and never saved. */
   get autoShapes() {
@@ -501,13 +514,7 @@ export class AlfiereBoard extends ElementBase {
   }
 
   set autoShapes(list) {
-    const controller = this.#need();
-    try {
-      controller.autoShapes = checkShapes(list, controller.shapeFacts());
-      controller.drawShapes();
-    } catch (err) {
-      this.#fail(err.name ?? 'InvalidShapeError', `autoShapes: ${err.message}`);
-    }
+    this.#setShapes('autoShapes', list);
   }
 
   /** Whether a person may draw shapes (the `draw` attribute; `draw="none"` turns it off). */

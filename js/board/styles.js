@@ -67,6 +67,7 @@ export const BOARD_CSS = `
 .sq.last { background-image: linear-gradient(var(--last), var(--last)); }
 .sq.selected { background-image: linear-gradient(var(--selected), var(--selected)); }
 .sq.movable { cursor: grab; }
+.sq.goal { box-shadow: inset 0 -3px 0 color-mix(in srgb, var(--accent) 75%, transparent); }
 .sq.dest { cursor: pointer; }
 .sq.dest::after {
   content: ""; position: absolute; left: 36%; top: 36%; width: 28%; height: 28%;

@@ -281,6 +281,12 @@ pub struct VariantInfo {
     pub variant_draw: &'static str,
 }
 
+/// A rule set's goal squares (one copy of the loop, not one per rule set).
+fn goal_squares(variant: Variant) -> Vec<Square> {
+    let goal: Bitboard = crate::with_variant!(variant, G => G::GOAL);
+    goal.into_iter().collect()
+}
+
 impl From<Variant> for VariantInfo {
     fn from(variant: Variant) -> VariantInfo {
         VariantInfo {
@@ -289,7 +295,7 @@ impl From<Variant> for VariantInfo {
             boards: variant.boards(),
             rebounding_diagonals: variant.rebounding_diagonals(),
             turn: variant.turn_shape().name(),
-            goal: crate::with_variant!(variant, G => G::GOAL.into_iter().collect()),
+            goal: goal_squares(variant),
             variant_win: variant.own_ending_words().0,
             variant_draw: variant.own_ending_words().1,
         }

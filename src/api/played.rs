@@ -333,6 +333,50 @@ impl<G: Game> PlayedGame for Record<G> {
         drop: Option<crate::types::Role>,
         to: Square,
     ) -> Option<crate::refusal::Refusal> {
-        crate::refusal::refusal(self.current(), from, drop, to)
+        crate::refusal::refusal(self, from, drop, to)
+    }
+}
+
+/// The refusal reasoning's view of a played game: mostly the calls above, so no rule
+/// set's move generation or attacks are copied again (the WebAssembly module's size).
+impl<G: Game> crate::refusal::Probe for Record<G> {
+    fn legal(&self) -> Vec<Action> {
+        PlayedGame::legal_actions(self)
+    }
+    fn over(&self) -> bool {
+        PlayedGame::outcome(self).is_some()
+    }
+    fn phase(&self) -> crate::game::Phase {
+        self.current().turn_state().phase
+    }
+    fn side(&self) -> Color {
+        self.current().turn()
+    }
+    fn setup(&self) -> crate::setup::Setup {
+        self.current().to_setup()
+    }
+    fn own_drop_refusal(
+        &self,
+        role: crate::types::Role,
+        to: Square,
+    ) -> Option<crate::refusal::Refusal> {
+        self.current().drop_refusal(role, to)
+    }
+    fn own_check_refusal(&self) -> Option<crate::refusal::Refusal> {
+        self.current().check_refusal()
+    }
+    fn attacking(&self, square: Square, color: Color) -> Bitboard {
+        PlayedGame::attackers(self, square, color)
+    }
+    fn shift(&self, setup: &mut crate::setup::Setup, from: Square, to: Square) {
+        G::shift_in_setup(setup, from, to);
+    }
+    fn attacking_in(
+        &self,
+        setup: &crate::setup::Setup,
+        square: Square,
+        color: Color,
+    ) -> Option<Bitboard> {
+        G::attackers_in_setup(setup, square, color)
     }
 }
