@@ -119,8 +119,8 @@ pub trait Probe {
 
 /// Why the move `from`→`to` (or, with `drop`, the drop of that role on `to`) of the
 /// side to act is not legal here; `None` when some legal action does it.
-pub fn refusal(
-    game: &dyn Probe,
+pub fn refusal<P: Probe + ?Sized>(
+    game: &P,
     from: Option<Square>,
     drop: Option<Role>,
     to: Square,
@@ -199,7 +199,7 @@ pub fn refusal(
 
 /// Whether the piece on `from` could go to `to` by its move pattern, blockers counted
 /// (captures as the rule set's attacks say; a pawn's step ahead besides).
-fn reaches(game: &dyn Probe, mover: Piece, from: Square, to: Square) -> bool {
+fn reaches<P: Probe + ?Sized>(game: &P, mover: Piece, from: Square, to: Square) -> bool {
     if game.attacking(to, mover.color).contains(from) {
         return true;
     }

@@ -29,7 +29,7 @@ impl ApiGame {
     pub fn refusal(&self, from: &str, to: &str) -> Result<Option<RefusalInfo>, ApiError> {
         let to = parse_square(to, "to")?;
         let (from, drop) = parse_origin(from)?;
-        let Some(refusal) = self.inner.refusal(from, drop, to) else {
+        let Some(refusal) = crate::refusal::refusal(self.inner.as_ref(), from, drop, to) else {
             return Ok(None);
         };
         let mut attackers = Vec::new();
