@@ -458,19 +458,14 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// Moves the piece on `from` to `to` in `setup` (capturing what stands there), as
     /// this rule set moves pieces, legal or not: what [`crate::refusal`] tries.
     fn shift_in_setup(setup: &mut Setup, from: Square, to: Square) {
-        if let Some(piece) = setup.board.take(from) {
-            setup.board.take(to);
-            setup.board.put(to, piece);
-        }
+        crate::refusal::shift_piece(setup, from, to);
     }
 
     /// The pieces of `color` attacking `square` in `setup` (only its pieces and side
     /// to act set), or `None` when it is no position to ask: the orthodox geometry by
     /// default; a rule set with its own (rebounds, two boards) overrides it.
     fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
-        crate::Chess::from_setup(setup)
-            .ok()
-            .map(|chess| chess.attackers(square, color))
+        crate::refusal::orthodox_attackers_in_setup(setup, square, color)
     }
 
     /// The reason this rule set refuses an action that would give check here, if it

@@ -79,6 +79,29 @@ impl Refusal {
     }
 }
 
+/// Moves the piece on `from` to `to` in `setup`, capturing what stands there (the
+/// default `Game::shift_in_setup`; one copy, not one per rule set).
+#[inline(never)]
+pub fn shift_piece(setup: &mut Setup, from: Square, to: Square) {
+    if let Some(piece) = setup.board.take(from) {
+        setup.board.take(to);
+        setup.board.put(to, piece);
+    }
+}
+
+/// The default `Game::attackers_in_setup`: the orthodox geometry.
+#[inline(never)]
+pub fn orthodox_attackers_in_setup(
+    setup: &Setup,
+    square: Square,
+    color: Color,
+) -> Option<Bitboard> {
+    use crate::game::Game;
+    crate::Chess::from_setup(setup)
+        .ok()
+        .map(|chess| chess.attackers(square, color))
+}
+
 /// A setup whose state beyond the pieces is cleared (castling, e.p., hands, series
 /// counters): only the pieces, and who acts, matter to who attacks what.
 pub(crate) fn pieces_only(mut setup: Setup, turn: Color) -> Setup {

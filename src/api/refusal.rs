@@ -3,10 +3,9 @@
 //! the path along which it would attack the king (bent in Billiards), for a board to
 //! say and draw.
 
-use super::checks::CheckInfo;
+use super::checks::{attack_infos, CheckInfo};
 use super::{parse_origin, parse_square, ApiError, ApiGame};
 use crate::refusal::Refusal;
-use crate::variants::billiards::rebound_route;
 use serde::Serialize;
 
 /// `{reason, text, attackers}`: why an action is refused.
@@ -48,18 +47,8 @@ impl ApiGame {
                 occupied.remove(from);
             }
             occupied.add(to);
-            let variant = self.variant();
-            for square in by {
-                let Some(king) = king else { break };
-                let rebound = board
-                    .role_at(square)
-                    .filter(|_| variant.rebounding_diagonals())
-                    .and_then(|role| rebound_route(role, square, king, occupied));
-                attackers.push(CheckInfo {
-                    square,
-                    board: (variant.boards() == 2).then(|| placement.board_of(square)),
-                    path: rebound.unwrap_or_else(|| vec![square, king]),
-                });
+            if let Some(king) = king {
+                attackers = attack_infos(self.variant(), &placement, by, king, occupied);
             }
         }
         Ok(Some(RefusalInfo {

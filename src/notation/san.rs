@@ -320,8 +320,8 @@ fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
     let capitalised;
     let trimmed = match trimmed.as_bytes() {
         [first @ (b'n' | b'r' | b'q' | b'k'), _, ..] => {
-            capitalised = format!("{}{}", first.to_ascii_uppercase() as char, &trimmed[1..]);
-            capitalised.as_str()
+            capitalised = [&[first.to_ascii_uppercase()], &trimmed.as_bytes()[1..]].concat();
+            std::str::from_utf8(&capitalised).unwrap_or(trimmed)
         }
         _ => trimmed,
     };
