@@ -246,7 +246,10 @@ export class Page {
       this.board.move(trimmed);
       return true;
     } catch {
-      this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here.`);
+      // Squares typed (e2e4, N@e5): the board says the core's reason and draws it.
+      const squares = /^([a-h][1-8]|[PNBRQ]@)[-x]?([a-h][1-8])/.exec(trimmed);
+      const why = squares ? this.board.explain(squares[1], squares[2]) : null;
+      this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here${why ? `: ${why.text.toLowerCase()}` : ''}.`);
       return false;
     }
   }
