@@ -187,3 +187,23 @@ test('[%csl]/[%cal] round trip through pgn() and loadPgn, each on its ply', asyn
   assert.match(again, /1\. e4 \{\s*\[%csl Yh5\]\s*\}/);
   assert.match(again, /e5/);
 });
+
+test('touch: a long press then a drag draws an arrow', async () => {
+  await makeBoard('t', {});
+  const drawn = await page.evaluate(async () => {
+    const board = document.getElementById('t');
+    const at = (square) => {
+      const r = board.shadowRoot.querySelector(`[data-square="${square}"]`).getBoundingClientRect();
+      return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    };
+    const fire = (target, type, square) =>
+      target.dispatchEvent(new PointerEvent(type, { pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true, composed: true, button: 0, ...at(square) }));
+    const a3 = board.shadowRoot.querySelector('[data-square="a3"]');
+    fire(a3, 'pointerdown', 'a3');
+    await new Promise((r) => setTimeout(r, 600)); // a long press
+    fire(window, 'pointermove', 'c5');
+    fire(window, 'pointerup', 'c5');
+    return board.shapes;
+  });
+  assert.deepEqual(drawn, [{ from: 'a3', to: 'c5', brush: 'green' }]);
+});
