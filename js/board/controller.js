@@ -154,7 +154,8 @@ export class BoardController {
   explain(origin, target) {
     let why;
     try {
-      why = this.model.game.refusal(origin, target);
+      // Without a target, `origin` is a move typed as text (SAN or UCI).
+      why = target === undefined ? this.model.game.refusal(origin) : this.model.game.refusal(origin, target);
     } catch {
       return null; // not a square: nothing to explain
     }

@@ -536,12 +536,15 @@ export class AlfiereBoard extends ElementBase {
   }
 
   /**
-   * Why the side to act may not play `from` → `to` (the core's reason), said in the
-   * board's message line with its pieces drawn for a moment; null when it may.
+   * Why the side to act may not play `from` → `to`, or a move typed as text
+   * (`explain('Bb5+')`): the core's reason, said in the board's message line with its
+   * pieces drawn for a moment; null when it may (or the text names no piece).
    */
   explain(from, to) {
     const controller = this.#need();
-    if (typeof from !== 'string' || typeof to !== 'string') throw boardError('InvalidArgumentError', 'explain takes two strings: from (a square or N@) and to');
+    if (typeof from !== 'string' || (to !== undefined && typeof to !== 'string')) {
+      throw boardError('InvalidArgumentError', 'explain takes a move as text, or two strings: from (a square or N@) and to');
+    }
     return controller.explain(from, to);
   }
 

@@ -119,8 +119,8 @@ export declare class AlfiereBoard extends HTMLElement {
   offerDraw(): Promise<boolean>;
   moveNow(): void;
   forget(): void;
-  /** Why `from` → `to` is refused (said in the board, its pieces drawn); null when it is legal. */
-  explain(from: string, to: string): Refusal | null;
+  /** Why `from` → `to`, or a move typed as text, is refused (said in the board, its pieces drawn); null when it is legal. */
+  explain(from: string, to?: string): Refusal | null;
   engineQueue(): EngineQueue;
   addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;

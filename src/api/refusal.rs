@@ -5,7 +5,9 @@
 
 use super::checks::{attack_infos, CheckInfo};
 use super::{parse_origin, parse_square, ApiError, ApiGame};
+use crate::notation::san::SanIntent;
 use crate::refusal::Refusal;
+use crate::types::{Piece, Role, Square};
 use serde::Serialize;
 
 /// `{reason, text, attackers}`: why an action is refused.
@@ -28,9 +30,62 @@ impl ApiGame {
     pub fn refusal(&self, from: &str, to: &str) -> Result<Option<RefusalInfo>, ApiError> {
         let to = parse_square(to, "to")?;
         let (from, drop) = parse_origin(from)?;
-        let Some(refusal) = crate::refusal::refusal(self.inner.as_ref(), from, drop, to) else {
-            return Ok(None);
-        };
+        Ok(self.refusal_at(from, drop, to))
+    }
+
+    /// Why a move typed as text (SAN, even an illegal one, or UCI) is refused: the
+    /// reason for the piece it names that comes closest (one whose way is not simply
+    /// wrong); `None` when the text is legal or names no piece and square.
+    pub fn refusal_of_text(&self, text: &str) -> Option<RefusalInfo> {
+        if text.len() > super::MAX_SHORT_TEXT || self.inner.parse_move(text).is_ok() {
+            return None;
+        }
+        let token: String = text.trim().chars().filter(|c| *c != '-').take(5).collect();
+        if let (Ok((from, drop)), Some(Ok(to))) = (
+            parse_origin(token.get(..2).unwrap_or_default()),
+            token.get(2..4).map(str::parse::<Square>),
+        ) {
+            return self.refusal_at(from, drop, to);
+        }
+        match crate::notation::san::intent(text)? {
+            SanIntent::Drop { role, to } => self.refusal_at(None, Some(role), to),
+            SanIntent::Move {
+                role,
+                file,
+                rank,
+                to,
+            } => {
+                let placement = self.inner.placement();
+                let pieces = placement.board.by_piece(Piece::new(self.turn(), role));
+                let mut best = None;
+                for from in pieces {
+                    if file.is_some_and(|f| f != from.file())
+                        || rank.is_some_and(|r| r != from.rank())
+                    {
+                        continue;
+                    }
+                    let info = self.refusal_at(Some(from), None, to)?;
+                    let telling = info.reason != Refusal::CannotMoveThere.name();
+                    if telling || best.is_none() {
+                        best = Some(info);
+                    }
+                    if telling {
+                        break;
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// [`Self::refusal`] of parsed squares.
+    fn refusal_at(
+        &self,
+        from: Option<Square>,
+        drop: Option<Role>,
+        to: Square,
+    ) -> Option<RefusalInfo> {
+        let refusal = crate::refusal::refusal(self.inner.as_ref(), from, drop, to)?;
         let mut attackers = Vec::new();
         if let Refusal::KingAttacked { by } = refusal {
             let placement = self.inner.placement();
@@ -51,11 +106,11 @@ impl ApiGame {
                 attackers = attack_infos(self.variant(), &placement, by, king, occupied);
             }
         }
-        Ok(Some(RefusalInfo {
+        Some(RefusalInfo {
             reason: refusal.name(),
             text: refusal.text(),
             attackers,
-        }))
+        })
     }
 }
 
@@ -131,6 +186,37 @@ mod tests {
         game.play_text("a3").unwrap();
         game.play_text("a4").unwrap();
         assert_eq!(game.refusal("f1", "b5").unwrap(), None);
+    }
+
+    #[test]
+    fn typed_text_finds_its_piece() {
+        let mut game = ApiGame::new("progressive-italian", None).unwrap();
+        for action in ["e4", "e5", "d6"] {
+            game.play_text(action).unwrap();
+        }
+        assert_eq!(
+            game.refusal_of_text("Bb5+").unwrap().reason,
+            "check_mid_series"
+        );
+        assert_eq!(
+            game.refusal_of_text("f1b5").unwrap().reason,
+            "check_mid_series"
+        );
+        assert_eq!(
+            game.refusal_of_text("Bb5").unwrap().reason,
+            "check_mid_series"
+        );
+        assert_eq!(game.refusal_of_text("a3"), None);
+        assert_eq!(game.refusal_of_text("hello"), None);
+        let pinned = ApiGame::new("chess", Some("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1")).unwrap();
+        assert_eq!(
+            pinned.refusal_of_text("nc3").unwrap().reason,
+            "king_attacked"
+        );
+        assert_eq!(
+            pinned.refusal_of_text("Nc4").unwrap().reason,
+            "cannot_move_there"
+        );
     }
 
     #[test]

@@ -254,8 +254,15 @@ impl Game for ChessGi {
         Some(self.hands[color])
     }
 
-    fn drop_refusal(&self, role: Role, to: Square) -> Option<crate::refusal::Refusal> {
-        use crate::refusal::Refusal;
+    /// The orthodox geometry (a setup of pieces alone has no hands to load).
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Chess::from_setup(setup)
+            .ok()
+            .map(|chess| chess.attackers(square, color))
+    }
+
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<crate::game::Refusal> {
+        use crate::game::Refusal;
         let us = self.chess.turn;
         if self.hands[us].count(role) == 0 {
             return Some(Refusal::NotInHand);

@@ -92,8 +92,8 @@ impl SeriesRules for Italian {
         core.next_is_last() || !core.gives_check(action)
     }
 
-    fn check_refusal(core: &SeriesCore) -> Option<crate::refusal::Refusal> {
-        (!core.next_is_last()).then_some(crate::refusal::Refusal::CheckMidSeries)
+    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
+        (!core.next_is_last()).then_some(crate::game::Refusal::CheckMidSeries)
     }
 
     #[inline]

@@ -289,8 +289,15 @@ impl Game for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
     const GOAL: Bitboard = GOAL;
 
-    fn check_refusal(&self) -> Option<crate::refusal::Refusal> {
-        Some(crate::refusal::Refusal::GivesCheck)
+    fn check_refusal(&self) -> Option<crate::game::Refusal> {
+        Some(crate::game::Refusal::GivesCheck)
+    }
+
+    /// The orthodox geometry: a Racing Kings position never has a check to load.
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Chess::from_setup(setup)
+            .ok()
+            .map(|chess| chess.attackers(square, color))
     }
 
     fn start() -> RacingKings {

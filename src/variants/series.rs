@@ -87,7 +87,7 @@ pub(crate) trait SeriesRules: 'static {
 
     /// The reason a check is refused here, if it is (Progressive Italian before the
     /// series' last action).
-    fn check_refusal(core: &SeriesCore) -> Option<crate::refusal::Refusal> {
+    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
         let _ = core;
         None
     }
@@ -674,7 +674,7 @@ macro_rules! series_game {
                 }
             }
 
-            fn check_refusal(&self) -> Option<$crate::refusal::Refusal> {
+            fn check_refusal(&self) -> Option<$crate::game::Refusal> {
                 <$rules as $crate::variants::series::SeriesRules>::check_refusal(&self.core)
             }
 

@@ -55,6 +55,9 @@ test('Progressive Italian: a check before the last action of a series is refused
   await page.click('#x [data-square="f1"]');
   await page.click('#x [data-square="b5"]');
   assert.equal(await message(), 'A check is only allowed with the last action of a series.');
+  // Typed as SAN, the same reason.
+  assert.equal((await page.evaluate(() => document.getElementById('x').explain('Bb5+'))).reason, 'check_mid_series');
+  assert.equal(await page.evaluate(() => document.getElementById('x').explain('a3')), null);
 });
 
 test('Racing Kings marks its goal rank', async () => {

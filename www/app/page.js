@@ -246,9 +246,8 @@ export class Page {
       this.board.move(trimmed);
       return true;
     } catch {
-      // Squares typed (e2e4, N@e5): the board says the core's reason and draws it.
-      const squares = /^([a-h][1-8]|[PNBRQ]@)[-x]?([a-h][1-8])/.exec(trimmed);
-      const why = squares ? this.board.explain(squares[1], squares[2]) : null;
+      // The board says the core's reason (for SAN or squares) and draws it.
+      const why = this.board.explain(trimmed);
       this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here${why ? `: ${why.text.toLowerCase()}` : ''}.`);
       return false;
     }
