@@ -305,6 +305,69 @@ pub struct IllegalActionError {
 
 impl std::error::Error for IllegalActionError {}
 
+/// Why an action is not legal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The turn asks for something else now (Avalanche's push or promotion choice).
+    OtherPhase,
+    /// No piece of the side to act stands on the origin.
+    NotOwnPiece,
+    /// The piece does not move that way, or its way is blocked.
+    CannotMoveThere,
+    /// A piece of the side to act stands on the destination.
+    OwnPieceThere,
+    /// After it the own king would be attacked by `by`.
+    KingAttacked { by: Bitboard },
+    /// Progressive (Italian): a check before the last action of the series.
+    CheckMidSeries,
+    /// Racing Kings: no action may give check.
+    GivesCheck,
+    /// Chess-Gi: no such piece in the hand.
+    NotInHand,
+    /// Chess-Gi: a pawn may not be dropped on its promotion rank.
+    PawnDropOnLastRank,
+    /// Not legal for a reason none of the above names.
+    NotLegal,
+}
+
+impl Refusal {
+    /// A stable snake_case name, for the JS API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game_over",
+            Refusal::OtherPhase => "other_phase",
+            Refusal::NotOwnPiece => "not_own_piece",
+            Refusal::CannotMoveThere => "cannot_move_there",
+            Refusal::OwnPieceThere => "own_piece_there",
+            Refusal::KingAttacked { .. } => "king_attacked",
+            Refusal::CheckMidSeries => "check_mid_series",
+            Refusal::GivesCheck => "gives_check",
+            Refusal::NotInHand => "not_in_hand",
+            Refusal::PawnDropOnLastRank => "pawn_drop_on_last_rank",
+            Refusal::NotLegal => "not_legal",
+        }
+    }
+
+    /// The reason in words, a sentence without a final full stop.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "The game is over",
+            Refusal::OtherPhase => "This is not that part of the turn",
+            Refusal::NotOwnPiece => "There is no piece of the side to act there",
+            Refusal::CannotMoveThere => "That piece does not move there",
+            Refusal::OwnPieceThere => "One of your own pieces stands there",
+            Refusal::KingAttacked { .. } => "Your king would be attacked",
+            Refusal::CheckMidSeries => "A check is only allowed with the last action of a series",
+            Refusal::GivesCheck => "No move may give check in Racing Kings",
+            Refusal::NotInHand => "There is no such piece in your pocket",
+            Refusal::PawnDropOnLastRank => "A pawn may not be dropped on its promotion rank",
+            Refusal::NotLegal => "That is not a legal move here",
+        }
+    }
+}
+
 /// One position of a rule set, with all the state its rules need.
 pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
@@ -313,6 +376,10 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// Whether repeated positions end or may end the game (threefold claims,
     /// fivefold). Progressive has no repetition rule (RULES.md §6).
     const REPETITION_RULE: bool = true;
+
+    /// The squares a king races to, where reaching them wins (Racing Kings' eighth
+    /// rank); empty in rule sets without such a goal.
+    const GOAL: Bitboard = Bitboard::EMPTY;
 
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
     /// Progressive replaces them with its ten-series draw.
@@ -451,10 +518,50 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// En-passant squares with a legal capture, for FEN and repetition.
     fn legal_ep_squares(&self) -> Vec<crate::Square>;
 
+    /// Moves the piece on `from` to `to` in `setup` (capturing what stands there), as
+    /// this rule set moves pieces, legal or not: what [`crate::refusal`] tries.
+    fn shift_in_setup(setup: &mut Setup, from: Square, to: Square) {
+        shift_piece(setup, from, to);
+    }
+
+    /// The pieces of `color` attacking `square` in `setup` (only its pieces and side
+    /// to act set), or `None` when it is no position to ask: the orthodox geometry by
+    /// default; a rule set with its own (rebounds, two boards) overrides it.
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard>
+    where
+        Self: Sized,
+    {
+        Self::from_setup(setup)
+            .ok()
+            .map(|game| game.attackers(square, color))
+    }
+
+    /// The reason this rule set refuses an action that would give check here, if it
+    /// does (Racing Kings always; Progressive Italian before the last action).
+    fn check_refusal(&self) -> Option<Refusal> {
+        None
+    }
+
+    /// The reason this rule set refuses a drop of `role` on `to`, if one of its own.
+    fn drop_refusal(&self, role: crate::types::Role, to: Square) -> Option<Refusal> {
+        let _ = (role, to);
+        None
+    }
+
     /// Whether, after `action`, no earlier position can ever repeat (captures and pawn
     /// moves in orthodox chess; never in Chess-Gi, where captured pieces return).
     fn is_irreversible(&self, action: &Action) -> bool {
         action.is_zeroing()
+    }
+}
+
+/// Moves the piece on `from` to `to` in `setup`, capturing what stands there (the
+/// default [`Game::shift_in_setup`]; one copy, not one per rule set).
+#[inline(never)]
+pub fn shift_piece(setup: &mut Setup, from: Square, to: Square) {
+    if let Some(piece) = setup.board.take(from) {
+        setup.board.take(to);
+        setup.board.put(to, piece);
     }
 }
 

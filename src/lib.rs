@@ -27,6 +27,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod record;
+pub mod refusal;
 pub mod search;
 pub mod setup;
 pub mod types;

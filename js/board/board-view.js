@@ -1,9 +1,11 @@
 // One 8×8 board in the DOM: 64 focusable, labelled squares (`data-square`, and
 // `data-board` in Alice), the pieces, coordinates, and the markers the game asks for
-// (last move, check, selection, legal-move dots, pushable pawns, a Billiards path).
+// (last move, check, selection, legal-move dots, pushable pawns, a Billiards path),
+// and a layer for arrows and circles (shape-layer.js).
 // It only draws what it is given; all input handling lives in input.js.
 
 import { pieceName, pieceSvg } from './pieces.js';
+import { ShapeLayer } from './shape-layer.js';
 
 const FILES = 'abcdefgh';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -42,6 +44,7 @@ export class BoardView {
     this.overlay.setAttribute('aria-hidden', 'true');
     this.overlay.classList.add('board-overlay');
     this.root.append(this.grid, this.overlay);
+    this.shapes = new ShapeLayer(this.root);
     host.append(this.root);
     this.build();
   }
@@ -130,6 +133,7 @@ export class BoardView {
       classes.toggle('pushable', state.pushable?.has(name) ?? false);
       classes.toggle('movable', state.movable?.has(name) ?? false);
       classes.toggle('dragging-origin', name === state.dragOrigin);
+      classes.toggle('goal', state.goal?.has(name) ?? false);
       sq.setAttribute('aria-label', this.label(name, piece, state));
     }
     this.drawPaths(state.paths ?? [], state.checkPaths ?? []);
@@ -144,6 +148,7 @@ export class BoardView {
     if (state.dests?.has(name)) parts.push(piece ? 'capture possible' : 'move possible');
     if (state.pushable?.has(name)) parts.push('can be pushed');
     if (name === state.check) parts.push('in check');
+    if (state.goal?.has(name)) parts.push('goal');
     return parts.join(', ');
   }
 

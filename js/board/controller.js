@@ -10,6 +10,7 @@ import { PromotionPicker } from './promotion.js';
 import { announceText, statusText, turnText } from './status.js';
 import { playSound } from './sound.js';
 import { EnginePlayer } from './engine-player.js';
+import { checkShapes, describeShape, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
 
 const SIDE = { w: 'White', b: 'Black' };
 
@@ -33,6 +34,9 @@ export class BoardController {
     this.animateNext = false;
     this.reviewing = null; // number of actions shown when looking back, else null
     this.views = [];
+    this.autoShapes = []; // the program's shapes (engine arrows), set by the page
+    this.flash = null; // {shapes, timer}: a reason's path, shown for a moment
+    this.preview = null; // the arrow or circle a person is drawing
     this.picker = new PromotionPicker(ui.promotion, this);
     this.engine = new EnginePlayer(this);
     model.addEventListener('change', (event) => this.afterChange(event.detail));
@@ -124,6 +128,7 @@ export class BoardController {
     }
     if (!candidates.length) {
       this.clearSelection();
+      this.explain(origin, target);
       return false;
     }
     const promotions = candidates.filter((t) => /[nbrq]$/.test(t) && t.length === 5);
@@ -142,7 +147,27 @@ export class BoardController {
     return true;
   }
 
-  playHuman(token, { dragged = false } = {}) {
+  /**
+   * Says why the core refuses origin -> target (in the message line and to screen
+   * readers) and draws the pieces that are the reason for a moment. Returns the reason.
+   */
+  explain(origin, target) {
+    let why;
+    try {
+      // Without a target, `origin` is a move typed as text (SAN or UCI).
+      why = target === undefined ? this.model.game.refusal(origin) : this.model.game.refusal(origin, target);
+    } catch {
+      return null; // not a square: nothing to explain
+    }
+    if (!why || why.reason === 'not_own_piece' || why.reason === 'own_piece_there') return why ?? null; // another piece was meant
+    this.showMessage(`${why.text}.`);
+    this.announce(`${why.text}.`);
+    this.flashShapes(why.attackers.map((a) => ({ from: a.square, to: a.path.at(-1), path: a.path, brush: 'red', board: a.board })));
+    return why;
+  }
+
+  playHuman(token, { dragged = false, confirmed = false } = {}) {
+    if (!confirmed && this.host.settings.warn && this.warnBefore(token, dragged)) return;
     this.selection = null;
     this.animateNext = !dragged;
     try {
@@ -151,6 +176,55 @@ export class BoardController {
       this.showMessage(err?.message ?? String(err));
       playSound('error', this.muted);
     }
+  }
+
+  /**
+   * Where an action may leave the own king attacked and the turn goes on (a push
+   * follows, in Avalanche), asks first: the core plays it on a copy and tries each
+   * push. Returns true when the question is shown.
+   */
+  warnBefore(token, dragged) {
+    const copy = this.model.game.clone();
+    try {
+      copy.move(token);
+      if (copy.isGameOver() || copy.turn() !== this.model.game.turn() || !copy.isCheck()) return false;
+      const side = this.model.game.turn();
+      const saves = copy.legalMoves().some((push) => {
+        const after = copy.clone();
+        try {
+          after.move(push);
+          const outcome = after.outcome();
+          return !outcome || outcome.winner === side;
+        } finally {
+          after.free();
+        }
+      });
+      this.ask(saves ? 'Your king is attacked after this: only a push can save it. Play it?' : 'Your king is attacked after this and no push saves it: this loses. Play it?', () =>
+        this.playHuman(token, { dragged, confirmed: true }),
+      );
+      return true;
+    } catch {
+      return false;
+    } finally {
+      copy.free();
+    }
+  }
+
+  /** A yes/no question in the board's message line (the page's own controls stay put). */
+  ask(question, yes) {
+    const box = this.ui.message;
+    const play = document.createElement('button');
+    play.type = 'button';
+    play.textContent = 'Play it';
+    play.addEventListener('click', () => (this.hideMessage(), yes()));
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => (this.hideMessage(), this.clearSelection()));
+    box.replaceChildren(question, ' ', play, ' ', cancel);
+    box.hidden = false;
+    this.announce(question);
+    cancel.focus();
   }
 
   /** Plays an action chosen by the engine. */
@@ -328,6 +402,7 @@ export class BoardController {
       });
     }
     renderPockets(this, model.rules.placementHands(fen), false);
+    this.drawShapes();
     this.renderLines(model.game.turnState());
     const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
     this.ui.turn.hidden = false;
@@ -358,6 +433,7 @@ export class BoardController {
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
     const marks = this.lastMarks();
+    const goal = new Set(model.facts().goal ?? []); // Racing Kings: the rank the kings race to
 
     for (const view of this.views) {
       view.setOrientation(this.orientation);
@@ -377,9 +453,11 @@ export class BoardController {
         dragOrigin: this.drag && (!id || this.drag.board === id) ? this.drag.origin : null,
         paths: !id ? paths : [],
         checkPaths: !id ? checkPaths : [],
+        goal,
         animate: animate && this.animationFor(animate, view),
       });
     }
+    this.drawShapes();
     renderPockets(this, game.hands(), canAct);
     this.renderLines(turn);
     this.picker.sync();
@@ -415,6 +493,119 @@ export class BoardController {
   checkPaths() {
     if (!this.model.facts().reboundingDiagonals) return [];
     return this.model.game.checkers().map((checker) => checker.path).filter((path) => path.length > 2);
+  }
+
+  // ---- shapes ---------------------------------------------------------------------
+
+  /** The ply whose position is shown (the one the user's shapes belong to). */
+  shownPly() {
+    return this.reviewing ?? this.model.verbose.length;
+  }
+
+  /** What the rule set allows in a shape: two boards (Alice), pockets (drops). */
+  shapeFacts() {
+    return { boards: this.model.facts().boards, pockets: Boolean(this.model.game.hands()) };
+  }
+
+  /** The person's shapes on the shown position (kept in its PGN comment). */
+  userShapes() {
+    const shapes = shapesInComment(this.model.commentAt(this.shownPly()));
+    try {
+      return checkShapes(shapes, this.shapeFacts());
+    } catch {
+      return []; // a comment from another rule set: nothing of it fits this board
+    }
+  }
+
+  /** Replaces the person's shapes on the shown position; `announce` reads the change out. */
+  setUserShapes(list, { gesture = false, said = null } = {}) {
+    const shapes = checkShapes(list, this.shapeFacts());
+    const ply = this.shownPly();
+    this.model.setCommentAt(ply, withShapes(this.model.commentAt(ply), shapes));
+    this.host.shapesChanged(shapes, gesture);
+    if (said) this.announce(said);
+    this.drawShapes();
+    return shapes;
+  }
+
+  /** A person's stroke: the same shape again removes it, another brush replaces it. */
+  toggleUserShape(shape) {
+    const before = this.userShapes();
+    const existing = before.find((s) => sameShape(s, shape));
+    const verb = existing?.brush === shape.brush ? 'removed' : 'drawn';
+    this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${describeShape(shape)} ${verb}` });
+  }
+
+  setAutoShapes(list) {
+    this.autoShapes = checkShapes(list, this.shapeFacts());
+    this.drawShapes();
+  }
+
+  clearUserShapes() {
+    if (!this.userShapes().length) return;
+    this.setUserShapes([], { gesture: true, said: 'shapes cleared' });
+  }
+
+  /** Shows `shapes` (a reason's path) for a moment. */
+  flashShapes(shapes, ms = 2500) {
+    clearTimeout(this.flash?.timer);
+    this.flash = { shapes, timer: setTimeout(() => ((this.flash = null), this.drawShapes()), ms) };
+    this.drawShapes();
+  }
+
+  /** Draws every list on every board: the program's, the person's, a reason's, a stroke in progress. */
+  drawShapes() {
+    if (!this.views.length) return;
+    const lists = [
+      ['auto', this.autoShapes],
+      ['user', this.userShapes()],
+      ['flash', this.flash?.shapes ?? []],
+      ['preview', this.preview ? [this.preview] : []],
+    ];
+    const facts = this.model.facts();
+    const perView = new Map(this.views.map((view) => [view, []]));
+    for (const [owner, shapes] of lists) {
+      for (const shape of shapes) {
+        const home = facts.boards === 2 ? this.views.find((v) => v.boardId === (shape.board ?? 'a')) : this.views[0];
+        if (!home) continue;
+        const points = this.shapePoints(shape, home, facts);
+        if (!points) continue;
+        perView.get(home).push({ shape, owner, points, light: Boolean(shape.light) });
+        if (facts.boards === 2 && shape.to) {
+          // Alice: the piece arrives on the other board; a ring marks where.
+          const other = this.views.find((v) => v !== home);
+          perView.get(other).push({ shape, owner, points: [other.centre(shape.to)], arrival: true });
+        }
+      }
+    }
+    for (const [view, items] of perView) view.shapes.draw(items);
+  }
+
+  /** The centres an arrow passes (its rebound path in Billiards) or a circle's centre. */
+  shapePoints(shape, view, facts) {
+    if (shape.square) return [view.centre(shape.square)];
+    let squares = shape.path ?? null;
+    if (!squares && facts.reboundingDiagonals && !shape.from.endsWith('@') && this.reviewing === null) {
+      squares = this.model.game.moves({ verbose: true, square: shape.from }).find((m) => m.to === shape.to)?.path ?? null;
+    }
+    if (squares?.length >= 2 && squares[0] === shape.from) return squares.map((sq) => view.centre(sq));
+    if (shape.from.endsWith('@')) return [this.pocketPoint(shape.from, view), view.centre(shape.to)];
+    return [view.centre(shape.from), view.centre(shape.to)];
+  }
+
+  /** Where a drop arrow starts: the piece in the acting side's pocket, in the view's squares. */
+  pocketPoint(origin, view) {
+    const side = this.model.game.turn();
+    const pocket = [this.ui.pocketTop, this.ui.pocketBottom].find((p) => !p.hidden && p.dataset.color === side);
+    const button = pocket?.querySelector(`[data-pocket="${origin[0]}"]`);
+    const grid = view.grid.getBoundingClientRect();
+    if (button && grid.width) {
+      const r = button.getBoundingClientRect();
+      const unit = grid.width / 8;
+      return { x: (r.left + r.width / 2 - grid.left) / unit, y: (r.top + r.height / 2 - grid.top) / unit };
+    }
+    // No pocket on screen: from just off the acting side's edge.
+    return { x: 4, y: side === this.orientation ? 8.6 : -0.6 };
   }
 
   renderLines(turn) {

@@ -1,7 +1,8 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images); methods change the game; `move`, `gameover`, `change`, `error`,
+// piece-images, draw, warn); methods change the game; `shapes` and `autoShapes` hold the
+// arrows and circles; `move`, `gameover`, `change`, `error`, `shapes`,
 // `thinking` and `ready` events (bubbling, composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
@@ -14,6 +15,7 @@ import { load as loadStored, save as saveStored, remove as removeStored } from '
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
+import { prepareAudio } from './sound.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
 const NAMES = { w: 'white', b: 'black' };
@@ -55,7 +57,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn'];
   }
 
   #ui = null;
@@ -77,6 +79,8 @@ export class AlfiereBoard extends ElementBase {
       sound: false,
       coordinates: true,
       pieceImages: null,
+      draw: true,
+      warn: true,
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -209,8 +213,11 @@ export class AlfiereBoard extends ElementBase {
     }
     this.#controller.render();
     this.#controller.engine.sync();
+    for (const [name, list] of Object.entries(this.#early)) this.#setShapes(name, list);
+    this.#early = {};
     this.#resolveReady(this);
     this.notify('ready', {});
+    prepareAudio(!this.settings.sound);
   }
 
   #starting = false;
@@ -263,9 +270,17 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'sound':
         settings.sound = text !== null && !OFF.has(text);
+        if (this.#controller) prepareAudio(!settings.sound);
         break;
       case 'coordinates':
         settings.coordinates = text === null || !OFF.has(text);
+        break;
+      case 'draw':
+        settings.draw = text === null || !OFF.has(text);
+        if (!settings.draw) this.#controller?.cancelStroke?.();
+        break;
+      case 'warn':
+        settings.warn = text === null || !OFF.has(text);
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
@@ -326,6 +341,12 @@ export class AlfiereBoard extends ElementBase {
     // After the current call, so a bad attribute set in a constructor reaches listeners.
     queueMicrotask(() => this.notify('error', { error, message }));
     return error;
+  }
+
+  /** The person's shapes changed (drawn, or set by the page): save, and tell the page of a stroke. */
+  shapesChanged(shapes, gesture) {
+    this.#save();
+    if (gesture) this.notify('shapes', { shapes, ply: this.#controller.shownPly() });
   }
 
   // ---- storage --------------------------------------------------------------------
@@ -454,6 +475,77 @@ export class AlfiereBoard extends ElementBase {
     this.#controller?.engine.cancel();
     this.#engineInstance = engine ?? null;
     this.#controller?.engine.sync();
+  }
+
+  /**
+   * The person's arrows and circles on the shown position ([{from, to, brush}, {square,
+   * brush}], see shapes.js); kept in the position's PGN comment as [%cal]/[%csl].
+   * Setting an array or a "Ge2e4,Rd4" string replaces them; a bad list fires `error`
+   * and changes nothing.
+   */
+  get shapes() {
+    return this.#controller?.userShapes() ?? [];
+  }
+
+  set shapes(list) {
+    this.#setShapes('shapes', list);
+  }
+
+  /** Sets a list of shapes (kept until the board is ready); a bad one fires `error`. */
+  #setShapes(name, list) {
+    const controller = this.#controller;
+    if (!controller) {
+      this.#early[name] = list;
+      return;
+    }
+    try {
+      if (name === 'shapes') controller.setUserShapes(list);
+      else controller.setAutoShapes(list);
+    } catch (err) {
+      this.#fail(err.name, `${name}: ${err.message}`);
+    }
+  }
+
+  #early = {}; // shapes set before the board was ready
+
+  /** The program's shapes (engine arrows, hints), drawn under the person's and never saved. */
+  get autoShapes() {
+    return this.#controller ? [...this.#controller.autoShapes] : [];
+  }
+
+  set autoShapes(list) {
+    this.#setShapes('autoShapes', list);
+  }
+
+  /** Whether a person may draw shapes (the `draw` attribute; `draw="none"` turns it off). */
+  get draw() {
+    return this.settings.draw;
+  }
+
+  set draw(value) {
+    this.#attr('draw', value ? null : 'none');
+  }
+
+  /** Whether the board asks before an action that leaves the own king attacked (`warn="none"`: never). */
+  get warn() {
+    return this.settings.warn;
+  }
+
+  set warn(value) {
+    this.#attr('warn', value ? null : 'none');
+  }
+
+  /**
+   * Why the side to act may not play `from` → `to`, or a move typed as text
+   * (`explain('Bb5+')`): the core's reason, said in the board's message line with its
+   * pieces drawn for a moment; null when it may (or the text names no piece).
+   */
+  explain(from, to) {
+    const controller = this.#need();
+    if (typeof from !== 'string' || (to !== undefined && typeof to !== 'string')) {
+      throw boardError('InvalidArgumentError', 'explain takes a move as text, or two strings: from (a square or N@) and to');
+    }
+    return controller.explain(from, to);
   }
 
   /** The underlying wasm Game (read it freely; change the game through the board's methods). */

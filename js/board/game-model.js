@@ -255,7 +255,64 @@ export class GameModel extends EventTarget {
     return this.game.pgn({ tags });
   }
 
+  // ---- comments by ply (where a position's shapes are kept) ----------------------------
+
+  /** The comment of the position after `ply` actions ('' when none). */
+  commentAt(ply) {
+    if (!this.comments) {
+      // getComments() names positions by FEN, in game order: matched to plies in order,
+      // so a repeated position takes the next ply that has it.
+      this.comments = new Map();
+      let ply = 0;
+      for (const { fen, comment } of this.game.getComments()) {
+        while (ply <= this.verbose.length && this.fenAt(ply) !== fen) ply++;
+        if (ply > this.verbose.length) break;
+        this.comments.set(ply++, comment);
+      }
+    }
+    return this.comments.get(ply) ?? '';
+  }
+
+  fenAt(ply) {
+    return ply === 0 ? this.startFen : this.verbose[ply - 1].after;
+  }
+
+  /**
+   * Replaces the comment of the position after `ply` actions: the Game keeps comments
+   * for its current position, so it steps back there and replays the same actions
+   * (which keeps every later ply's notes). Fires no change: the position is the same.
+   */
+  setCommentAt(ply, text) {
+    for (const game of [this.game, this.beforeEnding]) {
+      if (!game) continue;
+      const tokens = [];
+      const length = game === this.game && this.ending ? null : this.verbose.length;
+      if (length === null) continue; // the ended Game is rebuilt from beforeEnding below
+      for (let at = length; at > ply; at--) {
+        tokens.push(this.verbose[at - 1].lan);
+        game.undo();
+      }
+      try {
+        if (text) game.setComment(text);
+        else game.removeComment();
+      } finally {
+        for (const token of tokens.reverse()) game.move(token);
+      }
+    }
+    if (this.ending && this.beforeEnding) {
+      // The resigned or drawn Game takes the comments of the one before its ending.
+      const ended = this.beforeEnding.clone();
+      if (this.ending.type === 'resign') ended.resign(this.ending.color);
+      else if (this.ending.type === 'agree') ended.agreeDraw();
+      else ended.claimDraw();
+      this.game.free();
+      this.game = ended;
+    }
+    this.comments = null;
+  }
+
   emit(type, detail) {
+    this.comments = null;
     this.dispatchEvent(new CustomEvent('change', { detail: { type, move: detail } }));
   }
 }

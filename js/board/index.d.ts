@@ -1,6 +1,6 @@
 // Types of 'alfiere/board': the <alfiere-board> custom element and mountBoard().
 
-import type { Color, Game, Move, Outcome, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
+import type { Color, Game, Move, Outcome, Refusal, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
 import type { AnalyseResult, Engine } from '../engine.js';
 
 export type Side = 'white' | 'black';
@@ -21,6 +21,24 @@ export interface BoardGameOverDetail { outcome: Outcome | null; result?: '1-0' |
 export interface BoardChangeDetail { reason: 'undo' | 'load' | 'reset' | 'variant'; fen: string }
 /** `detail` of `error`: a bad attribute value, or the engine stopped. Nothing is thrown. */
 export interface BoardErrorDetail { error: Error; message: string }
+
+/** The named brushes; any CSS colour works too. */
+export type Brush = 'green' | 'red' | 'blue' | 'yellow' | (string & {});
+interface ShapeCommon {
+  brush?: Brush;
+  /** Alice: the board (an arrow: the one its piece leaves). */
+  board?: 'a' | 'b';
+  /** Up to three characters in a corner (e.g. `?!`, `1`, `#`). */
+  label?: string;
+  /** Drawn thinner and paler. */
+  light?: boolean;
+}
+/** An arrow; `from` may be a Chess-Gi pocket (`'N@'`); `path` bends it (Billiards). */
+export interface ArrowShape extends ShapeCommon { from: string; to: string; path?: string[] }
+export interface CircleShape extends ShapeCommon { square: string }
+export type Shape = ArrowShape | CircleShape;
+/** `detail` of `shapes`: a person drew or cleared; their shapes on the position after `ply` actions. */
+export interface BoardShapesDetail { shapes: Shape[]; ply: number }
 
 /** One engine shared by jobs that take turns on it (see sharedEngine). */
 export declare class EngineQueue {
@@ -66,6 +84,16 @@ export declare class AlfiereBoard extends HTMLElement {
   /** A URL template for piece images: {color} is w/b, {piece} is P N B R Q K. */
   pieceImages: string | null;
   engineInstance: Engine | null;
+  /** Whether a person may draw (the `draw` attribute). */
+  draw: boolean;
+  /** Whether the board asks before an action that leaves the own king attacked (the `warn` attribute). */
+  warn: boolean;
+  /** A person's shapes on the shown position (kept in its PGN comment); a string such as `'Ge2e4,Rd4'` is read too. Bad shapes fire `error`. */
+  get shapes(): Shape[];
+  set shapes(value: Shape[] | string);
+  /** The program's shapes (engine arrows, hints), never stored. */
+  get autoShapes(): Shape[];
+  set autoShapes(value: Shape[] | string);
   /** The underlying Game: read it freely, change the game through the board's methods. */
   readonly game: Game | null;
   readonly thinking: boolean;
@@ -91,10 +119,13 @@ export declare class AlfiereBoard extends HTMLElement {
   offerDraw(): Promise<boolean>;
   moveNow(): void;
   forget(): void;
+  /** Why `from` → `to`, or a move typed as text, is refused (said in the board, its pieces drawn); null when it is legal. */
+  explain(from: string, to?: string): Refusal | null;
   engineQueue(): EngineQueue;
   addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'change', listener: (event: CustomEvent<BoardChangeDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'shapes', listener: (event: CustomEvent<BoardShapesDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'error', listener: (event: CustomEvent<BoardErrorDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }

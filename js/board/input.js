@@ -1,12 +1,15 @@
 // Moving pieces: pointer events (mouse, pen and touch alike) for drag-and-drop and
 // click-click on the boards and the Chess-Gi pockets, and the keyboard (roving focus
 // over the squares with the arrow keys, Enter or Space to pick up and put down,
-// Escape to cancel). Everything ends in BoardController.select / tryMove. Listeners
-// sit on the board's own elements; the window gets listeners only while a press lasts.
+// Escape to cancel, also for a piece picked up with the mouse). Everything ends in
+// BoardController.select / tryMove; a plain click also clears the person's shapes
+// (drawing them is draw-input.js). Listeners sit on the board's own elements; the
+// window gets listeners only while a press lasts or a clicked piece is held.
 
 import { pieceSvg } from './pieces.js';
 import { squareCoords, squareName } from './board-view.js';
 import { unlockAudio } from './sound.js';
+import { attachDrawing } from './draw-input.js';
 
 const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
 
@@ -35,6 +38,20 @@ export function attachInput(controller) {
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onCancel);
+    window.addEventListener('keydown', onEscape);
+  }
+
+  /** Escape puts down a piece picked up with the mouse (dragged or clicked). */
+  function onEscape(event) {
+    if (!press && !controller.selection) {
+      window.removeEventListener('keydown', onEscape);
+      return;
+    }
+    if (event.key !== 'Escape') return;
+    window.removeEventListener('keydown', onEscape);
+    endPress();
+    controller.clearSelection();
+    controller.render();
   }
 
   function ghostFor(origin, board) {
@@ -103,6 +120,7 @@ export function attachInput(controller) {
         controller.tryMove(origin, target.square, { dragged: true });
       } else {
         controller.select(origin, board);
+        if (target && target.square !== origin) controller.explain(origin, target.square);
       }
       return;
     }
@@ -118,6 +136,7 @@ export function attachInput(controller) {
   boards.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     unlockAudio(muted());
+    if (controller.host.settings.draw) controller.clearUserShapes();
     const el = event.target.closest('[data-square]');
     if (!el) return;
     const square = el.dataset.square;
@@ -156,6 +175,7 @@ export function attachInput(controller) {
       return;
     }
     controller.clearSelection();
+    if (selection && selection.origin !== square) controller.explain(selection.origin, square);
   }
 
   boards.addEventListener('pointerover', (event) => {
@@ -233,6 +253,11 @@ export function attachInput(controller) {
     } else if (event.key === 'Escape') {
       controller.clearSelection();
     }
+  });
+
+  attachDrawing(controller, () => {
+    endPress();
+    controller.render();
   });
 
   boards.addEventListener('focusin', (event) => {

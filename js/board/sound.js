@@ -63,10 +63,21 @@ export function playSound(name, muted) {
 }
 
 /**
- * Called from a user gesture so later sounds are allowed to start. The first
- * AudioContext of a browser waits ~50 ms for the audio service, so it is made after
- * the gesture's frame is painted, not in the press itself (the gesture's permission
- * to play lasts seconds).
+ * Makes the AudioContext ahead of the first gesture, in idle time once a board with
+ * sound is ready: the first AudioContext of a page blocks its task for 50-90 ms while
+ * the browser starts its audio service, and in idle time no input waits behind it.
+ * Made without a gesture it stays suspended; the first gesture's unlockAudio resumes it.
+ */
+export function prepareAudio(muted) {
+  if (muted || context) return;
+  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+  idle(() => audio(), { timeout: 2000 });
+}
+
+/**
+ * Called from a user gesture so later sounds are allowed to start (resuming the
+ * context prepareAudio made). Without one yet, it is made after the gesture's frame
+ * is painted, not in the press itself (the gesture's permission lasts seconds).
  */
 export function unlockAudio(muted) {
   if (muted) return;

@@ -67,6 +67,7 @@ export const BOARD_CSS = `
 .sq.last { background-image: linear-gradient(var(--last), var(--last)); }
 .sq.selected { background-image: linear-gradient(var(--selected), var(--selected)); }
 .sq.movable { cursor: grab; }
+.sq.goal { box-shadow: inset 0 -3px 0 color-mix(in srgb, var(--accent) 75%, transparent); }
 .sq.dest { cursor: pointer; }
 .sq.dest::after {
   content: ""; position: absolute; left: 36%; top: 36%; width: 28%; height: 28%;
@@ -98,6 +99,17 @@ export const BOARD_CSS = `
 .board-overlay { position: absolute; left: 0; bottom: 0; width: 100%; aspect-ratio: 1; pointer-events: none; z-index: 4; }
 .rebound-path { fill: none; stroke: var(--path); stroke-width: 0.1; stroke-linejoin: round; stroke-linecap: round; opacity: 0.85; stroke-dasharray: 0.22 0.12; }
 .rebound-path.check-path { stroke: var(--check-path); stroke-dasharray: none; opacity: 0.7; }
+.shape-layer { position: absolute; left: 0; bottom: 0; width: 100%; aspect-ratio: 1; pointer-events: none; z-index: 5; overflow: visible; }
+.shape { opacity: 0.8; }
+.shape.auto { opacity: 0.72; }
+.shape.light { opacity: 0.42; }
+.shape.preview { opacity: 0.6; }
+.shape .shaft { fill: none; stroke: var(--brush); stroke-linecap: round; stroke-linejoin: round; }
+.shape .head { fill: var(--brush); }
+.shape .ring { fill: none; stroke: var(--brush); }
+.shape .arrival-ring { fill: none; stroke: var(--brush); stroke-width: 0.08; stroke-dasharray: 0.12 0.08; }
+.shape-label circle { fill: var(--brush); }
+.shape-label text { fill: #fff; font: 700 0.22px system-ui, sans-serif; text-anchor: middle; dominant-baseline: central; }
 .rebound-step { fill: var(--path); }
 .rebound-end { fill: none; stroke: var(--path); stroke-width: 0.07; }
 

@@ -4,8 +4,10 @@
 //! ([`rebound_route`](crate::variants::billiards::rebound_route)).
 
 use super::ApiGame;
-use crate::board::BoardId;
+use crate::bitboard::Bitboard;
+use crate::board::{BoardId, Placement};
 use crate::types::Square;
+use crate::variant::Variant;
 use crate::variants::billiards::rebound_route;
 use serde::Serialize;
 
@@ -31,20 +33,38 @@ impl ApiGame {
         let Some(king) = board.king_of(self.turn()) else {
             return Vec::new();
         };
-        let variant = self.variant();
-        let occupied = board.occupied();
-        let mut found = Vec::new();
-        for square in self.inner.checkers() {
+        attack_infos(
+            self.variant(),
+            &placement,
+            self.inner.checkers(),
+            king,
+            board.occupied(),
+        )
+    }
+}
+
+/// Each of `attackers` (standing in `placement`) with its path to `king`, where the
+/// board's pieces are `occupied`: for `checkers()` and for a refusal's reason.
+pub(super) fn attack_infos(
+    variant: Variant,
+    placement: &Placement<'_>,
+    attackers: Bitboard,
+    king: Square,
+    occupied: Bitboard,
+) -> Vec<CheckInfo> {
+    let board = placement.board;
+    attackers
+        .into_iter()
+        .map(|square| {
             let rebound = board
                 .role_at(square)
                 .filter(|_| variant.rebounding_diagonals())
                 .and_then(|role| rebound_route(role, square, king, occupied));
-            found.push(CheckInfo {
+            CheckInfo {
                 square,
                 board: (variant.boards() == 2).then(|| placement.board_of(square)),
                 path: rebound.unwrap_or_else(|| vec![square, king]),
-            });
-        }
-        found
-    }
+            }
+        })
+        .collect()
 }

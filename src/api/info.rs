@@ -263,7 +263,7 @@ impl From<TurnState> for TurnInfo {
 }
 
 /// A rule set and the facts a UI needs about it, for `variants()`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantInfo {
     pub id: &'static str,
@@ -274,9 +274,17 @@ pub struct VariantInfo {
     pub rebounding_diagonals: bool,
     /// `single`, `series` or `move-and-push`.
     pub turn: &'static str,
+    /// The squares a king races to (Racing Kings' eighth rank), a1 first; else empty.
+    pub goal: Vec<Square>,
     /// The words for the rule set's `variant_win` and `variant_draw` endings.
     pub variant_win: &'static str,
     pub variant_draw: &'static str,
+}
+
+/// A rule set's goal squares (one copy of the loop, not one per rule set).
+fn goal_squares(variant: Variant) -> Vec<Square> {
+    let goal: Bitboard = crate::with_variant!(variant, G => G::GOAL);
+    goal.into_iter().collect()
 }
 
 impl From<Variant> for VariantInfo {
@@ -287,6 +295,7 @@ impl From<Variant> for VariantInfo {
             boards: variant.boards(),
             rebounding_diagonals: variant.rebounding_diagonals(),
             turn: variant.turn_shape().name(),
+            goal: goal_squares(variant),
             variant_win: variant.own_ending_words().0,
             variant_draw: variant.own_ending_words().1,
         }

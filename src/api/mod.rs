@@ -22,6 +22,7 @@ mod info;
 mod notes;
 mod placement;
 mod played;
+mod refusal;
 mod serial;
 
 pub use checks::CheckInfo;
@@ -30,6 +31,7 @@ pub use info::{ActionKind, MoveInfo, OutcomeInfo, SquareInfo, TurnInfo, VariantI
 pub use notes::PositionComment;
 pub use placement::{placement, placement_hands};
 pub use played::PlayedGame;
+pub use refusal::RefusalInfo;
 
 use crate::game::{EndReason, Outcome};
 use crate::moves::Action;
@@ -78,6 +80,27 @@ pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
     id.parse().map_err(|e: crate::UnknownVariantError| {
         ApiError::new(ApiErrorKind::UnknownVariant, e.to_string())
     })
+}
+
+/// A move's origin: a square, or a drop like `N@` (its role).
+fn parse_origin(from: &str) -> Result<(Option<Square>, Option<Role>), ApiError> {
+    match from.strip_suffix('@') {
+        Some(letter) => {
+            let mut chars = letter.chars();
+            let role = chars
+                .next()
+                .and_then(Role::from_char)
+                .filter(|_| chars.next().is_none());
+            let role = role.ok_or_else(|| {
+                ApiError::new(
+                    ApiErrorKind::InvalidArgument,
+                    format!("'{}' is not a drop like N@", quote(from, 8)),
+                )
+            })?;
+            Ok((None, Some(role)))
+        }
+        None => Ok((Some(parse_square(from, "from")?), None)),
+    }
 }
 
 fn parse_square(text: &str, what: &str) -> Result<Square, ApiError> {
@@ -237,26 +260,7 @@ impl ApiGame {
                 })?)
             }
         };
-        let drop_role = match from.strip_suffix('@') {
-            Some(letter) => {
-                let mut chars = letter.chars();
-                let role = chars
-                    .next()
-                    .and_then(Role::from_char)
-                    .filter(|_| chars.next().is_none());
-                Some(role.ok_or_else(|| {
-                    ApiError::new(
-                        ApiErrorKind::InvalidArgument,
-                        format!("'{}' is not a drop like N@", quote(from, 8)),
-                    )
-                })?)
-            }
-            None => None,
-        };
-        let from_sq = match drop_role {
-            Some(_) => None,
-            None => Some(parse_square(from, "from")?),
-        };
+        let (from_sq, drop_role) = parse_origin(from)?;
         self.ensure_not_over()?;
         let candidates: Vec<Action> = self
             .inner

@@ -16,8 +16,9 @@ use crate::search::{
     position_key, stepped, Limits, SearchOptions, SteppedSearch, TranspositionTable,
 };
 
-use crate::setup::Hand;
-use crate::types::{Color, Square};
+use crate::refusal::Refusal;
+use crate::setup::{Hand, Setup};
+use crate::types::{Color, Role, Square};
 use crate::variants::Variant;
 
 /// A played game of some rule set.
@@ -27,6 +28,7 @@ pub trait PlayedGame: Send {
     fn fen(&self) -> String;
     fn load_fen(&mut self, fen: &str) -> Result<(), ApiError>;
     fn turn_info(&self) -> TurnInfo;
+    fn turn_state(&self) -> crate::game::TurnState;
     fn is_check(&self) -> bool;
     fn legal_actions(&self) -> Vec<Action>;
     /// Legal actions described, optionally only those leaving `from`.
@@ -89,6 +91,51 @@ pub trait PlayedGame: Send {
     fn checkers(&self) -> Bitboard;
     /// The pieces of `color` attacking `square` ([`Game::attackers`]).
     fn attackers(&self, square: Square, color: Color) -> Bitboard;
+    /// The position as setup data.
+    fn setup(&self) -> Setup;
+    /// [`Game::drop_refusal`] of the current position.
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<Refusal>;
+    /// [`Game::check_refusal`] of the current position.
+    fn check_refusal(&self) -> Option<Refusal>;
+    /// [`Game::shift_in_setup`].
+    fn shift_in_setup(&self, setup: &mut Setup, from: Square, to: Square);
+    /// [`Game::attackers_in_setup`].
+    fn attackers_in_setup(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard>;
+}
+
+/// The refusal reasoning's view of a played game, through its vtable: the rule sets'
+/// generation and attacks are not copied again (the WebAssembly module's size).
+impl crate::refusal::Probe for dyn PlayedGame + '_ {
+    fn legal(&self) -> Vec<Action> {
+        self.legal_actions()
+    }
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    fn phase(&self) -> crate::game::Phase {
+        self.turn_state().phase
+    }
+    fn side(&self) -> Color {
+        self.turn_state().side
+    }
+    fn setup(&self) -> Setup {
+        PlayedGame::setup(self)
+    }
+    fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal> {
+        self.drop_refusal(role, to)
+    }
+    fn own_check_refusal(&self) -> Option<Refusal> {
+        self.check_refusal()
+    }
+    fn attacking(&self, square: Square, color: Color) -> Bitboard {
+        self.attackers(square, color)
+    }
+    fn shift(&self, setup: &mut Setup, from: Square, to: Square) {
+        self.shift_in_setup(setup, from, to);
+    }
+    fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        self.attackers_in_setup(setup, square, color)
+    }
 }
 
 /// Whether `action` leaves `from` (any action when no square is asked; a drop leaves none).
@@ -331,5 +378,29 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn attackers(&self, square: Square, color: Color) -> Bitboard {
         self.current().attackers(square, color)
+    }
+
+    fn setup(&self) -> Setup {
+        self.current().to_setup()
+    }
+
+    fn turn_state(&self) -> crate::game::TurnState {
+        self.current().turn_state()
+    }
+
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<Refusal> {
+        self.current().drop_refusal(role, to)
+    }
+
+    fn check_refusal(&self) -> Option<Refusal> {
+        self.current().check_refusal()
+    }
+
+    fn shift_in_setup(&self, setup: &mut Setup, from: Square, to: Square) {
+        G::shift_in_setup(setup, from, to);
+    }
+
+    fn attackers_in_setup(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        G::attackers_in_setup(setup, square, color)
     }
 }

@@ -7,7 +7,8 @@
 //! Lenient reading also accepts UCI tokens (`e2e4`, `d1q`, also written `e2-e4`,
 //! `d4xe5`, `e7-e8=Q` or with a check mark), `0-0` and `o-o`, a missing or
 //! superfluous `+`/`#`, annotation suffixes (`!?`), over-disambiguation (`Ng1f3`),
-//! `e8Q` and `P@e4`. Strict reading accepts exactly what [`write_san`] writes.
+//! `e8Q`, `P@e4`, and a lowercase piece letter that cannot be a file (`nf3`, `qd1`;
+//! `b` is the file). Strict reading accepts exactly what [`write_san`] writes.
 //!
 //! ```
 //! use alfiere::{Chess, Game, notation::san};
@@ -15,6 +16,7 @@
 //! let action = san::parse_san(&pos, "Nf3").unwrap();
 //! assert_eq!(san::write_san(&pos, &action), "Nf3");
 //! assert!(san::parse_san(&pos, "e2e4").is_ok());
+//! assert_eq!(san::parse_san(&pos, "nf3"), san::parse_san(&pos, "Nf3"));
 //! assert!(san::parse_san_strict(&pos, "e2e4").is_err());
 //! ```
 
@@ -308,11 +310,21 @@ pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
     parse_lenient(&legal, text)
 }
 
+/// `text` with its lowercase piece letter made a capital, when it starts with one that
+/// cannot be a file (`nf3`, `qd1`, `rxe5`, `kg1`; `b` stays the file, `bxc3`).
+fn piece_letter_up(text: &str) -> Option<String> {
+    let first = text.chars().next()?;
+    (matches!(first, 'n' | 'r' | 'q' | 'k') && text.len() > 1)
+        .then(|| format!("{}{}", first.to_ascii_uppercase(), &text[1..]))
+}
+
 /// [`parse_san`] among the `legal` actions.
 #[inline(never)]
 fn parse_lenient(legal: &[Action], text: &str) -> Result<Action, SanError> {
     let shown: String = text.chars().take(32).collect();
     let trimmed = text.trim();
+    let capitalised = piece_letter_up(trimmed);
+    let trimmed = capitalised.as_deref().unwrap_or(trimmed);
     let coordinates = coordinate_token(trimmed);
     // Three characters: an Avalanche promotion choice such as `d1q`.
     if uci::is_well_formed(&coordinates) && coordinates.len() >= 3 {
@@ -346,6 +358,45 @@ fn coordinate_token(text: &str) -> String {
         token.remove(4);
     }
     token
+}
+
+/// What a SAN text (even an illegal one) asks for, to say why it is refused: the drop
+/// of a role on a square, or a piece of a role (on a file or rank when given) to a
+/// square; `None` for castling, a promotion choice or text that is not SAN. A
+/// lowercase piece letter that cannot be a file is the piece, as in [`parse_san`].
+pub fn intent(text: &str) -> Option<SanIntent> {
+    let trimmed = text.trim();
+    let capitalised = piece_letter_up(trimmed);
+    match parse_parts(capitalised.as_deref().unwrap_or(trimmed))? {
+        SanParts::Drop { role, to } => Some(SanIntent::Drop { role, to }),
+        SanParts::Move {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => Some(SanIntent::Move {
+            role,
+            file,
+            rank,
+            to,
+        }),
+        SanParts::Castle(_) | SanParts::PromotionChoice(_) => None,
+    }
+}
+
+/// What a SAN text asks for ([`intent`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SanIntent {
+    /// A drop of `role` on `to`.
+    Drop { role: Role, to: Square },
+    /// A piece of `role`, on `file` and `rank` when given, to `to`.
+    Move {
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+    },
 }
 
 /// Reads SAN strictly: the text must be exactly what [`write_san`] writes.

@@ -508,6 +508,27 @@ impl Game for Alice {
         }
     }
 
+    /// The piece arrives on the other board (R4).
+    fn shift_in_setup(setup: &mut Setup, from: Square, to: Square) {
+        if let Some(piece) = setup.board.take(from) {
+            let on_b = setup.board_b.contains(from);
+            setup.board.take(to);
+            setup.board.put(to, piece);
+            setup.board_b.remove(from);
+            if on_b {
+                setup.board_b.remove(to);
+            } else {
+                setup.board_b.add(to);
+            }
+        }
+    }
+
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Alice::from_setup(setup)
+            .ok()
+            .map(|alice| alice.attackers(square, color))
+    }
+
     fn from_setup(setup: &Setup) -> Result<Alice, PositionError> {
         let mut problems = Vec::new();
         if setup.hands.is_some() {

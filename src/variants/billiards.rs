@@ -808,6 +808,13 @@ impl Game for Billiards {
         Billiards::validate(setup).map_err(|problems| PositionError { problems })
     }
 
+    /// Rebounding diagonals attack along their bent paths.
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Billiards::from_setup(setup)
+            .ok()
+            .map(|game| game.attackers(square, color))
+    }
+
     fn to_setup(&self) -> Setup {
         self.chess.to_setup_orthodox()
     }

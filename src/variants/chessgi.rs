@@ -254,6 +254,23 @@ impl Game for ChessGi {
         Some(self.hands[color])
     }
 
+    /// The orthodox geometry (a setup of pieces alone has no hands to load).
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Chess::from_setup(setup)
+            .ok()
+            .map(|chess| chess.attackers(square, color))
+    }
+
+    fn drop_refusal(&self, role: Role, to: Square) -> Option<crate::game::Refusal> {
+        use crate::game::Refusal;
+        let us = self.chess.turn;
+        if self.hands[us].count(role) == 0 {
+            return Some(Refusal::NotInHand);
+        }
+        (role == Role::Pawn && to.rank() == us.promotion_rank())
+            .then_some(Refusal::PawnDropOnLastRank)
+    }
+
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         movegen::generate(self.chess.orthodox(), out);

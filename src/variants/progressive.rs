@@ -92,6 +92,10 @@ impl SeriesRules for Italian {
         core.next_is_last() || !core.gives_check(action)
     }
 
+    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
+        (!core.next_is_last()).then_some(crate::game::Refusal::CheckMidSeries)
+    }
+
     #[inline]
     fn generate_moves<S: Sink>(core: &SeriesCore, out: &mut S) {
         let board = &core.chess.board;

@@ -287,6 +287,18 @@ fn move_is_legal(board: &Board, us: Color, action: &Action) -> bool {
 
 impl Game for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
+    const GOAL: Bitboard = GOAL;
+
+    fn check_refusal(&self) -> Option<crate::game::Refusal> {
+        Some(crate::game::Refusal::GivesCheck)
+    }
+
+    /// The orthodox geometry: a Racing Kings position never has a check to load.
+    fn attackers_in_setup(setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
+        Chess::from_setup(setup)
+            .ok()
+            .map(|chess| chess.attackers(square, color))
+    }
 
     fn start() -> RacingKings {
         let board = RacingKings::start_board();

@@ -85,6 +85,13 @@ pub(crate) trait SeriesRules: 'static {
     /// The length of the series `side` starts at full move `fullmoves`, if it fits.
     fn series_length(side: Color, fullmoves: u32) -> Option<u16>;
 
+    /// The reason a check is refused here, if it is (Progressive Italian before the
+    /// series' last action).
+    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
+        let _ = core;
+        None
+    }
+
     /// Whether an orthodox-legal action is also legal in this rule set.
     #[inline]
     fn allows(core: &SeriesCore, action: &Action) -> bool {
@@ -665,6 +672,10 @@ macro_rules! series_game {
                 $name {
                     core: $crate::variants::series::SeriesCore::start::<$rules>(),
                 }
+            }
+
+            fn check_refusal(&self) -> Option<$crate::game::Refusal> {
+                <$rules as $crate::variants::series::SeriesRules>::check_refusal(&self.core)
             }
 
             fn from_setup(setup: &$crate::Setup) -> Result<$name, $crate::PositionError> {

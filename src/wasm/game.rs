@@ -450,6 +450,27 @@ impl Game {
         to_js(&self.inner.checkers())
     }
 
+    /// Why the side to act may not play `from` → `to` (`from` may be `'N@'` for a
+    /// drop): `{reason, text, attackers}` with the rules' reason, its words, and the
+    /// pieces that would attack the king with their paths; `undefined` when it may.
+    /// With one argument, a move typed as text (SAN, even an illegal one, or UCI): the
+    /// reason for the piece it names (`undefined` when it is legal or names none).
+    #[wasm_bindgen(unchecked_return_type = "Refusal | undefined")]
+    pub fn refusal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] to: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let from = string_arg(&from, "from", false)?.unwrap_or_default();
+        let info = if to.is_undefined() {
+            self.inner.refusal_of_text(&from)
+        } else {
+            let to = string_arg(&to, "to", false)?.unwrap_or_default();
+            self.inner.refusal(&from, &to).map_err(throw)?
+        };
+        Ok(info.map_or(JsValue::UNDEFINED, |info| to_js(&info)))
+    }
+
     /// The squares of `color`'s pieces (the side to act's by default, as in
     /// chess.js) that attack `square`, a1 first.
     pub fn attackers(

@@ -97,6 +97,15 @@ export interface TurnState { side: Color; length: number; played: number; phase:
  *  off the edges, with every turning square in between (the shortest path when the
  *  piece checks along several). */
 export interface Checker { square: string; board?: 'a' | 'b'; path: string[] }
+/** Why an action is refused (`refusal(from, to)`): the rules' reason, its words
+ *  (without a final full stop), and the pieces that would attack the king after it,
+ *  each with its path (bent in Billiards). */
+export interface Refusal {
+  reason: 'game_over' | 'other_phase' | 'not_own_piece' | 'cannot_move_there' | 'own_piece_there' | 'king_attacked'
+    | 'check_mid_series' | 'gives_check' | 'not_in_hand' | 'pawn_drop_on_last_rank' | 'not_legal';
+  text: string;
+  attackers: Checker[];
+}
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export interface PieceInput { type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;
@@ -110,6 +119,8 @@ export interface VariantInfo {
   reboundingDiagonals: boolean;
   /** One action a turn, a series of actions, or a move and a push (Avalanche). */
   turn: 'single' | 'series' | 'move-and-push';
+  /** The squares a king races to (Racing Kings' eighth rank); empty elsewhere. */
+  goal: string[];
   /** The words for this rule set's `variant_win` and `variant_draw` endings
    *  ("White wins by reaching the eighth rank"). */
   variantWin: string;

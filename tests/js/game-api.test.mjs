@@ -243,3 +243,42 @@ test('placement(fen) draws any FEN as board() does; checkers() and Billiards pat
   assert.deepEqual(bent.checkers(), [{ square: 'c2', path: ['c2', 'a4', 'e8'] }]);
   assert.deepEqual(new A.Game().checkers(), []);
 });
+
+test('refusal(from, to): the rules\' reason, with the attackers\' paths; undefined when legal', () => {
+  const g = new A.Game();
+  assert.equal(g.refusal('e2', 'e4'), undefined);
+  assert.equal(g.refusal('e2', 'e5').reason, 'cannot_move_there');
+  assert.equal(g.refusal('e2', 'e5').text, 'That piece does not move there');
+  throwsNamed(() => g.refusal('z9', 'e4'), 'InvalidArgumentError', 'INVALID_ARGUMENT');
+  throwsNamed(() => g.refusal(7, 'e4'), 'InvalidArgumentError', 'INVALID_ARGUMENT');
+  // Billiards: the queen on d8 guards f2 along its rebound d8-h4-f2.
+  const billiards = new A.Game('billiards', '3qk3/8/8/8/8/8/8/4K3 w - - 0 1');
+  assert.deepEqual(billiards.refusal('e1', 'f2'), {
+    reason: 'king_attacked',
+    text: 'Your king would be attacked',
+    attackers: [{ square: 'd8', path: ['d8', 'h4', 'f2'] }],
+  });
+  // Alice: the attacker's board comes with it.
+  const alice = new A.Game('alice', '4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1');
+  const why = alice.refusal('e1', 'e2');
+  assert.ok(why.reason === 'own_piece_there' || why.reason === 'king_attacked', JSON.stringify(why));
+  const gi = new A.Game('chessgi', '4k3/8/8/8/8/8/8/4K3[P] w - - 0 1');
+  assert.equal(gi.refusal('P@', 'e8').reason, 'pawn_drop_on_last_rank');
+  assert.equal(gi.refusal('Q@', 'e4').reason, 'not_in_hand');
+  assert.equal(gi.refusal('P@', 'e4'), undefined);
+  assert.equal(new A.Game('racingkings').refusal('e2', 'c3').reason, 'gives_check');
+});
+
+test('variants() gives the goal squares; lenient SAN reads nf3 and qd1 as pieces, bxc3 as a pawn', () => {
+  const racing = A.variants().find((v) => v.id === 'racingkings');
+  assert.deepEqual(racing.goal, ['a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8']);
+  assert.deepEqual(A.variants().find((v) => v.id === 'chess').goal, []);
+  const g = new A.Game();
+  assert.equal(g.move('nf3').san, 'Nf3');
+  g.move('d5');
+  g.move('e3');
+  g.move('e6');
+  assert.equal(g.move('qe2').san, 'Qe2');
+  const pawn = new A.Game('chess', 'rnbqkbnr/pppp1ppp/8/8/8/2p5/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  assert.equal(pawn.move('bxc3').san, 'bxc3');
+});

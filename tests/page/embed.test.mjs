@@ -142,3 +142,14 @@ test('bad parameters show a message in the frame and post an error', async () =>
   assert.equal(await frame.locator('[data-square]').count(), 64);
   assert.deepEqual(errors, []);
 });
+
+test('shapes= in the URL draws the person\'s shapes; a bad list posts an error', async () => {
+  const frame = await host(`?variant=alice&shapes=${encodeURIComponent('Ge2e4,Rd4:b')}`);
+  await frame.locator('[part="shape arrow"]').waitFor();
+  assert.equal(await frame.locator('[part="shape arrow"][data-from="e2"][data-to="e4"][data-board="a"]').count(), 1);
+  assert.equal(await frame.locator('[part="shape circle"][data-square="d4"][data-board="b"][data-brush="red"]').count(), 1);
+  await host(`?shapes=${encodeURIComponent('Ge2e4:b')}`);
+  await page.waitForFunction(() => window.__messages.some((m) => m.type === 'error'), null, { timeout: 20000 });
+  assert.match((await messages('error')).at(-1).detail.message, /only for Alice/);
+  assert.deepEqual(errors, []);
+});

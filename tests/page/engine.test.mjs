@@ -217,7 +217,22 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
   game.move('d4');
   const replies = game.moves();
   for (const san of after) assert.ok(replies.includes(san), san);
+  // The best line is on the board: its first action strong, the reply lighter.
+  const arrowsOnBoard = () =>
+    page.$$eval('alfiere-board', ([b]) => [...b.shadowRoot.querySelectorAll('[part="shape arrow"][data-owner="auto"]')].map((g) => ({ from: g.dataset.from, to: g.dataset.to, light: g.classList.contains('light') })));
+  await page.waitForFunction(() => document.querySelector('alfiere-board').autoShapes.length >= 1);
+  const best = await page.$eval('#analysis-lines .line-moves', (e) => e.textContent.split(' ')[0]);
+  const first = game.moves({ verbose: true }).find((m) => m.san === best);
+  const arrows = await arrowsOnBoard();
+  assert.deepEqual(arrows[0], { from: first.from, to: first.to, light: false }, `the arrow is the best line's ${best}`);
+  if (arrows[1]) assert.equal(arrows[1].light, true);
+  // The setting turns them off, and on again.
+  await page.uncheck('#arrows-toggle');
+  assert.equal((await arrowsOnBoard()).length, 0);
+  await page.check('#arrows-toggle');
+  await page.waitForFunction(() => document.querySelector('alfiere-board').autoShapes.length >= 1);
   await page.uncheck('#analysis-toggle');
+  await page.waitForFunction(() => document.querySelector('alfiere-board').autoShapes.length === 0);
   await page.waitForSelector('#eval-bar[data-idle="true"]', { state: 'attached' });
   assert.deepEqual(errors, []);
 });

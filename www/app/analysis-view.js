@@ -3,7 +3,9 @@
 // on the board's engine as a preemptible job: the board's own engine play overtakes
 // it. Engine scores are from the view of the side to act; the bar and the numbers
 // here are always from White's view. The bar always keeps its place (dimmed when
-// idle), so the board never shifts.
+// idle), so the board never shifts. The best line is also drawn on the board as the
+// program's arrows (board.autoShapes): the first turn strong, the reply lighter, each
+// action numbered when a turn has several; `arrows` turns them off.
 
 export class AnalysisView {
   constructor(rules, board) {
@@ -21,7 +23,21 @@ export class AnalysisView {
     this.fen = null;
     this.pending = null;
     this.lastDraw = 0;
-    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans}
+    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves}
+    this.arrows = true;
+  }
+
+  /** Shows or hides the best line's arrows. */
+  setArrows(on) {
+    this.arrows = on;
+    this.drawArrows();
+  }
+
+  /** The best line's first two turns as the board's program shapes (none when off or idle). */
+  drawArrows() {
+    const line = this.fen ? this.sanLines.get(0) : null;
+    const shapes = this.arrows && line?.fen === this.fen ? bestLineShapes(line.moves) : [];
+    if (shapes.length || this.board.autoShapes.length) this.board.autoShapes = shapes;
   }
 
   /** Analyses the game's position (no-op when that search already runs). */
@@ -67,6 +83,7 @@ export class AnalysisView {
       this.lines.clear();
       this.list.replaceChildren();
       this.stats.textContent = 'Thinking…';
+      this.drawArrows(); // the last position's arrows go at once
     }
     this.bar.dataset.idle = 'false';
   }
@@ -79,6 +96,7 @@ export class AnalysisView {
     this.stats.textContent = gameOver ? 'The game is over.' : '';
     this.bar.dataset.idle = 'true';
     this.number.textContent = '';
+    this.drawArrows();
   }
 
   update(info, context) {
@@ -128,6 +146,7 @@ export class AnalysisView {
       setText(li.firstElementChild, scoreText(whiteView(info.score, context.side)));
       setText(li.lastElementChild, this.sanLine(context, info.pv ?? [], i));
     });
+    this.drawArrows();
   }
 
   /**
@@ -140,7 +159,7 @@ export class AnalysisView {
     let line = this.sanLines.get(slot);
     if (!line || line.fen !== fen || line.variant !== variant) {
       line?.game?.free();
-      line = { fen, variant, game: null, tokens: [], sans: [] };
+      line = { fen, variant, game: null, tokens: [], sans: [], moves: [] };
       try {
         line.game = new this.rules.Game(variant, fen);
       } catch {
@@ -154,10 +173,13 @@ export class AnalysisView {
       line.game.undo();
       line.tokens.pop();
       line.sans.pop();
+      line.moves.pop();
     }
     for (const token of tokens.slice(common)) {
       try {
-        line.sans.push(line.game.move(token).san);
+        const move = line.game.move(token);
+        line.sans.push(move.san);
+        line.moves.push(move);
         line.tokens.push(token);
       } catch {
         break; // a PV from an older position: show what was converted
@@ -173,6 +195,36 @@ export class AnalysisView {
 }
 
 const REDRAW_MS = 250;
+const ARROW_BRUSH = 'blue';
+
+/**
+ * The shapes of a line's first turn (strong) and the reply turn (light), from its
+ * verbose moves: drops from the pocket, Billiards along their rebound path, Alice on
+ * the board the piece leaves; numbered when a turn has several actions.
+ */
+export function bestLineShapes(moves) {
+  const shapes = [];
+  let turn = 0;
+  let inTurn = [];
+  for (const move of moves) {
+    if (turn > 1) break;
+    inTurn.push(move);
+    if (!move.endsTurn) continue;
+    const numbered = inTurn.filter((m) => m.kind !== 'promotion_choice');
+    numbered.forEach((m, i) => {
+      const from = m.kind === 'drop' ? `${m.piece.toUpperCase()}@` : m.from;
+      const shape = { from, to: m.to, brush: ARROW_BRUSH };
+      if (m.path) shape.path = m.path;
+      if (m.board) shape.board = m.board === 'a' ? 'b' : 'a'; // Alice: `board` is where it arrives
+      if (numbered.length > 1) shape.label = String(i + 1);
+      if (turn === 1) shape.light = true;
+      shapes.push(shape);
+    });
+    inTurn = [];
+    turn++;
+  }
+  return shapes;
+}
 const MAX_PV = 10;
 
 function setText(element, text) {

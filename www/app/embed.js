@@ -1,8 +1,9 @@
 // The iframe embed (embed.html), for hosts that only allow iframes: one board, set up
 // from the URL (?variant=&fen=&pgn=&orientation=&engine=&level=&movable=&coordinates=
-// &sound=&storage-key=&parent-origin=), that posts `move`, `gameover`, `change` and
-// `error` messages to its parent. A bad parameter shows a message in the frame (the
-// board validates every attribute); nothing from the URL reaches the page as HTML.
+// &sound=&storage-key=&parent-origin=&draw=&shapes=), that posts `move`, `gameover`,
+// `change`, `shapes` and `error` messages to its parent. A bad parameter shows a
+// message in the frame (the board validates every attribute); nothing from the URL
+// reaches the page as HTML.
 //
 // Storage: the embed shares its origin with the page, so any site could frame it and
 // name a key of the page's. Its games are therefore kept apart: under
@@ -16,8 +17,8 @@ import { AlfiereBoard } from '../js/board/element.js';
 import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
 
-const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound'];
-const OWN_PARAMS = ['pgn', 'storage-key', 'parent-origin'];
+const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
+const OWN_PARAMS = ['pgn', 'shapes', 'storage-key', 'parent-origin'];
 const MAX_PARAM = 100_000;
 const STORAGE_PREFIX = 'alfiere.embed.';
 const STORAGE_KEY = /^[\w.-]{1,100}$/;
@@ -102,6 +103,7 @@ async function main() {
     post('move', { san, lan, fen, color, turnState });
   });
   board.addEventListener('gameover', (event) => post('gameover', event.detail));
+  board.addEventListener('shapes', (event) => post('shapes', { shapes: event.detail.shapes, ply: event.detail.ply }));
   board.addEventListener('change', (event) => post('change', event.detail));
   board.addEventListener('error', (event) => post('error', { message: event.detail.message, name: event.detail.error?.name }));
   document.getElementById('embed').append(board);
@@ -115,6 +117,9 @@ async function main() {
       post('error', { message: String(err?.message ?? err), name: err?.name });
     }
   }
+  // The person's shapes on the position shown (`Ge2e4,Rd4`); a bad list fires `error`.
+  const shapes = params.get('shapes');
+  if (shapes && shapes.length <= MAX_PARAM) board.shapes = shapes;
   post('ready', { variant: board.variant, fen: board.fen });
   document.body.classList.add('ready');
 }

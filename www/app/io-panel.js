@@ -81,8 +81,8 @@ export function attachIoPanel(controller) {
     load(text);
   });
 
-  $('copy-fen').addEventListener('click', () => copy($('fen-out').value, controller));
-  $('copy-pgn').addEventListener('click', () => copy($('pgn-out').value, controller));
+  $('copy-fen').addEventListener('click', (event) => copy($('fen-out').value, controller, event.currentTarget));
+  $('copy-pgn').addEventListener('click', (event) => copy($('pgn-out').value, controller, event.currentTarget));
   $('download-pgn').addEventListener('click', () => {
     const blob = new Blob([$('pgn-out').value], { type: 'application/x-chess-pgn' });
     const url = URL.createObjectURL(blob);
@@ -98,11 +98,20 @@ export function attachIoPanel(controller) {
   return { load };
 }
 
-async function copy(text, controller) {
+/** Copies `text`; the button says for a moment that it did (or that it could not). */
+async function copy(text, controller, button) {
+  const label = button.dataset.label ?? button.textContent;
+  button.dataset.label = label;
   try {
     await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied ✓';
     controller.announce('Copied.');
   } catch {
+    button.textContent = 'Copy failed';
     controller.announce('Copy failed; select the text and copy it by hand.');
   }
+  clearTimeout(button.copyTimer);
+  button.copyTimer = setTimeout(() => {
+    button.textContent = label;
+  }, 1500);
 }

@@ -20,7 +20,7 @@ export const GAME_KEY = 'alfiere.game.v2';
 const OTHER = { w: 'b', b: 'w' };
 const NAME = { w: 'white', b: 'black' };
 
-const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, muted: false };
+const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
 
 export class Page {
   constructor(board, rules) {
@@ -59,6 +59,8 @@ export class Page {
     $('level').value = levelById(this.settings.level).id;
     $('multipv').value = String(this.settings.multipv);
     $('analysis-toggle').checked = this.settings.analysis;
+    $('arrows-toggle').checked = this.settings.arrows;
+    this.analysis.arrows = this.settings.arrows;
     for (const input of document.querySelectorAll('input[name="mode"]')) input.checked = input.value === this.settings.mode;
     for (const input of document.querySelectorAll('input[name="color"]')) input.checked = input.value === this.settings.color;
   }
@@ -113,6 +115,10 @@ export class Page {
       input.addEventListener('change', () => this.setSetting('color', input.value));
     }
     on('analysis-toggle', 'change', () => this.setSetting('analysis', $('analysis-toggle').checked));
+    on('arrows-toggle', 'change', () => {
+      this.setSetting('arrows', $('arrows-toggle').checked);
+      this.analysis.setArrows(this.settings.arrows);
+    });
     on('multipv', 'change', () => this.setSetting('multipv', Number($('multipv').value)));
     on('san-form', 'submit', (event) => {
       event.preventDefault();
@@ -240,7 +246,9 @@ export class Page {
       this.board.move(trimmed);
       return true;
     } catch {
-      this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here.`);
+      // The board says the core's reason (for SAN or squares) and draws it.
+      const why = this.board.explain(trimmed);
+      this.showError(`“${trimmed.slice(0, 40)}” is not a legal move here${why ? `: ${why.text.toLowerCase()}` : ''}.`);
       return false;
     }
   }
@@ -376,6 +384,7 @@ function sanitizeSettings(data) {
   if (typeof data.level === 'string') clean.level = levelById(data.level).id;
   if ([1, 2, 3].includes(data.multipv)) clean.multipv = data.multipv;
   if (typeof data.analysis === 'boolean') clean.analysis = data.analysis;
+  if (typeof data.arrows === 'boolean') clean.arrows = data.arrows;
   if (typeof data.muted === 'boolean') clean.muted = data.muted;
   return clean;
 }
