@@ -19,6 +19,9 @@ import { positionHash, hashAfterMove } from './zobrist.js';
 import { typedError as chessJsError, ErrorKinds } from '../errors.js';
 
 const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
+// chess.js plays on boards no game reaches (extra material, the side not to move in
+// check, no kings): the core accepts those kinds of problem when asked.
+const ACCEPT_ALL = { accept: ['too-many-pieces', 'opposite-check', 'impossible-check', 'missing-king'] };
 const isSquare = (square) => typeof square === 'string' && /^[a-h][1-8]$/.test(square);
 const other = (color) => (color === WHITE ? BLACK : WHITE);
 const byOrder = (a, b) => a.key - b.key;
@@ -75,9 +78,9 @@ export function defineChess(Game) {
     let refusal;
     for (const text of texts) {
       try {
-        if (!reuse) return { game: new Game('chess', text) };
-        reuse.load(text);
-        return { game: reuse };
+        const game = reuse ?? new Game('chess');
+        game.load(text, ACCEPT_ALL);
+        return { game };
       } catch (error) {
         refusal ??= error;
       }
@@ -632,7 +635,7 @@ export function defineChess(Game) {
       }
       const game = new Game('chess');
       try {
-        game.loadPgn(text);
+        game.loadPgn(text, ACCEPT_ALL);
       } catch (error) {
         const illegal = /illegal move '([^']*)'/.exec(error.message);
         throw failure(illegal ? `Invalid move in PGN: ${illegal[1]}` : error.message);
@@ -644,7 +647,8 @@ export function defineChess(Game) {
         if (wrong !== undefined) throw failure(`Invalid move in PGN: ${wrong}`);
       }
       const tags = game.getHeaders();
-      const comments = game.getComments();
+      // chess.js keeps a comment's text as written, spaces around it included.
+      const comments = game.getComments({ asWritten: true });
       this.reset();
       for (const [name, value] of Object.entries(tags)) this._header.set(name, value);
       if (fenTagName && fenTagName !== 'FEN') this._header.set(fenTagName, fen);

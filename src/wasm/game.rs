@@ -8,6 +8,7 @@ use crate::setup::Hand;
 use crate::types::Color;
 use crate::types::Piece;
 use crate::variants::Variant;
+use crate::{AcceptedProblems, ProblemKind, UnknownProblemKind};
 use js_sys::{Array, Object};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -57,6 +58,65 @@ fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
             ))
         })
     }
+}
+
+/// The `accept` option of `load`, `loadPgn`, `put` and `remove`: the kinds of position
+/// problem accepted on purpose ([`crate::accepted`]), an array of their names, or
+/// absent (nothing accepted: RULES.md's positions only).
+fn accept_option(options: JsValue, what: &str) -> Result<AcceptedProblems, JsValue> {
+    let Some(options) = options_object(options, what)? else {
+        return Ok(AcceptedProblems::NONE);
+    };
+    let value = get(&options, "accept");
+    if value.is_undefined() || value.is_null() {
+        return Ok(AcceptedProblems::NONE);
+    }
+    if !Array::is_array(&value) {
+        return Err(invalid(format!(
+            "the accept option must be an array of problem kinds, not {}",
+            type_name(&value)
+        )));
+    }
+    let mut accepted = AcceptedProblems::NONE;
+    for item in Array::from(&value).iter() {
+        let name = item.as_string().ok_or_else(|| {
+            invalid(format!(
+                "the accept option lists problem kinds as strings, not {}",
+                type_name(&item)
+            ))
+        })?;
+        let kind: ProblemKind = name
+            .parse()
+            .map_err(|e: UnknownProblemKind| invalid(e.to_string()))?;
+        accepted = accepted.with(kind);
+    }
+    Ok(accepted)
+}
+
+/// The `asWritten` option of the comment getters: the comment as the core keeps it
+/// (exactly as written), or else the trimmed view a reader wants.
+fn comment_view(options: JsValue, what: &str) -> Result<fn(String) -> String, JsValue> {
+    let as_written = match options_object(options, what)? {
+        None => false,
+        Some(options) => {
+            let value = get(&options, "asWritten");
+            if value.is_undefined() || value.is_null() {
+                false
+            } else {
+                value.as_bool().ok_or_else(|| {
+                    invalid(format!(
+                        "the asWritten option must be a boolean, not {}",
+                        type_name(&value)
+                    ))
+                })?
+            }
+        }
+    };
+    Ok(if as_written {
+        |text| text
+    } else {
+        |text: String| text.trim().to_string()
+    })
 }
 
 /// A move as `moves()` and `history()` list it: verbose, or its SAN string.
@@ -202,13 +262,16 @@ impl Game {
         self.inner.fen()
     }
 
-    /// Replaces the game by a FEN position (atomic).
+    /// Replaces the game by a FEN position (atomic); `{accept: [...]}` names the
+    /// kinds of position problem accepted on purpose.
     pub fn load(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let fen = string_arg(&fen, "fen", false)?.unwrap_or_default();
-        self.inner.load(&fen).map_err(throw)
+        let accepted = accept_option(options, "load()")?;
+        self.inner.load_accepting(&fen, accepted).map_err(throw)
     }
 
     /// The game as PGN; `pgn({tags: {White: 'me'}})` adds tags (names and values up
@@ -251,9 +314,13 @@ impl Game {
     pub fn load_pgn(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] pgn: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let text = string_arg(&pgn, "pgn", false)?.unwrap_or_default();
-        self.inner.load_pgn(&text).map_err(throw)
+        let accepted = accept_option(options, "loadPgn()")?;
+        self.inner
+            .load_pgn_accepting(&text, accepted)
+            .map_err(throw)
     }
 
     /// The tags `pgn()` writes, in its order: `{Event, Site, …, Result, …}`.
@@ -290,10 +357,15 @@ impl Game {
         Ok(self.inner.remove_header(&name))
     }
 
-    /// The comment on the current position, or `undefined`.
+    /// The comment on the current position, or `undefined`: trimmed, or with
+    /// `{asWritten: true}` exactly as the PGN or `setComment` gave it.
     #[wasm_bindgen(js_name = getComment)]
-    pub fn get_comment(&self) -> Option<String> {
-        self.inner.comment()
+    pub fn get_comment(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        let view = comment_view(options, "getComment()")?;
+        Ok(self.inner.comment().map(view))
     }
 
     /// Replaces the current position's comment (at most 4,096 bytes).
@@ -306,16 +378,30 @@ impl Game {
         self.inner.set_comment(&text).map_err(throw)
     }
 
-    /// Removes the current position's comment and returns it, or `undefined`.
+    /// Removes the current position's comment and returns it (as `getComment` does),
+    /// or `undefined`.
     #[wasm_bindgen(js_name = removeComment)]
-    pub fn remove_comment(&mut self) -> Option<String> {
-        self.inner.remove_comment()
+    pub fn remove_comment(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        let view = comment_view(options, "removeComment()")?;
+        Ok(self.inner.remove_comment().map(view))
     }
 
-    /// `[{fen, comment}]`: the comments up to the current position, in game order.
+    /// `[{fen, comment}]`: the comments up to the current position, in game order,
+    /// each trimmed or as written (as `getComment` does).
     #[wasm_bindgen(js_name = getComments, unchecked_return_type = "PositionComment[]")]
-    pub fn get_comments(&self) -> JsValue {
-        to_js(&self.inner.comments())
+    pub fn get_comments(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let view = comment_view(options, "getComments()")?;
+        let mut comments = self.inner.comments();
+        for entry in &mut comments {
+            entry.comment = view(std::mem::take(&mut entry.comment));
+        }
+        Ok(to_js(&comments))
     }
 
     /// The NAGs of the move that led to the current position (`[1]` for `!`).
@@ -463,12 +549,15 @@ impl Game {
 
     /// Puts `{type, color}` (and `board: 'a'|'b'` in Alice) on `square`, replacing
     /// what stood there; the game starts again from the new position. Throws
-    /// `InvalidPositionError` (nothing changes) when the rule set does not allow it.
+    /// `InvalidPositionError` (nothing changes) when the rule set does not allow it,
+    /// unless the problem is of a kind `{accept: [...]}` names.
     pub fn put(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PieceInput")] piece: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
+        let accepted = accept_option(options, "put()")?;
         let field = |name| get(&piece, name).as_string().unwrap_or_default();
         // The piece as a FEN letter: White's uppercase.
         let letter = match (field("type").as_str(), field("color").as_str()) {
@@ -490,18 +579,23 @@ impl Game {
         let square = string_arg(&square, "square", false)?.unwrap_or_default();
         let piece = Piece::from_char(letter.as_bytes()[0] as char)
             .ok_or_else(|| invalid("unknown piece"))?;
-        self.inner.put(piece, &square, board).map_err(throw)
+        self.inner
+            .put(piece, &square, board, accepted)
+            .map_err(throw)
     }
 
     /// Removes the piece on `square` and returns it (`{square, type, color}`), or
     /// `undefined` for an empty square; the game starts again from the new position.
+    /// `{accept: [...]}` as for `put`.
     #[wasm_bindgen(unchecked_return_type = "BoardSquare | undefined")]
     pub fn remove(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let square = string_arg(&square, "square", false)?.unwrap_or_default();
-        let removed = self.inner.remove(&square).map_err(throw)?;
+        let accepted = accept_option(options, "remove()")?;
+        let removed = self.inner.remove(&square, accepted).map_err(throw)?;
         Ok(removed.map_or(JsValue::UNDEFINED, |p| to_js(&p)))
     }
 
