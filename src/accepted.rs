@@ -80,10 +80,16 @@ pub struct UnknownProblemKind(pub String);
 
 impl fmt::Display for UnknownProblemKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // At most 32 characters of the name: it may be any text a caller passed.
+        let shown: String = self.0.chars().take(32).collect();
+        let more = if self.0.chars().count() > 32 {
+            "…"
+        } else {
+            ""
+        };
         write!(
             f,
-            "'{}' is not a kind of position problem that can be accepted (",
-            crate::api::quote(&self.0, 32)
+            "'{shown}{more}' is not a kind of position problem that can be accepted ("
         )?;
         for (i, kind) in ProblemKind::ALL.iter().enumerate() {
             if i > 0 {
