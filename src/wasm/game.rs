@@ -78,7 +78,8 @@ fn accept_option(options: JsValue, what: &str) -> Result<AcceptedProblems, JsVal
         )));
     }
     let mut accepted = AcceptedProblems::NONE;
-    for item in Array::from(&value).iter() {
+    // Checked an array just above: read in place (`Array::from` would copy it).
+    for item in value.unchecked_ref::<Array>().iter() {
         let name = item.as_string().ok_or_else(|| {
             invalid(format!(
                 "the accept option lists problem kinds as strings, not {}",
