@@ -42,6 +42,10 @@ impl ProblemKind {
         ProblemKind::MissingKing,
     ];
 
+    /// Every kind's name, as error messages list them.
+    pub const NAMES: &'static str =
+        "too-many-pieces, opposite-check, impossible-check, missing-king";
+
     /// The kind's name in every layer (JS option strings, errors): kebab case.
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +53,17 @@ impl ProblemKind {
             ProblemKind::OppositeCheck => "opposite-check",
             ProblemKind::ImpossibleCheck => "impossible-check",
             ProblemKind::MissingKing => "missing-king",
+        }
+    }
+
+    /// The kind named `name` ([`ProblemKind::name`]), if any.
+    pub fn from_name(name: &str) -> Option<ProblemKind> {
+        match name {
+            "too-many-pieces" => Some(ProblemKind::TooManyPieces),
+            "opposite-check" => Some(ProblemKind::OppositeCheck),
+            "impossible-check" => Some(ProblemKind::ImpossibleCheck),
+            "missing-king" => Some(ProblemKind::MissingKing),
+            _ => None,
         }
     }
 
@@ -89,15 +104,9 @@ impl fmt::Display for UnknownProblemKind {
         };
         write!(
             f,
-            "'{shown}{more}' is not a kind of position problem that can be accepted ("
-        )?;
-        for (i, kind) in ProblemKind::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(kind.name())?;
-        }
-        f.write_str(")")
+            "'{shown}{more}' is not a kind of position problem that can be accepted ({})",
+            ProblemKind::NAMES
+        )
     }
 }
 
@@ -107,10 +116,7 @@ impl FromStr for ProblemKind {
     type Err = UnknownProblemKind;
 
     fn from_str(text: &str) -> Result<ProblemKind, UnknownProblemKind> {
-        ProblemKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == text)
-            .ok_or_else(|| UnknownProblemKind(text.to_string()))
+        ProblemKind::from_name(text).ok_or_else(|| UnknownProblemKind(text.to_string()))
     }
 }
 
@@ -193,7 +199,12 @@ mod tests {
             Ok(AcceptedProblems::ALL)
         );
         let err = "too-many-kings".parse::<AcceptedProblems>().unwrap_err();
-        assert!(err.to_string().contains("missing-king"), "{err}");
+        let listed: Vec<_> = ProblemKind::ALL.iter().map(|kind| kind.name()).collect();
+        assert!(
+            err.to_string()
+                .ends_with(&format!("({})", listed.join(", "))),
+            "{err}"
+        );
     }
 
     #[test]

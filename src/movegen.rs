@@ -271,8 +271,9 @@ fn generate_some<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) 
         castling,
         ep_square,
     } = pos;
+    // A side without a king (an accepted position of orthodox chess) moves by
+    // [`kingless_actions`], which `Chess` calls itself.
     let Some(king) = board.king_of(us) else {
-        generate_kingless::<S, TACTICAL>(pos, out);
         return;
     };
     let them = !us;
@@ -377,54 +378,43 @@ fn generate_some<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) 
 
 /// The moves of a side without a king, which only a position accepted on purpose has
 /// ([`crate::accepted`]): every move its pieces can make, since no king of its own is
-/// to be kept safe (chess.js's answer for such boards), none castles, and an enemy
-/// king is never captured. Same order of pieces as [`generate_some`].
-fn generate_kingless<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) {
+/// to be kept safe (chess.js's answer for such boards); none castles, and an enemy
+/// king is never captured. With `tactical`, only captures and promotions. Only
+/// orthodox chess accepts such positions, so only it calls this, into a list: not
+/// compiled into every rule set's generator (the WebAssembly size).
+#[cold]
+#[inline(never)]
+pub(crate) fn kingless_actions(pos: Orthodox<'_>, tactical: bool, out: &mut ActionList) {
     let Orthodox {
         board,
         us,
         ep_square,
         ..
     } = pos;
-    let ours = board.by_color(us);
-    let occupied = board.occupied();
-    let theirs = board.by_color(!us) - board.by_role(Role::King);
-    let wanted = if TACTICAL {
-        theirs
+    let kings = board.by_role(Role::King);
+    let theirs = board.by_color(!us) - kings;
+    // Pieces go anywhere but onto their own side and kings; pawns have their own
+    // targets, of which kings are left out. Tactical: captures, and promotions.
+    let (piece_wanted, pawn_wanted) = if tactical {
+        (theirs, theirs | Bitboard::from_rank(us.promotion_rank()))
     } else {
-        !(ours | board.by_role(Role::King))
+        (!(board.by_color(us) | kings), !kings)
     };
-    for from in board.by_role(Role::Knight) & ours {
-        out.piece_moves(
-            board,
-            Role::Knight,
-            from,
-            attacks::knight_attacks(from) & wanted,
-        );
-    }
-    for role in [Role::Bishop, Role::Rook, Role::Queen] {
-        for from in board.by_role(role) & ours {
-            let targets = attacks::attacks(us, role, from, occupied) & wanted;
-            out.piece_moves(board, role, from, targets);
+    for from in board.by_color(us) {
+        match board.role_at(from) {
+            Some(Role::Pawn) => {
+                out.pawn_moves(board, us, from, pawn_targets(board, us, from) & pawn_wanted);
+            }
+            Some(role) => {
+                let targets = attacks::attacks(us, role, from, board.occupied()) & piece_wanted;
+                out.piece_moves(board, role, from, targets);
+            }
+            None => {}
         }
     }
-    let pawns = board.by_role(Role::Pawn) & ours;
-    let empty = !occupied;
-    let single = pawns.shift_forward(us) & empty;
-    let forward = us.fold(8, -8);
-    let push_mask = if TACTICAL {
-        Bitboard::from_rank(us.promotion_rank())
-    } else {
-        Bitboard::FULL
-    };
-    out.pawn_shift(board, us, single & push_mask, forward);
-    if !TACTICAL {
-        let double = (single & Bitboard::relative_rank(us, Rank::THIRD)).shift_forward(us) & empty;
-        out.pawn_shift(board, us, double, 2 * forward);
-    }
-    pawn_captures(out, board, us, pawns, theirs);
     if let Some(ep) = ep_square {
-        for from in attacks::pawn_attacks(!us, ep) & pawns {
+        for from in attacks::pawn_attacks(!us, ep) & board.by_role(Role::Pawn) & board.by_color(us)
+        {
             out.action(Action::EnPassant { from, to: ep });
         }
     }

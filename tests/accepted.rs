@@ -14,6 +14,7 @@ use alfiere::notation::fen;
 use alfiere::{
     AcceptedProblems, ActionList, Chess, Color, Game, Piece, PositionProblem, ProblemKind, Role,
 };
+use common::checks::{check_every_action_accepting, check_position_accepting};
 use common::reference::{assert_agrees, perft as reference_perft};
 use common::Rng;
 
@@ -113,6 +114,10 @@ fn accepted_positions_agree_with_the_reference_along_random_games() {
             for _ in 0..12 {
                 assert_agrees(&pos);
                 check_queries(&pos);
+                // The invariants every position passes (round trips, counts, the
+                // tactical list, the ending), with every action checked.
+                let list = check_position_accepting(&pos, AcceptedProblems::ALL);
+                check_every_action_accepting(&pos, &list, AcceptedProblems::ALL);
                 let mut list = ActionList::new();
                 pos.legal_actions(&mut list);
                 if list.is_empty() {

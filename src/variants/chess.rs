@@ -205,6 +205,13 @@ impl Chess {
         }
     }
 
+    /// Whether the side to move has no king: only in a position accepted on purpose
+    /// ([`crate::accepted`]), where it moves by `movegen::kingless_actions`.
+    #[inline]
+    fn is_kingless(&self) -> bool {
+        self.board.king_of(self.turn).is_none()
+    }
+
     /// Passes the turn to the other side.
     #[inline]
     pub(crate) fn pass_turn(&mut self) {
@@ -433,20 +440,35 @@ impl Game for Chess {
         Placement::single(&self.board)
     }
 
-    #[inline]
+    // Never inlined: one copy of the generator behind one call, not one in each caller
+    // (notation, records, search; 1 KB gzipped of WebAssembly), for a call per node.
+    #[inline(never)]
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        movegen::generate(self.orthodox(), out);
+        if self.is_kingless() {
+            movegen::kingless_actions(self.orthodox(), false, out);
+        } else {
+            movegen::generate(self.orthodox(), out);
+        }
     }
 
-    #[inline]
+    #[inline(never)]
     fn tactical_actions(&self, out: &mut ActionList) {
         out.clear();
-        movegen::generate_tactical(self.orthodox(), out);
+        if self.is_kingless() {
+            movegen::kingless_actions(self.orthodox(), true, out);
+        } else {
+            movegen::generate_tactical(self.orthodox(), out);
+        }
     }
 
-    #[inline]
+    #[inline(never)]
     fn count_legal_actions(&self) -> usize {
+        if self.is_kingless() {
+            let mut list = ActionList::new();
+            self.legal_actions(&mut list);
+            return list.len();
+        }
         let mut counter = movegen::Counter::default();
         movegen::generate(self.orthodox(), &mut counter);
         counter.0

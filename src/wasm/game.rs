@@ -8,7 +8,7 @@ use crate::setup::Hand;
 use crate::types::Color;
 use crate::types::Piece;
 use crate::variants::Variant;
-use crate::{AcceptedProblems, ProblemKind, UnknownProblemKind};
+use crate::{AcceptedProblems, ProblemKind};
 use js_sys::{Array, Object};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -43,9 +43,10 @@ fn options_object(value: JsValue, what: &str) -> Result<Option<JsValue>, JsValue
     }
 }
 
-/// The `verbose` option of `moves()` and `history()`: a boolean, or absent.
-fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
-    let Some(value) = options.map(|o| get(o, "verbose")) else {
+/// A boolean option (`verbose` of `moves()` and `history()`, `asWritten` of the
+/// comment getters): false when absent.
+fn bool_option(options: Option<&JsValue>, key: &str) -> Result<bool, JsValue> {
+    let Some(value) = options.map(|o| get(o, key)) else {
         return Ok(false);
     };
     if value.is_undefined() || value.is_null() {
@@ -53,7 +54,7 @@ fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
     } else {
         value.as_bool().ok_or_else(|| {
             invalid(format!(
-                "the verbose option must be a boolean, not {}",
+                "the {key} option must be a boolean, not {}",
                 type_name(&value)
             ))
         })
@@ -71,53 +72,36 @@ fn accept_option(options: JsValue, what: &str) -> Result<AcceptedProblems, JsVal
     if value.is_undefined() || value.is_null() {
         return Ok(AcceptedProblems::NONE);
     }
+    // One message for every fault: what the option is, with the names it takes
+    // (ProblemKind::NAMES, written out: no formatting code for it).
+    let refused = || {
+        invalid(
+            "the accept option is an array of kinds of position problem: \
+             too-many-pieces, opposite-check, impossible-check, missing-king",
+        )
+    };
     if !Array::is_array(&value) {
-        return Err(invalid(format!(
-            "the accept option must be an array of problem kinds, not {}",
-            type_name(&value)
-        )));
+        return Err(refused());
     }
     let mut accepted = AcceptedProblems::NONE;
     // Checked an array just above: read in place (`Array::from` would copy it).
     for item in value.unchecked_ref::<Array>().iter() {
-        let name = item.as_string().ok_or_else(|| {
-            invalid(format!(
-                "the accept option lists problem kinds as strings, not {}",
-                type_name(&item)
-            ))
-        })?;
-        let kind: ProblemKind = name
-            .parse()
-            .map_err(|e: UnknownProblemKind| invalid(e.to_string()))?;
-        accepted = accepted.with(kind);
+        let kind = item
+            .as_string()
+            .and_then(|name| ProblemKind::from_name(&name));
+        accepted = accepted.with(kind.ok_or_else(refused)?);
     }
     Ok(accepted)
 }
 
-/// The `asWritten` option of the comment getters: the comment as the core keeps it
-/// (exactly as written), or else the trimmed view a reader wants.
-fn comment_view(options: JsValue, what: &str) -> Result<fn(String) -> String, JsValue> {
-    let as_written = match options_object(options, what)? {
-        None => false,
-        Some(options) => {
-            let value = get(&options, "asWritten");
-            if value.is_undefined() || value.is_null() {
-                false
-            } else {
-                value.as_bool().ok_or_else(|| {
-                    invalid(format!(
-                        "the asWritten option must be a boolean, not {}",
-                        type_name(&value)
-                    ))
-                })?
-            }
-        }
-    };
-    Ok(if as_written {
-        |text| text
+/// A comment as the getters give it: as the core keeps it (exactly as written) with
+/// `{asWritten: true}`, or else the trimmed view a reader wants.
+fn comment_view(text: String, as_written: bool) -> String {
+    if as_written {
+        text
     } else {
-        |text: String| text.trim().to_string()
-    })
+        text.trim().to_string()
+    }
 }
 
 /// A move as `moves()` and `history()` list it: verbose, or its SAN string.
@@ -195,7 +179,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
         let options = options_object(options, "moves()")?;
-        let verbose = verbose_option(options.as_ref())?;
+        let verbose = bool_option(options.as_ref(), "verbose")?;
         let square = match &options {
             Some(o) => string_arg(&get(o, "square"), "square", true)?,
             None => None,
@@ -250,7 +234,7 @@ impl Game {
         // The precise overloads are in the `Game` interface of the TypeScript section.
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
-        let verbose = verbose_option(options_object(options, "history()")?.as_ref())?;
+        let verbose = bool_option(options_object(options, "history()")?.as_ref(), "verbose")?;
         Ok(self
             .inner
             .history()
@@ -358,15 +342,11 @@ impl Game {
         Ok(self.inner.remove_header(&name))
     }
 
-    /// The comment on the current position, or `undefined`: trimmed, or with
-    /// `{asWritten: true}` exactly as the PGN or `setComment` gave it.
+    /// The comment on the current position, trimmed, or `undefined`
+    /// (`getComments({asWritten: true})` has it as written).
     #[wasm_bindgen(js_name = getComment)]
-    pub fn get_comment(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
-    ) -> Result<Option<String>, JsValue> {
-        let view = comment_view(options, "getComment()")?;
-        Ok(self.inner.comment().map(view))
+    pub fn get_comment(&self) -> Option<String> {
+        self.inner.comment().map(|text| comment_view(text, false))
     }
 
     /// Replaces the current position's comment (at most 4,096 bytes).
@@ -379,28 +359,29 @@ impl Game {
         self.inner.set_comment(&text).map_err(throw)
     }
 
-    /// Removes the current position's comment and returns it (as `getComment` does),
-    /// or `undefined`.
+    /// Removes the current position's comment and returns it trimmed, or `undefined`.
     #[wasm_bindgen(js_name = removeComment)]
-    pub fn remove_comment(
-        &mut self,
-        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
-    ) -> Result<Option<String>, JsValue> {
-        let view = comment_view(options, "removeComment()")?;
-        Ok(self.inner.remove_comment().map(view))
+    pub fn remove_comment(&mut self) -> Option<String> {
+        self.inner
+            .remove_comment()
+            .map(|text| comment_view(text, false))
     }
 
     /// `[{fen, comment}]`: the comments up to the current position, in game order,
-    /// each trimmed or as written (as `getComment` does).
+    /// each trimmed, or with `{asWritten: true}` exactly as the PGN or `setComment`
+    /// gave it.
     #[wasm_bindgen(js_name = getComments, unchecked_return_type = "PositionComment[]")]
     pub fn get_comments(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let view = comment_view(options, "getComments()")?;
+        let as_written = bool_option(
+            options_object(options, "getComments()")?.as_ref(),
+            "asWritten",
+        )?;
         let mut comments = self.inner.comments();
         for entry in &mut comments {
-            entry.comment = view(std::mem::take(&mut entry.comment));
+            entry.comment = comment_view(std::mem::take(&mut entry.comment), as_written);
         }
         Ok(to_js(&comments))
     }

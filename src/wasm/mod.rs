@@ -120,9 +120,9 @@ export interface VariantInfo {
   variantWin: string;
   variantDraw: string;
 }
-/** The option of the comment getters: `asWritten: true` gives a comment exactly as
- *  the PGN had it between the braces (or as `setComment` was given it), spaces
- *  included; by default, trimmed. */
+/** The option of `getComments`: `asWritten: true` gives each comment exactly as the
+ *  PGN had it between the braces (or as `setComment` was given it), spaces included;
+ *  by default, trimmed. */
 export interface CommentOptions { asWritten?: boolean }
 /** A comment and the FEN of the position it is on. */
 export interface PositionComment { fen: string; comment: string }

@@ -42,7 +42,7 @@
 //  15m game.loadPgn(pgn, {accept: v})                 Arg      null,undefined,[] ok
 //  15n game.put(piece, square, {accept: v})           Arg      null,undefined,[] ok
 //  15o game.remove(square, {accept: v})               Arg      null,undefined,[] ok
-//  15p game.getComment(v)                             Arg      null,undefined,{},[] ok
+//  15p game.getComments(v)                            Arg      null,undefined,{},[] ok
 //  15q game.getComments({asWritten: v})               Arg      null,undefined,true ok
 //      (15j-15q on their own game at the start, where each accepted call changes nothing)
 //  16 validateFen(v)                                 {ok: false} for every kind (it reports, never throws)
@@ -271,11 +271,11 @@ test('wasm Game options: accepted problem kinds and the comment view', () => {
   sweepSync('game.put(piece, square, {accept: v})', 'Arg', 'null,undefined,[] ok',
     keep((v) => game.put({ type: 'p', color: 'w' }, 'e2', { accept: v })), state);
   sweepSync('game.remove(square, {accept: v})', 'Arg', 'null,undefined,[] ok', (v) => game.remove('e3', { accept: v }), state);
-  sweepSync('game.getComment(v)', 'Arg', 'null,undefined,{},[] ok', (v) => game.getComment(v), state);
+  sweepSync('game.getComments(v)', 'Arg', 'null,undefined,{},[] ok', (v) => game.getComments(v), state);
   sweepSync('game.getComments({asWritten: v})', 'Arg', 'null,undefined,true ok', (v) => game.getComments({ asWritten: v }), state);
   assert.equal(game.fen(), fen);
   assert.equal(game.getComment(), 'as written');
-  assert.equal(game.getComment({ asWritten: true }), ' as written ');
+  assert.equal(game.getComments({ asWritten: true })[0].comment, ' as written ');
 });
 
 test('wasm Session: every slot, every kind of bad value', () => {

@@ -63,10 +63,11 @@ test('comments: trimmed by default, exactly as written on request', () => {
   assert.deepEqual(game.getComments().map((c) => c.comment), ['great game', 'best by test', 'rest of line']);
   assert.deepEqual(game.getComments({ asWritten: true }).map((c) => c.comment),
     [' great game ', '  best by test ', 'rest of line']);
-  assert.equal(game.getComment({ asWritten: true }), 'rest of line');
+  assert.equal(game.getComment(), 'rest of line');
   game.undo();
   assert.equal(game.getComment(), 'best by test');
-  assert.equal(game.removeComment({ asWritten: true }), '  best by test ');
+  assert.equal(game.removeComment(), 'best by test');
+  game.setComment('  best by test ');
   // pgn() writes the text as it is kept, and reads back the same.
   const again = new Game();
   again.loadPgn(game.pgn());
