@@ -395,6 +395,21 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// this rule set.
     fn from_setup(setup: &Setup) -> Result<Self, PositionError>;
 
+    /// Validates a setup like [`Game::from_setup`], but accepts the problems of the
+    /// kinds in `accepted` ([`crate::accepted`]); every other problem is still
+    /// reported. A rule set accepts nothing by default (this refuses as
+    /// `from_setup` does); orthodox chess accepts every kind.
+    ///
+    /// # Errors
+    /// [`PositionError`] listing every problem when one is not of an accepted kind.
+    fn from_setup_accepting(
+        setup: &Setup,
+        accepted: crate::AcceptedProblems,
+    ) -> Result<Self, PositionError> {
+        let _ = accepted;
+        Self::from_setup(setup)
+    }
+
     /// The position as setup data (the inverse of [`Game::from_setup`]).
     fn to_setup(&self) -> Setup;
 

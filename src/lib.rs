@@ -15,6 +15,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accepted;
 pub mod analysis;
 pub mod api;
 pub mod attacks;
@@ -41,6 +42,7 @@ pub mod uci;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+pub use accepted::{AcceptedProblems, ProblemKind, UnknownProblemKind};
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardId, PlacedPiece, Placement};
 pub use game::{EndReason, Game, IllegalActionError, Outcome, Phase, TurnState};

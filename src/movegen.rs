@@ -242,8 +242,9 @@ pub(crate) fn ep_is_safe(board: &Board, us: Color, king: Square, from: Square, e
 pub(crate) fn ep_capture_exists(board: &Board, us: Color, ep: Square) -> bool {
     let capturers =
         attacks::pawn_attacks(!us, ep) & board.by_piece(crate::Piece::new(us, Role::Pawn));
+    // A side without a king (a position accepted on purpose) has no king to expose.
     capturers.any()
-        && board.king_of(us).is_some_and(|king| {
+        && board.king_of(us).is_none_or(|king| {
             capturers
                 .into_iter()
                 .any(|from| ep_is_safe(board, us, king, from, ep))
@@ -270,16 +271,25 @@ fn generate_some<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) 
         castling,
         ep_square,
     } = pos;
+    // A side without a king (an accepted position of orthodox chess) moves by
+    // [`kingless_actions`], which `Chess` calls itself.
     let Some(king) = board.king_of(us) else {
         return;
     };
     let them = !us;
     let ours = board.by_color(us);
     let occupied = board.occupied();
-    let theirs = board.by_color(them);
+    // A king is never captured: only an accepted position with the side not to move
+    // in check (crate::accepted) has one in reach, and it stays on the board.
+    let theirs = board.by_color(them) - board.by_role(Role::King);
     let checkers = checkers(board, us, king);
-    // Where non-pawn pieces may go: anywhere not our own, or only onto enemy pieces.
-    let wanted = if TACTICAL { theirs } else { !ours };
+    // Where non-pawn pieces may go: any square but our own pieces and the enemy king,
+    // or only onto enemy pieces.
+    let wanted = if TACTICAL {
+        theirs
+    } else {
+        !(ours | board.by_role(Role::King))
+    };
 
     // King steps, tested with the king lifted so it cannot hide behind itself.
     let lifted = occupied ^ Bitboard::from_square(king);
@@ -363,6 +373,50 @@ fn generate_some<S: Sink, const TACTICAL: bool>(pos: Orthodox<'_>, out: &mut S) 
 
     if !TACTICAL && checkers.is_empty() {
         generate_castling(board, us, king, castling, out);
+    }
+}
+
+/// The moves of a side without a king, which only a position accepted on purpose has
+/// ([`crate::accepted`]): every move its pieces can make, since no king of its own is
+/// to be kept safe (chess.js's answer for such boards); none castles, and an enemy
+/// king is never captured. With `tactical`, only captures and promotions. Only
+/// orthodox chess accepts such positions, so only it calls this, into a list: not
+/// compiled into every rule set's generator (the WebAssembly size).
+#[cold]
+#[inline(never)]
+pub(crate) fn kingless_actions(pos: Orthodox<'_>, tactical: bool, out: &mut ActionList) {
+    let Orthodox {
+        board,
+        us,
+        ep_square,
+        ..
+    } = pos;
+    let kings = board.by_role(Role::King);
+    let theirs = board.by_color(!us) - kings;
+    // Pieces go anywhere but onto their own side and kings; pawns have their own
+    // targets, of which kings are left out. Tactical: captures, and promotions.
+    let (piece_wanted, pawn_wanted) = if tactical {
+        (theirs, theirs | Bitboard::from_rank(us.promotion_rank()))
+    } else {
+        (!(board.by_color(us) | kings), !kings)
+    };
+    for from in board.by_color(us) {
+        match board.role_at(from) {
+            Some(Role::Pawn) => {
+                out.pawn_moves(board, us, from, pawn_targets(board, us, from) & pawn_wanted);
+            }
+            Some(role) => {
+                let targets = attacks::attacks(us, role, from, board.occupied()) & piece_wanted;
+                out.piece_moves(board, role, from, targets);
+            }
+            None => {}
+        }
+    }
+    if let Some(ep) = ep_square {
+        for from in attacks::pawn_attacks(!us, ep) & board.by_role(Role::Pawn) & board.by_color(us)
+        {
+            out.action(Action::EnPassant { from, to: ep });
+        }
     }
 }
 
@@ -500,20 +554,27 @@ pub(crate) fn is_legal(pos: Orthodox<'_>, action: &Action) -> bool {
         castling,
         ep_square,
     } = pos;
-    let Some(king) = board.king_of(us) else {
-        return false;
-    };
+    // A side without a king (an accepted position) has no king to keep safe.
+    let king = board.king_of(us);
     match *action {
-        Action::Normal { .. } => {
+        Action::Normal { from, .. } => {
             let reach = |role, from| match role {
                 Role::Pawn => pawn_targets(board, us, from),
                 _ => attacks::attacks(us, role, from, board.occupied()),
             };
-            normal_move_after(board, us, king, action, reach).is_some_and(|(after, king)| {
-                after.attackers_to(king, !us, after.occupied()).is_empty()
-            })
+            normal_move_after(board, us, king.unwrap_or(from), action, reach).is_some_and(
+                |(after, king_after)| {
+                    king.is_none()
+                        || after
+                            .attackers_to(king_after, !us, after.occupied())
+                            .is_empty()
+                },
+            )
         }
         Action::Castle { king: k, rook } => {
+            let Some(king) = king else {
+                return false;
+            };
             k == king
                 && castling.contains(rook)
                 && checkers(board, us, king).is_empty()
@@ -525,7 +586,7 @@ pub(crate) fn is_legal(pos: Orthodox<'_>, action: &Action) -> bool {
             ep_square == Some(to)
                 && board.piece_at(from) == Some(crate::Piece::new(us, Role::Pawn))
                 && attacks::pawn_attacks(us, from).contains(to)
-                && ep_is_safe(board, us, king, from, to)
+                && king.is_none_or(|king| ep_is_safe(board, us, king, from, to))
         }
         Action::Drop { .. } | Action::Push { .. } | Action::PromotionChoice { .. } => false,
     }

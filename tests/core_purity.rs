@@ -117,6 +117,7 @@ const LAYERS: &[&[&str]] = &[
     &["board"],
     &["moves"],
     &["setup"],
+    &["accepted"],
     &["variant"],
     &["game"],
     &["movegen", "record"],
@@ -155,6 +156,7 @@ fn crate_modules(line: &str) -> Vec<String> {
 fn root_item_module(name: &str) -> Option<&'static str> {
     match name {
         "Bitboard" => Some("bitboard"),
+        "AcceptedProblems" | "ProblemKind" | "UnknownProblemKind" => Some("accepted"),
         "Board" | "BoardId" | "PlacedPiece" | "Placement" => Some("board"),
         "EndReason" | "Game" | "IllegalActionError" | "Outcome" | "Phase" | "TurnState" => {
             Some("game")

@@ -361,6 +361,16 @@ fn bad_positions_and_move_lists() {
     e.refused(b"position fen moves e2e4\n", &["needs a fen"]);
     e.refused(b"position fen 8/8/8/8 w - - 0 1\n", &["invalid fen"]);
     e.refused(b"position fen 8/8/8/8/8/8/8/8 w - - 0 1\n", &["no king"]);
+    // Positions a JS caller may accept on purpose (alfiere::accepted) stay refused
+    // here: the engine plays RULES.md's positions only.
+    e.refused(
+        b"position fen 5k2/8/3N1N2/2NBQQN1/3R1R2/2NPRPN1/3N1N2/4K3 w - - 0 1\n",
+        &["more than 16 pieces"],
+    );
+    e.refused(
+        b"position fen 4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1\n",
+        &["not to move is in check"],
+    );
     e.refused(
         b"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\n",
         &["side to move"],

@@ -3,11 +3,14 @@
 //! must round-trip; whatever the run-time API refuses must leave its game unchanged.
 
 use super::input::Input;
-use super::invariants::{check_every_action, check_position, legal_list};
+use super::invariants::{
+    check_every_action, check_every_action_accepting, check_position, check_position_accepting,
+    legal_list,
+};
 use super::seeds;
 use alfiere::api::ApiGame;
 use alfiere::notation::{fen, pgn, pgn_syntax, san, uci};
-use alfiere::{with_variant, Game};
+use alfiere::{with_variant, AcceptedProblems, Game};
 
 /// A position chosen by the input: a seed, then up to 15 legal actions.
 pub fn position<G: Game>(input: &mut Input) -> G {
@@ -49,10 +52,11 @@ fn check_fen<G: Game>(text: &str) {
     }
     let api = (text.len() <= alfiere::api::MAX_SHORT_TEXT)
         .then(|| ApiGame::validate_fen(G::VARIANT, text));
-    match fen::read_fen::<G>(text) {
+    let strict = fen::read_fen::<G>(text);
+    match &strict {
         Ok(pos) => {
-            let list = check_position(&pos);
-            check_every_action(&pos, &list);
+            let list = check_position(pos);
+            check_every_action(pos, &list);
             if let Some(api) = api {
                 assert!(api.is_ok(), "API refuses {text:?}: {api:?}");
             }
@@ -67,6 +71,45 @@ fn check_fen<G: Game>(text: &str) {
                 assert!(api.is_err(), "API accepts {text:?}");
             }
         }
+    }
+    check_fen_accepting::<G>(text, strict.as_ref().ok());
+}
+
+/// The same text with every kind of position problem accepted (`alfiere::accepted`):
+/// a valid position reads the same; a position refused before is accepted only when
+/// each of its problems is of an accepted kind, and then passes every check; the
+/// run-time API agrees.
+fn check_fen_accepting<G: Game>(text: &str, strict: Option<&G>) {
+    let all = AcceptedProblems::ALL;
+    let accepted = fen::read_fen_accepting::<G>(text, all);
+    let api = (text.len() <= alfiere::api::MAX_SHORT_TEXT).then(|| {
+        let mut game = ApiGame::start(G::VARIANT);
+        game.load_accepting(text, all)
+    });
+    match (&accepted, strict) {
+        (Ok(pos), Some(valid)) => assert_eq!(pos, valid, "accepting changed {text:?}"),
+        (Err(e), Some(_)) => panic!("{text:?} valid but refused when accepting: {e}"),
+        (Ok(pos), None) => {
+            let problems = fen::parse_fen(text)
+                .ok()
+                .and_then(|setup| G::from_setup(&setup).err())
+                .map(|e| e.problems)
+                .unwrap_or_default();
+            assert!(
+                problems.iter().all(|p| all.accepts(p)),
+                "{text:?} accepted with {problems:?}"
+            );
+            let list = check_position_accepting(pos, all);
+            check_every_action_accepting(pos, &list, all);
+        }
+        (Err(_), None) => {}
+    }
+    if let Some(api) = api {
+        assert_eq!(
+            api.is_ok(),
+            accepted.is_ok(),
+            "API vs core accepting {text:?}: {api:?}"
+        );
     }
 }
 

@@ -3,11 +3,13 @@
 // moves, SAN, check, mate, draws, attacks, PGN reading); this layer keeps what is
 // chess.js's own: its move order, its castling and en-passant bookkeeping for
 // `fen()` and `hash()`, its repetition counts, null moves, comments keyed by FEN,
-// tag order, and boards the core refuses while they are being set up.
+// tag order. Boards no game reaches (extra material, the side not to move in check,
+// no kings) the core accepts on request and edits itself; only a board it refuses
+// even then (chess.js's skipValidation) is kept here as FEN fields, without moves.
 
 import { DEFAULT_POSITION, SQUARES, WHITE, BLACK } from './constants.js';
 import {
-  validateFen, completeFen, placementCells, placementText, rightsAtHome, normaliseRights, cellAt,
+  validateFen, completeFen, placementCells, rightsAtHome, normaliseRights, cellAt,
 } from './fen-text.js';
 import { Headers } from './headers.js';
 import { Move, nullMove } from './move.js';
@@ -19,6 +21,12 @@ import { positionHash, hashAfterMove } from './zobrist.js';
 import { typedError as chessJsError, ErrorKinds } from '../errors.js';
 
 const EMPTY_BOARD = '8/8/8/8/8/8/8/8 w - - 0 1';
+// chess.js plays on boards no game reaches (extra material, the side not to move in
+// check, no kings): the core accepts those kinds of problem when asked.
+const ACCEPT_ALL = { accept: ['too-many-pieces', 'opposite-check', 'impossible-check', 'missing-king'] };
+// A FEN is read strictly first: the option costs a few microseconds a load, which the
+// positions of real games, nearly all of them, never need.
+const LOAD_OPTIONS = [undefined, ACCEPT_ALL];
 const isSquare = (square) => typeof square === 'string' && /^[a-h][1-8]$/.test(square);
 const other = (color) => (color === WHITE ? BLACK : WHITE);
 const byOrder = (a, b) => a.key - b.key;
@@ -72,16 +80,19 @@ export function defineChess(Game) {
     const texts = [[...base, ep, ...counters].join(' ')];
     // chess.js keeps an en-passant square no pawn can use; the core does not.
     if (ep !== '-') texts.push([...base, '-', ...counters].join(' '));
+    const game = reuse ?? new Game('chess');
     let refusal;
     for (const text of texts) {
-      try {
-        if (!reuse) return { game: new Game('chess', text) };
-        reuse.load(text);
-        return { game: reuse };
-      } catch (error) {
-        refusal ??= error;
+      for (const options of LOAD_OPTIONS) {
+        try {
+          game.load(text, options);
+          return { game };
+        } catch (error) {
+          refusal ??= error;
+        }
       }
     }
+    if (!reuse) game.free();
     return { error: refusal };
   }
 
@@ -109,7 +120,8 @@ export function defineChess(Game) {
     // ---- positions -------------------------------------------------------------
 
     clear({ preserveHeaders = false } = {}) {
-      this._setPosition(EMPTY_BOARD.split(' '), { game: null });
+      const fields = EMPTY_BOARD.split(' ');
+      this._setPosition(fields, coreGame(fields, this._game));
       this._resetGame(preserveHeaders);
       this._header.setUp(null);
     }
@@ -237,37 +249,61 @@ export function defineChess(Game) {
       return (square.charCodeAt(0) - 97 + Number(square[1])) % 2 === 0 ? 'light' : 'dark';
     }
 
+    // The core edits the board (a second king of a side, or a pawn on its first or
+    // last rank, it refuses: put() is then false); chess.js's own part is what the
+    // edit does to its castling rights, en-passant square and setup headers.
     put({ type, color } = {}, square) {
       if (!/^[pnbrqk]$/.test(type) || (color !== WHITE && color !== BLACK) || !isSquare(square)) {
         return false;
       }
-      const cells = this._cells();
-      const letter = color === WHITE ? type.toUpperCase() : type;
-      if (type === 'k') {
-        const elsewhere = cells.some((row, r) =>
-          row.some((cell, f) => cell === letter && SQUARES[r * 8 + f] !== square));
-        if (elsewhere) return false;
-      }
-      cells[8 - Number(square[1])][square.charCodeAt(0) - 97] = letter;
-      this._edit(cells);
-      return true;
+      return this._editOnCore((game) => game.put({ type, color }, square, ACCEPT_ALL));
     }
 
     remove(square) {
       const piece = this.get(square);
-      const cells = this._cells();
-      if (piece) cells[8 - Number(square[1])][square.charCodeAt(0) - 97] = null;
-      this._edit(cells);
+      if (piece) {
+        this._editOnCore((game) => game.remove(square, ACCEPT_ALL));
+      } else {
+        // Nothing moves; chess.js still drops the castling rights it kept without
+        // their king or rook.
+        this._castling = rightsAtHome(this._fenFields()[0], this._castling);
+        this._keptRights = false;
+        this._hash = positionHash(this._fenFields()[0], this.turn(), this._castling, this._epSquare);
+        this._changed();
+        this._edited();
+      }
       return piece;
     }
 
-    /** The position with new placement cells; what chess.js keeps and drops on an edit. */
-    _edit(cells) {
-      const fields = this._fenFields().slice();
-      fields[0] = placementText(cells);
-      fields[2] = rightsAtHome(fields[0], this._castling);
-      fields[3] = '-'; // chess.js drops the en-passant square on every edit
-      this._replace(fields);
+    /**
+     * Runs `edit` on a core game of the current position (every kind of problem
+     * accepted) and takes the result; false, with nothing changed, when the core
+     * refuses the edit or the board is one it refuses.
+     */
+    _editOnCore(edit) {
+      const game = this._copyOfGame();
+      if (!game) return false;
+      try {
+        edit(game);
+      } catch {
+        game.free();
+        return false;
+      }
+      this._swapIn(game);
+      this._edited();
+      return true;
+    }
+
+    /** A new core game of the current position, or null for a board the core refuses. */
+    _copyOfGame() {
+      if (!this._game) return null;
+      const game = new Game('chess');
+      game.load(this._game.fen(), ACCEPT_ALL);
+      return game;
+    }
+
+    /** After an edit: with no moves played, the edited board is the game's start. */
+    _edited() {
       if (this._history.length === 0) {
         const fen = this.fen();
         this._start = { fen, castling: this._castling, epSquare: this._epSquare };
@@ -276,13 +312,25 @@ export function defineChess(Game) {
     }
 
     /**
-     * Swaps in another position while keeping the history: the last ply keeps the
-     * game it led to, so that undo() goes back to the position before it, as chess.js's
-     * does after an edit.
+     * Before another position is swapped in with the history kept: the last ply keeps
+     * the game it led to, so that undo() goes back to the position before it, as
+     * chess.js's does after an edit.
      */
-    _replace(fields) {
+    _keepLastPly() {
       const last = this._history[this._history.length - 1];
       if (last && !last.saved) last.saved = { game: this._game, fields: this._fields };
+    }
+
+    /** Swaps in the core game of an edited board (its castling rights and its dropped
+     * en-passant square are the core's). */
+    _swapIn(game) {
+      this._keepLastPly();
+      this._setPosition(game.fen().split(' '), { game });
+    }
+
+    /** Swaps in the position of other FEN fields (castling rights set by hand). */
+    _replace(fields) {
+      this._keepLastPly();
       this._setPosition(fields, coreGame(fields));
     }
 
@@ -476,7 +524,7 @@ export function defineChess(Game) {
       const entry = this._history.pop();
       if (!entry) return null;
       this._count(-1);
-      const edited = entry.saved ? this._fenFields()[0] : null;
+      const edited = entry.saved ? this.board() : null;
       if (entry.saved) {
         this._game = entry.saved.game;
         this._fields = entry.saved.fields;
@@ -493,20 +541,29 @@ export function defineChess(Game) {
     /**
      * chess.js takes a move back on the board as it is now, so board edits made after
      * the move stay: the squares the move touched come from the core's position before
-     * it, every other square from the edited board.
+     * it, every other square from the edited board (`edited`, a `board()`), made
+     * there by the core's own edits (removals first, so a king never stands twice).
      */
-    _keepEdits(editedPlacement, move) {
-      const fields = this._fenFields().slice();
-      const cells = placementCells(editedPlacement);
-      const before = placementCells(fields[0]);
-      for (const square of touchedSquares(move)) {
-        const [rank, file] = [8 - Number(square[1]), square.charCodeAt(0) - 97];
-        cells[rank][file] = before[rank][file];
+    _keepEdits(edited, move) {
+      const touched = new Set(touchedSquares(move));
+      const now = this.board().flat();
+      const changes = edited.flat()
+        .map((piece, index) => ({ piece, square: SQUARES[index], here: now[index] }))
+        .filter(({ piece, square, here }) => !touched.has(square)
+          && (piece?.type !== here?.type || piece?.color !== here?.color));
+      if (changes.length === 0) return;
+      const game = this._copyOfGame();
+      if (!game) return;
+      try {
+        for (const { square, here } of changes) if (here) game.remove(square, ACCEPT_ALL);
+        for (const { square, piece } of changes) {
+          if (piece) game.put({ type: piece.type, color: piece.color }, square, ACCEPT_ALL);
+        }
+      } catch {
+        game.free(); // an edited board the core refuses: the undone position stays
+        return;
       }
-      const placement = placementText(cells);
-      if (placement === fields[0]) return;
-      fields[0] = placement;
-      this._replace(fields);
+      this._swapIn(game);
     }
 
     history({ verbose = false } = {}) {
@@ -632,7 +689,7 @@ export function defineChess(Game) {
       }
       const game = new Game('chess');
       try {
-        game.loadPgn(text);
+        game.loadPgn(text, ACCEPT_ALL);
       } catch (error) {
         const illegal = /illegal move '([^']*)'/.exec(error.message);
         throw failure(illegal ? `Invalid move in PGN: ${illegal[1]}` : error.message);
@@ -644,7 +701,8 @@ export function defineChess(Game) {
         if (wrong !== undefined) throw failure(`Invalid move in PGN: ${wrong}`);
       }
       const tags = game.getHeaders();
-      const comments = game.getComments();
+      // chess.js keeps a comment's text as written, spaces around it included.
+      const comments = game.getComments({ asWritten: true });
       this.reset();
       for (const [name, value] of Object.entries(tags)) this._header.set(name, value);
       if (fenTagName && fenTagName !== 'FEN') this._header.set(fenTagName, fen);

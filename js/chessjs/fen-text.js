@@ -1,6 +1,7 @@
 // FEN text as chess.js 1.4 reads it: its validation (checks and messages in its
-// order), the completion of short FENs, and the few field edits the compatibility
-// layer makes. The position itself is always judged by the core when it is loaded.
+// order), the completion of short FENs, the placement read as cells, and the
+// castling letters chess.js keeps. The position itself is always judged, and every
+// board edited, by the core.
 
 const PREFIX = 'Invalid FEN: ';
 const PIECE_LETTERS = 'prnbqkPRNBQK';
@@ -71,24 +72,6 @@ export function placementCells(placement) {
     }
     return cells.slice(0, 8);
   });
-}
-
-/** 8 rows of cells back to a placement field. */
-export function placementText(cells) {
-  return cells
-    .map((row) => {
-      let text = '';
-      let empty = 0;
-      for (const cell of row) {
-        if (cell) {
-          if (empty) text += empty;
-          text += cell;
-          empty = 0;
-        } else empty++;
-      }
-      return empty ? text + empty : text;
-    })
-    .join('/');
 }
 
 const HOMES = { K: ['e1', 'h1', 'K', 'R'], Q: ['e1', 'a1', 'K', 'R'], k: ['e8', 'h8', 'k', 'r'], q: ['e8', 'a8', 'k', 'r'] };

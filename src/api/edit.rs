@@ -1,6 +1,7 @@
 //! Editing the board and asking what attacks a square: `put`, `remove` and
 //! `attackers` for every rule set. An edit gives a new position that the rule set
-//! must accept as it would from a FEN; the game then starts again from it.
+//! must accept as it would from a FEN (with the same accepted kinds of problem,
+//! [`crate::accepted`]); the game then starts again from it.
 
 use super::info::SquareInfo;
 use super::{parse_square, ApiError, ApiErrorKind, ApiGame};
@@ -8,6 +9,7 @@ use crate::bitboard::Bitboard;
 use crate::board::BoardId;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
+use crate::AcceptedProblems;
 
 impl ApiGame {
     /// The squares of `color`'s pieces attacking `square`, a1 first.
@@ -20,17 +22,19 @@ impl ApiGame {
     }
 
     /// Puts `piece` on `square` (on Alice's `board`, A when not given), replacing
-    /// whatever stood there.
+    /// whatever stood there. The result may have problems of the kinds in `accepted`.
     ///
     /// # Errors
     /// `InvalidArgument` for a malformed square or a board outside Alice;
     /// `InvalidPosition` when the rule set does not allow the result (a second king,
-    /// a pawn on its last rank, the side not to act in check…). Then nothing changes.
+    /// a pawn on its last rank, the side not to act in check…) and the problem is not
+    /// of an accepted kind. Then nothing changes.
     pub fn put(
         &mut self,
         piece: Piece,
         square: &str,
         board: Option<BoardId>,
+        accepted: AcceptedProblems,
     ) -> Result<(), ApiError> {
         let square = parse_square(square, "square")?;
         let alice = self.variant().boards() == 2;
@@ -43,21 +47,26 @@ impl ApiGame {
                 ),
             ));
         }
-        self.edit(square, Some((piece, board)))
+        self.edit(square, Some((piece, board)), accepted)
     }
 
     /// Removes the piece on `square` and returns it, or `None` (nothing changes) when
-    /// the square is empty.
+    /// the square is empty. The result may have problems of the kinds in `accepted`.
     ///
     /// # Errors
     /// `InvalidArgument` for a malformed square; `InvalidPosition` when the rule set
-    /// does not allow the position without it (a king, usually).
-    pub fn remove(&mut self, square: &str) -> Result<Option<SquareInfo>, ApiError> {
+    /// does not allow the position without it (a king, usually) and the problem is
+    /// not of an accepted kind.
+    pub fn remove(
+        &mut self,
+        square: &str,
+        accepted: AcceptedProblems,
+    ) -> Result<Option<SquareInfo>, ApiError> {
         let square = parse_square(square, "square")?;
         let Some(removed) = self.board().into_iter().find(|p| p.square == square) else {
             return Ok(None);
         };
-        self.edit(square, None)?;
+        self.edit(square, None, accepted)?;
         Ok(Some(removed))
     }
 
@@ -70,6 +79,7 @@ impl ApiGame {
         &mut self,
         square: Square,
         piece: Option<(Piece, Option<BoardId>)>,
+        accepted: AcceptedProblems,
     ) -> Result<(), ApiError> {
         // Through the FEN text, which every rule set already reads and writes: no
         // per-rule-set editing code (the WebAssembly module's size).
@@ -91,7 +101,7 @@ impl ApiGame {
         }
         keep_castling_rights_at_home(&mut setup);
         self.inner
-            .load_fen(&crate::notation::fen::write_setup(&setup))
+            .load_fen(&crate::notation::fen::write_setup(&setup), accepted)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPosition, e.message))?;
         self.notes.clear_plies();
         self.notes.remove_tag("Result");
@@ -151,65 +161,107 @@ mod tests {
         g.play_text("e4").unwrap();
         // A seventeenth white piece is refused; replacing the pawn is not.
         let refused = g
-            .put(piece(Color::White, Role::Queen), "d5", None)
+            .put(
+                piece(Color::White, Role::Queen),
+                "d5",
+                None,
+                AcceptedProblems::NONE,
+            )
             .unwrap_err();
         assert_eq!(refused.kind, ApiErrorKind::InvalidPosition);
         assert_eq!(g.history().len(), 1);
-        g.put(piece(Color::White, Role::Queen), "e4", None).unwrap();
+        g.put(
+            piece(Color::White, Role::Queen),
+            "e4",
+            None,
+            AcceptedProblems::NONE,
+        )
+        .unwrap();
         assert_eq!(
             g.fen(),
             "rnbqkbnr/pppppppp/8/8/4Q3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
         assert!(g.history().is_empty());
         // Removing a rook drops its castling right; removing the king would be illegal.
-        let rook = g.remove("h1").unwrap().unwrap();
+        let rook = g.remove("h1", AcceptedProblems::NONE).unwrap().unwrap();
         assert_eq!((rook.role, rook.color), (Role::Rook, Color::White));
         assert!(g.fen().contains(" b Qkq "));
-        assert_eq!(g.remove("e5").unwrap(), None);
+        assert_eq!(g.remove("e5", AcceptedProblems::NONE).unwrap(), None);
         let before = g.fen();
         assert_eq!(
-            g.remove("e1").unwrap_err().kind,
+            g.remove("e1", AcceptedProblems::NONE).unwrap_err().kind,
             ApiErrorKind::InvalidPosition
         );
         assert_eq!(
-            g.put(piece(Color::White, Role::King), "a5", None)
-                .unwrap_err()
-                .kind,
+            g.put(
+                piece(Color::White, Role::King),
+                "a5",
+                None,
+                AcceptedProblems::NONE
+            )
+            .unwrap_err()
+            .kind,
             ApiErrorKind::InvalidPosition
         );
         assert_eq!(
-            g.put(piece(Color::Black, Role::Pawn), "a1", None)
-                .unwrap_err()
-                .kind,
+            g.put(
+                piece(Color::Black, Role::Pawn),
+                "a1",
+                None,
+                AcceptedProblems::NONE
+            )
+            .unwrap_err()
+            .kind,
             ApiErrorKind::InvalidPosition
         );
         assert!(g
-            .put(piece(Color::White, Role::Queen), "e4", Some(BoardId::B))
+            .put(
+                piece(Color::White, Role::Queen),
+                "e4",
+                Some(BoardId::B),
+                AcceptedProblems::NONE
+            )
             .is_err());
         assert_eq!(g.fen(), before);
         // Putting the king back on its own square keeps the right; the king elsewhere
         // loses them all.
-        g.put(piece(Color::White, Role::King), "e1", None).unwrap();
+        g.put(
+            piece(Color::White, Role::King),
+            "e1",
+            None,
+            AcceptedProblems::NONE,
+        )
+        .unwrap();
         assert!(g.fen().contains(" b Qkq "));
-        g.remove("f1").unwrap();
-        g.remove("e1").unwrap_err();
+        g.remove("f1", AcceptedProblems::NONE).unwrap();
+        g.remove("e1", AcceptedProblems::NONE).unwrap_err();
     }
 
     #[test]
     fn alice_pieces_go_on_the_named_board() {
         let mut g = ApiGame::new("alice", None).unwrap();
-        g.remove("b1").unwrap();
-        g.remove("g1").unwrap();
-        g.put(piece(Color::White, Role::Knight), "e4", Some(BoardId::B))
-            .unwrap();
+        g.remove("b1", AcceptedProblems::NONE).unwrap();
+        g.remove("g1", AcceptedProblems::NONE).unwrap();
+        g.put(
+            piece(Color::White, Role::Knight),
+            "e4",
+            Some(BoardId::B),
+            AcceptedProblems::NONE,
+        )
+        .unwrap();
         let knight = g
             .board()
             .into_iter()
             .find(|p| p.square.to_string() == "e4")
             .unwrap();
         assert_eq!(knight.board, Some(BoardId::B));
-        g.put(piece(Color::White, Role::Knight), "d4", None)
-            .unwrap();
+        g.put(
+            piece(Color::White, Role::Knight),
+            "d4",
+            None,
+            AcceptedProblems::NONE,
+        )
+        .unwrap();
         let knight = g
             .board()
             .into_iter()

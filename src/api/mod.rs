@@ -41,6 +41,7 @@ use crate::search::{Limits, SearchOptions, SteppedSearch, TranspositionTable};
 use crate::setup::Hand;
 use crate::types::{Color, Role, Square};
 use crate::variants::Variant;
+use crate::AcceptedProblems;
 
 /// The longest text accepted as a move, FEN or variant id; PGN has its own cap.
 pub const MAX_SHORT_TEXT: usize = 512;
@@ -146,10 +147,23 @@ impl ApiGame {
     /// # Errors
     /// `InvalidFen` with every problem found.
     pub fn load(&mut self, fen: &str) -> Result<(), ApiError> {
+        self.load_accepting(fen, AcceptedProblems::NONE)
+    }
+
+    /// Replaces the game by the position of `fen` (atomic), accepting the position
+    /// problems of the kinds in `accepted` ([`crate::accepted`]).
+    ///
+    /// # Errors
+    /// `InvalidFen` with every problem found, when one is not of an accepted kind.
+    pub fn load_accepting(
+        &mut self,
+        fen: &str,
+        accepted: AcceptedProblems,
+    ) -> Result<(), ApiError> {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        self.inner.load_fen(fen)?;
+        self.inner.load_fen(fen, accepted)?;
         // A new game from that position: the notes of the old moves and its result
         // go, its tags (players, event) stay.
         self.notes.clear_plies();
@@ -162,7 +176,7 @@ impl ApiGame {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        played::new_played(variant).load_fen(fen)
+        played::new_played(variant).load_fen(fen, AcceptedProblems::NONE)
     }
 
     /// Plays a move given as SAN (lenient) or a UCI token.
@@ -498,13 +512,26 @@ impl ApiGame {
     ///
     /// A `[Variant]` tag naming another implemented rule set switches the game to it.
     pub fn load_pgn(&mut self, text: &str) -> Result<(), ApiError> {
+        self.load_pgn_accepting(text, AcceptedProblems::NONE)
+    }
+
+    /// Replaces the game like [`ApiGame::load_pgn`], accepting a `FEN` tag with
+    /// position problems of the kinds in `accepted` ([`crate::accepted`]).
+    ///
+    /// # Errors
+    /// `InvalidPgn` with the line and column of the problem.
+    pub fn load_pgn_accepting(
+        &mut self,
+        text: &str,
+        accepted: AcceptedProblems,
+    ) -> Result<(), ApiError> {
         if text.len() > crate::notation::pgn_syntax::MAX_INPUT_BYTES {
             return Err(ApiError::new(ApiErrorKind::InvalidPgn, "PGN text too long"));
         }
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let mut fresh = played::new_played(variant);
-        self.notes = fresh.load_pgn(text)?;
+        self.notes = fresh.load_pgn(text, accepted)?;
         self.inner = fresh;
         Ok(())
     }

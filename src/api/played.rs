@@ -20,13 +20,16 @@ use crate::refusal::Refusal;
 use crate::setup::{Hand, Setup};
 use crate::types::{Color, Role, Square};
 use crate::variants::Variant;
+use crate::AcceptedProblems;
 
 /// A played game of some rule set.
 pub trait PlayedGame: Send {
     fn variant(&self) -> Variant;
     fn clone_box(&self) -> Box<dyn PlayedGame>;
     fn fen(&self) -> String;
-    fn load_fen(&mut self, fen: &str) -> Result<(), ApiError>;
+    /// Replaces the game by the position of `fen`, accepting the position problems of
+    /// the kinds in `accepted` ([`Game::from_setup_accepting`]).
+    fn load_fen(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), ApiError>;
     fn turn_info(&self) -> TurnInfo;
     fn turn_state(&self) -> crate::game::TurnState;
     fn is_check(&self) -> bool;
@@ -62,8 +65,9 @@ pub trait PlayedGame: Send {
     /// The FEN of the position the game started from.
     fn start_fen(&self) -> String;
     /// Replaces the game by the main line of the PGN text's first game; returns its
-    /// notes.
-    fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError>;
+    /// notes. A `FEN` tag may have problems of the kinds in `accepted`.
+    fn load_pgn(&mut self, text: &str, accepted: AcceptedProblems)
+        -> Result<Annotations, ApiError>;
 
     fn perft(&self, depth: u32) -> u64;
     /// The perft count below each legal action of the position (`go perft`).
@@ -164,8 +168,8 @@ impl<G: Game> PlayedGame for Record<G> {
         fen::write_fen(self.current())
     }
 
-    fn load_fen(&mut self, text: &str) -> Result<(), ApiError> {
-        let pos = fen::read_fen::<G>(text)
+    fn load_fen(&mut self, text: &str, accepted: AcceptedProblems) -> Result<(), ApiError> {
+        let pos = fen::read_fen_accepting::<G>(text, accepted)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidFen, e.to_string()))?;
         *self = Record::new(pos);
         Ok(())
@@ -310,8 +314,12 @@ impl<G: Game> PlayedGame for Record<G> {
         fen::write_fen(self.start())
     }
 
-    fn load_pgn(&mut self, text: &str) -> Result<Annotations, ApiError> {
-        let games = pgn::read_pgn::<G>(text)
+    fn load_pgn(
+        &mut self,
+        text: &str,
+        accepted: AcceptedProblems,
+    ) -> Result<Annotations, ApiError> {
+        let games = pgn::read_pgn_accepting::<G>(text, accepted)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let first = games
             .into_iter()

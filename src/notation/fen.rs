@@ -389,8 +389,20 @@ fn parse_castling(text: &str, rights: &mut Bitboard, problems: &mut Vec<FenProbl
 /// # Errors
 /// [`FenError`] listing every syntax problem, or else every position problem.
 pub fn read_fen<G: Game>(fen: &str) -> Result<G, FenError> {
+    read_fen_accepting(fen, crate::AcceptedProblems::NONE)
+}
+
+/// Reads a FEN like [`read_fen`], accepting the position problems of the kinds in
+/// `accepted` ([`Game::from_setup_accepting`]).
+///
+/// # Errors
+/// As [`read_fen`], for a problem of a kind not accepted.
+pub fn read_fen_accepting<G: Game>(
+    fen: &str,
+    accepted: crate::AcceptedProblems,
+) -> Result<G, FenError> {
     let setup = parse_fen(fen)?;
-    G::from_setup(&setup).map_err(|e| FenError {
+    G::from_setup_accepting(&setup, accepted).map_err(|e| FenError {
         fen: fen.to_string(),
         problems: e.problems.into_iter().map(FenProblem::Position).collect(),
     })

@@ -28,6 +28,7 @@ use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
 use crate::variants::Variant;
+use crate::AcceptedProblems;
 use std::fmt;
 
 /// A move token of a PGN game with its annotations and alternatives.
@@ -306,12 +307,15 @@ fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
 /// Resolves one game read by the syntax layer. The rule set's part is only its start
 /// position; the tags and the moves are checked by non-generic code.
 #[inline(never)] // Cold: one call per game, not copied into each caller.
-fn resolve_game<G: Game>(index: usize, raw: &RawGame) -> Result<PgnGame<G>, PgnError> {
+fn resolve_game<G: Game>(
+    index: usize,
+    raw: &RawGame,
+    accepted: AcceptedProblems,
+) -> Result<PgnGame<G>, PgnError> {
     let fen = start_fen_tag(index, raw, G::VARIANT)?;
     let start = match fen {
-        Some(text) => {
-            fen::read_fen::<G>(text).map_err(|e| game_error(index, raw, e.to_string()))?
-        }
+        Some(text) => fen::read_fen_accepting::<G>(text, accepted)
+            .map_err(|e| game_error(index, raw, e.to_string()))?,
         None => G::start(),
     };
     let line = pgn_line::resolve_line(
@@ -367,6 +371,19 @@ fn start_fen_tag(index: usize, raw: &RawGame, expected: Variant) -> Result<Optio
 /// then no game is returned.
 #[inline(never)] // Cold: not copied into each rule set's `load_pgn`.
 pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
+    read_pgn_accepting(text, AcceptedProblems::NONE)
+}
+
+/// Reads every game like [`read_pgn`], accepting start positions (`FEN` tags) with
+/// the problems of the kinds in `accepted` ([`Game::from_setup_accepting`]).
+///
+/// # Errors
+/// As [`read_pgn`].
+#[inline(never)]
+pub fn read_pgn_accepting<G: Game>(
+    text: &str,
+    accepted: AcceptedProblems,
+) -> Result<Vec<PgnGame<G>>, PgnError> {
     let raw_games = pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
         game: 0,
         line: e.line,
@@ -375,7 +392,7 @@ pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
     })?;
     let mut games = Vec::with_capacity(raw_games.len());
     for (i, raw) in raw_games.iter().enumerate() {
-        games.push(resolve_game(i + 1, raw)?);
+        games.push(resolve_game(i + 1, raw, accepted)?);
     }
     Ok(games)
 }

@@ -57,7 +57,8 @@
 //! * a game without result is written with `*`;
 //! * a `}` inside a comment is written as `)`, and line breaks inside comments
 //!   and tag values are written as spaces (the parser itself reads a line
-//!   break inside a `{...}` comment as one space, and trims comments);
+//!   break inside a `{...}` comment as one space, keeps its other spaces, and
+//!   trims a `;` comment);
 //! * comments and NAGs are written right after their move, before its
 //!   variations, whatever their place in the input;
 //! * a result other than the four result tokens is written as `*`;
@@ -112,7 +113,7 @@ pub struct RawGame {
     /// kept; see [`RawGame::tag`].
     pub tags: Vec<(String, String)>,
     /// Comments before the first move of the main line (including comments
-    /// in front of the tags), trimmed.
+    /// in front of the tags), as written (see [`RawMove::comments`]).
     pub comment_before: Vec<String>,
     /// The main line.
     pub moves: Vec<RawMove>,
@@ -149,8 +150,10 @@ pub struct RawMove {
     /// Numeric annotation glyphs, in input order; suffix annotations are
     /// mapped to 1 (`!`), 2 (`?`), 3 (`!!`), 4 (`??`), 5 (`!?`), 6 (`?!`).
     pub nags: Vec<u8>,
-    /// Comments following the move (up to the next move on the same line),
-    /// trimmed.
+    /// Comments following the move (up to the next move on the same line): a
+    /// `{...}` comment's text exactly as written between the braces, its spaces
+    /// kept and each line break read as one space; a `;` comment's rest of the
+    /// line without the spaces around it (the one after `;` only separates).
     pub comments: Vec<String>,
     /// Alternatives to this move: each variation starts in the position
     /// *before* this move and its first move replaces this one.
@@ -198,8 +201,8 @@ impl RawMove {
 /// is attached to.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RawVariation {
-    /// Comments inside the parentheses before the variation's first move,
-    /// trimmed.
+    /// Comments inside the parentheses before the variation's first move, as
+    /// written (see [`RawMove::comments`]).
     pub comment_before: Vec<String>,
     /// The moves of the variation (possibly empty for `( {comment} )`).
     pub moves: Vec<RawMove>,
@@ -592,7 +595,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Reads `{...}`; line breaks become spaces and the text is trimmed.
+    /// Reads `{...}`: the text as written, each line break read as one space.
     fn brace_comment(&mut self) -> Result<String, PgnSyntaxError> {
         let (line, column) = (self.cursor.line, self.cursor.column);
         self.cursor.bump();
@@ -611,7 +614,7 @@ impl Parser<'_> {
                 Some(c) => text.push(c),
             }
         }
-        Ok(text.trim().to_string())
+        Ok(text)
     }
 
     /// Reads `$n`.
@@ -1143,7 +1146,9 @@ mod tests {
         let text = "{Before}\n1. e4 {  Best\n by test  } e5 ; rest of line\n2. Nf3 {} {x}";
         let game = parse_one(text);
         assert_eq!(game.comment_before, ["Before"]);
-        assert_eq!(game.moves[0].comments, ["Best  by test"]);
+        // As written between the braces (the line break read as a space); a `;`
+        // comment without the spaces around it.
+        assert_eq!(game.moves[0].comments, ["  Best  by test  "]);
         assert_eq!(game.moves[1].comments, ["rest of line"]);
         assert_eq!(game.moves[2].comments, ["", "x"]);
         assert_eq!(game.moves[2].line, 4);

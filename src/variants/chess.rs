@@ -19,6 +19,7 @@ use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
 use crate::variants::Variant;
 use crate::zobrist;
+use crate::AcceptedProblems;
 
 /// Castling rights lost when a piece leaves or enters `sq`: the corner rook's own
 /// right, or both rights of a side when its king leaves e1/e8.
@@ -38,6 +39,12 @@ pub(crate) fn castling_touched(sq: Square) -> Bitboard {
 }
 
 /// A position of orthodox chess.
+///
+/// A position accepted on purpose ([`Game::from_setup_accepting`]: extra material,
+/// the side not to move in check, a missing king) plays by the same rules, with two
+/// answers RULES.md never needs: a king is never captured (a move onto the enemy
+/// king's square is no move), and a side without a king makes every move its pieces
+/// can (no king to keep safe, no castling), as chess.js does for such boards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chess {
     pub(crate) board: Board,
@@ -196,6 +203,13 @@ impl Chess {
                 debug_assert!(false, "not an orthodox action: {action:?}");
             }
         }
+    }
+
+    /// Whether the side to move has no king: only in a position accepted on purpose
+    /// ([`crate::accepted`]), where it moves by `movegen::kingless_actions`.
+    #[inline]
+    fn is_kingless(&self) -> bool {
+        self.board.king_of(self.turn).is_none()
     }
 
     /// Passes the turn to the other side.
@@ -393,10 +407,20 @@ impl Game for Chess {
     }
 
     fn from_setup(setup: &Setup) -> Result<Chess, PositionError> {
+        Chess::from_setup_accepting(setup, AcceptedProblems::NONE)
+    }
+
+    /// Every kind can be accepted: the move generator keeps a side without a king to
+    /// pseudo-legal moves and never captures a king (see [`Chess`]).
+    fn from_setup_accepting(
+        setup: &Setup,
+        accepted: AcceptedProblems,
+    ) -> Result<Chess, PositionError> {
         let mut problems = Vec::new();
         setup.reject_unsupported(SetupParts::default(), &mut problems);
         let chess = Chess::from_setup_orthodox(setup, &mut problems);
-        if problems.is_empty() {
+        // Listed in full when any problem is refused: the caller sees what it accepted too.
+        if problems.iter().all(|problem| accepted.accepts(problem)) {
             Ok(chess)
         } else {
             Err(PositionError { problems })
@@ -416,20 +440,35 @@ impl Game for Chess {
         Placement::single(&self.board)
     }
 
-    #[inline]
+    // Never inlined: one copy of the generator behind one call, not one in each caller
+    // (notation, records, search; 1 KB gzipped of WebAssembly), for a call per node.
+    #[inline(never)]
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        movegen::generate(self.orthodox(), out);
+        if self.is_kingless() {
+            movegen::kingless_actions(self.orthodox(), false, out);
+        } else {
+            movegen::generate(self.orthodox(), out);
+        }
     }
 
-    #[inline]
+    #[inline(never)]
     fn tactical_actions(&self, out: &mut ActionList) {
         out.clear();
-        movegen::generate_tactical(self.orthodox(), out);
+        if self.is_kingless() {
+            movegen::kingless_actions(self.orthodox(), true, out);
+        } else {
+            movegen::generate_tactical(self.orthodox(), out);
+        }
     }
 
-    #[inline]
+    #[inline(never)]
     fn count_legal_actions(&self) -> usize {
+        if self.is_kingless() {
+            let mut list = ActionList::new();
+            self.legal_actions(&mut list);
+            return list.len();
+        }
         let mut counter = movegen::Counter::default();
         movegen::generate(self.orthodox(), &mut counter);
         counter.0
@@ -445,9 +484,9 @@ impl Game for Chess {
         self.pass_turn();
     }
 
-    /// A direct flip, equal to the default's setup route: the side not to act is never
-    /// in check in a valid position, so the pass is refused only when the side to act
-    /// is; the key carries no e.p. square.
+    /// A direct flip, equal to the default's setup route: the pass is refused only when
+    /// the side to act is in check (the side not to act never is, but in an accepted
+    /// position, where passing to it is still allowed); the key carries no e.p. square.
     fn pass(&self) -> Option<Chess> {
         if self.is_check() {
             return None;

@@ -8,6 +8,7 @@ use crate::setup::Hand;
 use crate::types::Color;
 use crate::types::Piece;
 use crate::variants::Variant;
+use crate::{AcceptedProblems, ProblemKind};
 use js_sys::{Array, Object};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -42,9 +43,10 @@ fn options_object(value: JsValue, what: &str) -> Result<Option<JsValue>, JsValue
     }
 }
 
-/// The `verbose` option of `moves()` and `history()`: a boolean, or absent.
-fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
-    let Some(value) = options.map(|o| get(o, "verbose")) else {
+/// A boolean option (`verbose` of `moves()` and `history()`, `asWritten` of the
+/// comment getters): false when absent.
+fn bool_option(options: Option<&JsValue>, key: &str) -> Result<bool, JsValue> {
+    let Some(value) = options.map(|o| get(o, key)) else {
         return Ok(false);
     };
     if value.is_undefined() || value.is_null() {
@@ -52,10 +54,53 @@ fn verbose_option(options: Option<&JsValue>) -> Result<bool, JsValue> {
     } else {
         value.as_bool().ok_or_else(|| {
             invalid(format!(
-                "the verbose option must be a boolean, not {}",
+                "the {key} option must be a boolean, not {}",
                 type_name(&value)
             ))
         })
+    }
+}
+
+/// The `accept` option of `load`, `loadPgn`, `put` and `remove`: the kinds of position
+/// problem accepted on purpose ([`crate::accepted`]), an array of their names, or
+/// absent (nothing accepted: RULES.md's positions only).
+fn accept_option(options: JsValue, what: &str) -> Result<AcceptedProblems, JsValue> {
+    let Some(options) = options_object(options, what)? else {
+        return Ok(AcceptedProblems::NONE);
+    };
+    let value = get(&options, "accept");
+    if value.is_undefined() || value.is_null() {
+        return Ok(AcceptedProblems::NONE);
+    }
+    // One message for every fault: what the option is, with the names it takes
+    // (ProblemKind::NAMES, written out: no formatting code for it).
+    let refused = || {
+        invalid(
+            "the accept option is an array of kinds of position problem: \
+             too-many-pieces, opposite-check, impossible-check, missing-king",
+        )
+    };
+    if !Array::is_array(&value) {
+        return Err(refused());
+    }
+    let mut accepted = AcceptedProblems::NONE;
+    // Checked an array just above: read in place (`Array::from` would copy it).
+    for item in value.unchecked_ref::<Array>().iter() {
+        let kind = item
+            .as_string()
+            .and_then(|name| ProblemKind::from_name(&name));
+        accepted = accepted.with(kind.ok_or_else(refused)?);
+    }
+    Ok(accepted)
+}
+
+/// A comment as the getters give it: as the core keeps it (exactly as written) with
+/// `{asWritten: true}`, or else the trimmed view a reader wants.
+fn comment_view(text: String, as_written: bool) -> String {
+    if as_written {
+        text
+    } else {
+        text.trim().to_string()
     }
 }
 
@@ -134,7 +179,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
         let options = options_object(options, "moves()")?;
-        let verbose = verbose_option(options.as_ref())?;
+        let verbose = bool_option(options.as_ref(), "verbose")?;
         let square = match &options {
             Some(o) => string_arg(&get(o, "square"), "square", true)?,
             None => None,
@@ -206,7 +251,7 @@ impl Game {
         // The precise overloads are in the `Game` interface of the TypeScript section.
         #[wasm_bindgen(unchecked_param_type = "never")] options: JsValue,
     ) -> Result<Array, JsValue> {
-        let verbose = verbose_option(options_object(options, "history()")?.as_ref())?;
+        let verbose = bool_option(options_object(options, "history()")?.as_ref(), "verbose")?;
         Ok(self
             .inner
             .history()
@@ -219,13 +264,16 @@ impl Game {
         self.inner.fen()
     }
 
-    /// Replaces the game by a FEN position (atomic).
+    /// Replaces the game by a FEN position (atomic); `{accept: [...]}` names the
+    /// kinds of position problem accepted on purpose.
     pub fn load(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let fen = string_arg(&fen, "fen", false)?.unwrap_or_default();
-        self.inner.load(&fen).map_err(throw)
+        let accepted = accept_option(options, "load()")?;
+        self.inner.load_accepting(&fen, accepted).map_err(throw)
     }
 
     /// The game as PGN; `pgn({tags: {White: 'me'}})` adds tags (names and values up
@@ -268,9 +316,13 @@ impl Game {
     pub fn load_pgn(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] pgn: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let text = string_arg(&pgn, "pgn", false)?.unwrap_or_default();
-        self.inner.load_pgn(&text).map_err(throw)
+        let accepted = accept_option(options, "loadPgn()")?;
+        self.inner
+            .load_pgn_accepting(&text, accepted)
+            .map_err(throw)
     }
 
     /// The tags `pgn()` writes, in its order: `{Event, Site, …, Result, …}`.
@@ -307,10 +359,11 @@ impl Game {
         Ok(self.inner.remove_header(&name))
     }
 
-    /// The comment on the current position, or `undefined`.
+    /// The comment on the current position, trimmed, or `undefined`
+    /// (`getComments({asWritten: true})` has it as written).
     #[wasm_bindgen(js_name = getComment)]
     pub fn get_comment(&self) -> Option<String> {
-        self.inner.comment()
+        self.inner.comment().map(|text| comment_view(text, false))
     }
 
     /// Replaces the current position's comment (at most 4,096 bytes).
@@ -323,16 +376,31 @@ impl Game {
         self.inner.set_comment(&text).map_err(throw)
     }
 
-    /// Removes the current position's comment and returns it, or `undefined`.
+    /// Removes the current position's comment and returns it trimmed, or `undefined`.
     #[wasm_bindgen(js_name = removeComment)]
     pub fn remove_comment(&mut self) -> Option<String> {
-        self.inner.remove_comment()
+        self.inner
+            .remove_comment()
+            .map(|text| comment_view(text, false))
     }
 
-    /// `[{fen, comment}]`: the comments up to the current position, in game order.
+    /// `[{fen, comment}]`: the comments up to the current position, in game order,
+    /// each trimmed, or with `{asWritten: true}` exactly as the PGN or `setComment`
+    /// gave it.
     #[wasm_bindgen(js_name = getComments, unchecked_return_type = "PositionComment[]")]
-    pub fn get_comments(&self) -> JsValue {
-        to_js(&self.inner.comments())
+    pub fn get_comments(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CommentOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let as_written = bool_option(
+            options_object(options, "getComments()")?.as_ref(),
+            "asWritten",
+        )?;
+        let mut comments = self.inner.comments();
+        for entry in &mut comments {
+            entry.comment = comment_view(std::mem::take(&mut entry.comment), as_written);
+        }
+        Ok(to_js(&comments))
     }
 
     /// The NAGs of the move that led to the current position (`[1]` for `!`).
@@ -501,12 +569,15 @@ impl Game {
 
     /// Puts `{type, color}` (and `board: 'a'|'b'` in Alice) on `square`, replacing
     /// what stood there; the game starts again from the new position. Throws
-    /// `InvalidPositionError` (nothing changes) when the rule set does not allow it.
+    /// `InvalidPositionError` (nothing changes) when the rule set does not allow it,
+    /// unless the problem is of a kind `{accept: [...]}` names.
     pub fn put(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "PieceInput")] piece: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
+        let accepted = accept_option(options, "put()")?;
         let field = |name| get(&piece, name).as_string().unwrap_or_default();
         // The piece as a FEN letter: White's uppercase.
         let letter = match (field("type").as_str(), field("color").as_str()) {
@@ -528,18 +599,23 @@ impl Game {
         let square = string_arg(&square, "square", false)?.unwrap_or_default();
         let piece = Piece::from_char(letter.as_bytes()[0] as char)
             .ok_or_else(|| invalid("unknown piece"))?;
-        self.inner.put(piece, &square, board).map_err(throw)
+        self.inner
+            .put(piece, &square, board, accepted)
+            .map_err(throw)
     }
 
     /// Removes the piece on `square` and returns it (`{square, type, color}`), or
     /// `undefined` for an empty square; the game starts again from the new position.
+    /// `{accept: [...]}` as for `put`.
     #[wasm_bindgen(unchecked_return_type = "BoardSquare | undefined")]
     pub fn remove(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AcceptOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let square = string_arg(&square, "square", false)?.unwrap_or_default();
-        let removed = self.inner.remove(&square).map_err(throw)?;
+        let accepted = accept_option(options, "remove()")?;
+        let removed = self.inner.remove(&square, accepted).map_err(throw)?;
         Ok(removed.map_or(JsValue::UNDEFINED, |p| to_js(&p)))
     }
 

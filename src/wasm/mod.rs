@@ -108,6 +108,13 @@ export interface Refusal {
 }
 export interface BoardSquare { square: string; type: PieceSymbol; color: Color; board?: 'a' | 'b' }
 export interface PieceInput { type: PieceSymbol; color: Color; board?: 'a' | 'b' }
+/** A kind of position problem that can be accepted on purpose (orthodox chess only):
+ *  a side with more than 16 pieces, the side not to move in check, a check no last
+ *  move could give, a side without a king. */
+export type ProblemKind = 'too-many-pieces' | 'opposite-check' | 'impossible-check' | 'missing-king';
+/** The option of `load`, `loadPgn`, `put` and `remove`: the problem kinds to accept
+ *  (none by default). */
+export interface AcceptOptions { accept?: ProblemKind[] }
 export type Hand = Record<'p' | 'n' | 'b' | 'r' | 'q', number>;
 export interface Hands { w: Hand; b: Hand }
 /** A rule set and the facts a UI needs about it. */
@@ -126,6 +133,10 @@ export interface VariantInfo {
   variantWin: string;
   variantDraw: string;
 }
+/** The option of `getComments`: `asWritten: true` gives each comment exactly as the
+ *  PGN had it between the braces (or as `setComment` was given it), spaces included;
+ *  by default, trimmed. */
+export interface CommentOptions { asWritten?: boolean }
 /** A comment and the FEN of the position it is on. */
 export interface PositionComment { fen: string; comment: string }
 export type FenValidation = { ok: true } | { ok: false; error: string };

@@ -63,6 +63,28 @@ fn game_plays_san_uci_and_squares() {
 }
 
 #[wasm_bindgen_test]
+fn the_accept_option_names_the_problems_accepted() {
+    let seventeen = s("5k2/8/3N1N2/2NBQQN1/3R1R2/2NPRPN1/3N1N2/4K3 w - - 0 1");
+    let mut game = Game::new(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let strict = game
+        .load(seventeen.clone(), JsValue::UNDEFINED)
+        .unwrap_err();
+    assert_eq!(error_kind(strict).0, "InvalidFenError");
+    let kinds: Array = [s("too-many-pieces")].into_iter().collect();
+    game.load(seventeen, object(&[("accept", kinds.into())]))
+        .unwrap();
+    assert_eq!(game.perft(JsValue::from(2)).unwrap(), 70.0);
+    let unknown: Array = [s("too-many-kings")].into_iter().collect();
+    let refused = game
+        .load(
+            s("8/8/8/8/8/8/8/8 w - - 0 1"),
+            object(&[("accept", unknown.into())]),
+        )
+        .unwrap_err();
+    assert_eq!(error_kind(refused).0, "InvalidArgumentError");
+}
+
+#[wasm_bindgen_test]
 fn errors_are_typed_and_leave_the_game_unchanged() {
     let mut game = Game::new(s("chess"), JsValue::UNDEFINED).unwrap();
     game.play(s("d4")).unwrap();
@@ -77,13 +99,17 @@ fn errors_are_typed_and_leave_the_game_unchanged() {
             game.play(JsValue::from(7)).unwrap_err(),
             "InvalidArgumentError",
         ),
-        (game.load(s("8/8 w")).unwrap_err(), "InvalidFenError"),
         (
-            game.load(JsValue::TRUE).unwrap_err(),
+            game.load(s("8/8 w"), JsValue::UNDEFINED).unwrap_err(),
+            "InvalidFenError",
+        ),
+        (
+            game.load(JsValue::TRUE, JsValue::UNDEFINED).unwrap_err(),
             "InvalidArgumentError",
         ),
         (
-            game.load_pgn(s("1. e4 e5 2. Ke3")).unwrap_err(),
+            game.load_pgn(s("1. e4 e5 2. Ke3"), JsValue::UNDEFINED)
+                .unwrap_err(),
             "InvalidPgnError",
         ),
         (

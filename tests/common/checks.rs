@@ -9,7 +9,7 @@
 
 use alfiere::notation::{fen, san, uci};
 use alfiere::search::ordering::is_quiet;
-use alfiere::{Action, ActionList, EndReason, Game};
+use alfiere::{AcceptedProblems, Action, ActionList, EndReason, Game};
 
 /// The legal actions of `pos`.
 pub fn legal_list<G: Game>(pos: &G) -> ActionList {
@@ -23,16 +23,23 @@ pub fn legal_list<G: Game>(pos: &G) -> ActionList {
 /// position, same key, same text), a list without duplicates whose length is the
 /// bulk count, the side to act, and an outcome consistent with the list.
 pub fn check_position<G: Game>(pos: &G) -> ActionList {
+    check_position_accepting(pos, AcceptedProblems::NONE)
+}
+
+/// [`check_position`] for a position whose problems of the kinds in `accepted` were
+/// accepted on purpose (`alfiere::accepted`): its round trips accept them too.
+pub fn check_position_accepting<G: Game>(pos: &G, accepted: AcceptedProblems) -> ActionList {
     let fen_text = fen::write_fen(pos);
-    let rebuilt =
-        G::from_setup(&pos.to_setup()).unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
+    let rebuilt = G::from_setup_accepting(&pos.to_setup(), accepted)
+        .unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
     assert_eq!(&rebuilt, pos, "setup round trip of {fen_text}");
     assert_eq!(
         rebuilt.zobrist(),
         pos.zobrist(),
         "full vs incremental hash of {fen_text}"
     );
-    let reread: G = fen::read_fen(&fen_text).unwrap_or_else(|e| panic!("own FEN {fen_text}: {e}"));
+    let reread: G = fen::read_fen_accepting(&fen_text, accepted)
+        .unwrap_or_else(|e| panic!("own FEN {fen_text}: {e}"));
     assert_eq!(&reread, pos, "FEN round trip of {fen_text}");
     assert_eq!(
         reread.zobrist(),
@@ -151,9 +158,14 @@ pub fn check_notation<G: Game>(pos: &G, action: &Action) {
 /// The position after a listed action by copy-make, checked: its incremental hash
 /// equals a full one, and its setup round trip gives it back.
 pub fn check_child<G: Game>(pos: &G, action: &Action) -> G {
+    check_child_accepting(pos, action, AcceptedProblems::NONE)
+}
+
+/// [`check_child`] of a position accepted with the kinds in `accepted`.
+pub fn check_child_accepting<G: Game>(pos: &G, action: &Action, accepted: AcceptedProblems) -> G {
     let mut child = pos.clone();
     child.play_unchecked(action);
-    let fresh = G::from_setup(&child.to_setup()).unwrap_or_else(|e| {
+    let fresh = G::from_setup_accepting(&child.to_setup(), accepted).unwrap_or_else(|e| {
         panic!(
             "child of {} by {}: {e}",
             fen::write_fen(pos),
@@ -180,9 +192,18 @@ pub fn check_child<G: Game>(pos: &G, action: &Action) -> G {
 /// Checks one listed action and returns the position after it: [`check_notation`],
 /// [`check_child`], checked play equal to unchecked play, and the parent untouched.
 pub fn check_listed_action<G: Game>(pos: &G, action: &Action) -> G {
+    check_listed_action_accepting(pos, action, AcceptedProblems::NONE)
+}
+
+/// [`check_listed_action`] in a position accepted with the kinds in `accepted`.
+pub fn check_listed_action_accepting<G: Game>(
+    pos: &G,
+    action: &Action,
+    accepted: AcceptedProblems,
+) -> G {
     let parent = pos.clone();
     check_notation(pos, action);
-    let child = check_child(pos, action);
+    let child = check_child_accepting(pos, action, accepted);
     let mut checked = pos.clone();
     checked.play(action).unwrap_or_else(|e| {
         panic!(
@@ -236,8 +257,17 @@ pub fn check_candidate<G: Game>(pos: &G, action: &Action, list: &ActionList) {
 
 /// Every listed action through [`check_listed_action`], plus each child's own checks.
 pub fn check_every_action<G: Game>(pos: &G, list: &ActionList) {
+    check_every_action_accepting(pos, list, AcceptedProblems::NONE);
+}
+
+/// [`check_every_action`] in a position accepted with the kinds in `accepted`.
+pub fn check_every_action_accepting<G: Game>(
+    pos: &G,
+    list: &ActionList,
+    accepted: AcceptedProblems,
+) {
     for action in list.iter() {
-        let child = check_listed_action(pos, action);
-        check_position(&child);
+        let child = check_listed_action_accepting(pos, action, accepted);
+        check_position_accepting(&child, accepted);
     }
 }

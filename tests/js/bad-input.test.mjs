@@ -36,6 +36,15 @@
 //  15g game.attackers('e4', v)                        Arg      null,undefined ok
 //  15h game.isAttacked(v, 'w')                        Arg
 //  15i game.isAttacked('e4', v)                       Arg
+//  15j game.load(fen, v)                              Arg      null,undefined,{},[] ok
+//  15k game.load(fen, {accept: v})                    Arg      null,undefined,[] ok
+//  15l game.load(fen, {accept: [v]})                  Arg      (no kind names a problem kind)
+//  15m game.loadPgn(pgn, {accept: v})                 Arg      null,undefined,[] ok
+//  15n game.put(piece, square, {accept: v})           Arg      null,undefined,[] ok
+//  15o game.remove(square, {accept: v})               Arg      null,undefined,[] ok
+//  15p game.getComments(v)                            Arg      null,undefined,{},[] ok
+//  15q game.getComments({asWritten: v})               Arg      null,undefined,true ok
+//      (15j-15q on their own game at the start, where each accepted call changes nothing)
 //  16 validateFen(v)                                 {ok: false} for every kind (it reports, never throws)
 //  17 validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1', v) Arg      null,undefined ok; MB,shogi Var
 //  18 legalMoves(v)                                  Arg      null,undefined ok; MB,shogi Var
@@ -68,7 +77,7 @@
 //  41 each of the 6 wasm Session methods after free(): the same
 //  42 each of the 5 JS Engine methods that talk to the worker after terminate():
 //     EngineTerminatedError (stop() and terminate() are then no-ops)
-// 48 slots x 12 kinds = 576 items, plus 41 + 6 + 5 = 52 after-the-end items: 628 in all
+// 56 slots x 12 kinds = 672 items, plus 41 + 6 + 5 = 52 after-the-end items: 724 in all
 // (the test counts them and checks the total), and one more check: bytes that are no
 // network give InvalidNetworkError.
 import { test, before, after } from 'node:test';
@@ -243,6 +252,32 @@ test('wasm Game, validateFen, legalMoves: every slot, every kind of bad value', 
   assert.equal(game.perft(2), 600);
 });
 
+test('wasm Game options: accepted problem kinds and the comment view', () => {
+  // At the start with a comment, where every accepted call below changes nothing: the
+  // FEN and PGN are the position's own, the pawn goes back on its square, e3 is empty.
+  const game = new A.Game('chess');
+  game.setComment(' as written ');
+  const fen = game.fen();
+  const pgn = game.pgn();
+  const state = () => [game.fen(), game.history().length, game.getComments({ asWritten: true })];
+  const keep = (call) => (v) => {
+    call(v);
+    game.setComment(' as written ');
+  };
+  sweepSync('game.load(fen, v)', 'Arg', 'null,undefined,{},[] ok', keep((v) => game.load(fen, v)), state);
+  sweepSync('game.load(fen, {accept: v})', 'Arg', 'null,undefined,[] ok', keep((v) => game.load(fen, { accept: v })), state);
+  sweepSync('game.load(fen, {accept: [v]})', 'Arg', '', (v) => game.load(fen, { accept: [v] }), state);
+  sweepSync('game.loadPgn(pgn, {accept: v})', 'Arg', 'null,undefined,[] ok', keep((v) => game.loadPgn(pgn, { accept: v })), state);
+  sweepSync('game.put(piece, square, {accept: v})', 'Arg', 'null,undefined,[] ok',
+    keep((v) => game.put({ type: 'p', color: 'w' }, 'e2', { accept: v })), state);
+  sweepSync('game.remove(square, {accept: v})', 'Arg', 'null,undefined,[] ok', (v) => game.remove('e3', { accept: v }), state);
+  sweepSync('game.getComments(v)', 'Arg', 'null,undefined,{},[] ok', (v) => game.getComments(v), state);
+  sweepSync('game.getComments({asWritten: v})', 'Arg', 'null,undefined,true ok', (v) => game.getComments({ asWritten: v }), state);
+  assert.equal(game.fen(), fen);
+  assert.equal(game.getComment(), 'as written');
+  assert.equal(game.getComments({ asWritten: true })[0].comment, ' as written ');
+});
+
 test('wasm Session: every slot, every kind of bad value', () => {
   sweepSync('new Session(v)', 'Arg', 'null,undefined,42 ok', (v) => new A.Session(v));
   const session = new A.Session(1);
@@ -382,6 +417,6 @@ test('JS Engine: every slot, every kind of bad value', async () => {
 });
 
 test('the catalogue has the size its header says, and nothing panicked', () => {
-  assert.equal(itemCount, 48 * 12 + 41 + 6 + 5);
+  assert.equal(itemCount, 56 * 12 + 41 + 6 + 5);
   assert.deepEqual(panics, []);
 });

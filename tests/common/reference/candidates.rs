@@ -14,6 +14,11 @@ fn free_elsewhere(pos: &Position, to: Square, on_b: bool) -> bool {
 
 fn push_normal(out: &mut Vec<Action>, pos: &Position, role: Role, from: Square, to: Square) {
     let capture = pos.at(to).map(|p| p.role);
+    // A king is never captured: only an accepted position (the side not to move in
+    // check) has one in reach, and it stays on the board.
+    if capture == Some(Role::King) {
+        return;
+    }
     let last = to.rank() == pos.turn.promotion_rank();
     if role == Role::Pawn && last {
         for promotion in Role::PROMOTIONS {
