@@ -9,23 +9,8 @@ use alfiere::api::{ApiErrorKind, ApiGame};
 use alfiere::search::{Limits, NoClock, SearchOptions, TranspositionTable};
 use alfiere::Variant;
 
-/// A seeded random game of `plies` actions (or fewer, if it ends).
-fn random_game(variant: Variant, plies: usize, seed: u64) -> ApiGame {
-    let mut game = ApiGame::start(variant);
-    let mut state = seed;
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let pick = (state >> 33) as usize % moves.len();
-        game.play_text(&moves[pick]).unwrap();
-    }
-    game
-}
+mod common;
+use common::random_api_game;
 
 fn played(variant: &str, moves: &[&str]) -> ApiGame {
     let mut game = ApiGame::new(variant, None).unwrap();
@@ -73,7 +58,7 @@ fn a_forced_move_is_never_marked() {
 
 #[test]
 fn the_same_budget_gives_the_same_report() {
-    let game = random_game(Variant::Chess, 16, 7);
+    let game = random_api_game(Variant::Chess, 16, 7);
     let a = analyse(&game, Limits::nodes(3000), SearchOptions::default()).unwrap();
     let b = analyse(&game, Limits::nodes(3000), SearchOptions::default()).unwrap();
     assert_eq!(a, b);
@@ -83,7 +68,7 @@ fn the_same_budget_gives_the_same_report() {
 #[test]
 fn annotated_pgn_round_trips_in_every_rule_set() {
     for (i, variant) in Variant::ALL.iter().enumerate() {
-        let mut game = random_game(*variant, 14, 11 + i as u64);
+        let mut game = random_api_game(*variant, 14, 11 + i as u64);
         let report = analyse(&game, Limits::nodes(2500), SearchOptions::default()).unwrap();
         annotate(&mut game, &report).unwrap();
         let pgn = game.pgn(&[]);
@@ -110,7 +95,7 @@ fn multi_action_turns_are_judged_once_per_turn() {
         Variant::ProgressiveScottish,
         Variant::Avalanche,
     ] {
-        let game = random_game(variant, 24, 3);
+        let game = random_api_game(variant, 24, 3);
         let report = analyse(&game, Limits::nodes(2000), SearchOptions::default()).unwrap();
         let mut marked_turns = std::collections::HashMap::new();
         for p in &report.plies {
@@ -139,7 +124,7 @@ fn multi_action_turns_are_judged_once_per_turn() {
 
 #[test]
 fn a_stopped_analysis_keeps_the_analysed_tail() {
-    let game = random_game(Variant::Chess, 20, 5);
+    let game = random_api_game(Variant::Chess, 20, 5);
     let mut job = GameAnalysis::new(
         &game,
         Limits::nodes(4000),

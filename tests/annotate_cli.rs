@@ -1,26 +1,16 @@
 //! `alfiere annotate`: a PGN file with games of several rule sets and a broken game
 //! in the middle, in PGN and JSON, on one and two threads.
 
-use alfiere::api::ApiGame;
 use alfiere::Variant;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+use common::random_api_game;
+
 fn random_pgn(variant: Variant, plies: usize, seed: u64) -> String {
-    let mut game = ApiGame::start(variant);
+    let mut game = random_api_game(variant, plies, seed);
     game.set_header("Event", &format!("seed {seed}")).unwrap();
-    let mut state = seed;
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
-            break;
-        }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        game.play_text(&moves[(state >> 33) as usize % moves.len()])
-            .unwrap();
-    }
     game.pgn(&[])
 }
 

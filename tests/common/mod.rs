@@ -89,6 +89,21 @@ impl Rng {
     }
 }
 
+/// A game of `variant` played at random (seeded) for up to `plies` actions, or to its
+/// end, through the run-time API.
+pub fn random_api_game(variant: Variant, plies: usize, seed: u64) -> ApiGame {
+    let mut game = ApiGame::start(variant);
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            break;
+        }
+        game.play_text(&moves[rng.below(moves.len())]).unwrap();
+    }
+    game
+}
+
 use alfiere::notation::{fen, uci};
 use alfiere::{Action, ActionList, Game, Role, Square};
 
