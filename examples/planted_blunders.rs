@@ -41,7 +41,7 @@ fn config() -> Config {
         games: 10,
         seed: 1,
         play_nodes: 60_000,
-        probe_nodes: 8_000,
+        probe_nodes: 60_000,
         analysis_nodes: 30_000,
         drop: 300,
         plies: 50,

@@ -1,6 +1,7 @@
 // The native game analysis's speed: `alfiere annotate --json` over a corpus of games
 // (benches/data/planted-games.pgn by default: seeded engine games of six rule sets,
-// made by `cargo run --release --example planted_blunders -- --games 10 --pgn …`), on
+// made by `cargo run --release --example planted_blunders -- --games 10
+// --probe-nodes 8000 --pgn benches/data/planted-games.pgn`), on
 // one thread and on two, alternating, several runs each. Prints positions analysed
 // per second (wall time; median) for each thread count and the speed-up, and checks
 // that both thread counts give the same JSON.
