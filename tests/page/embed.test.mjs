@@ -14,17 +14,27 @@ let A;
 usePage({ open: 'blank', setup: (env) => ({ server, page, errors, rules: A } = env) });
 
 /** Opens a host page with the embed at `query`, and waits for the frame's `ready` (or an error). */
-async function host(query) {
-  await page.setContent('<!doctype html><title>host</title><body></body>');
-  await page.evaluate((src) => {
+/** Puts the embed at `query` in a frame of the page now open (replacing any other),
+ * recording every message the page receives in `window.__messages`. */
+function frameEmbed(query) {
+  return page.evaluate((src) => {
     window.__messages = [];
-    window.addEventListener('message', (event) => window.__messages.push(event.data));
+    // One recorder at a time (setContent's document.open() drops listeners, a second
+    // frame in the same page must not add another).
+    if (window.__record) window.removeEventListener('message', window.__record);
+    window.__record = (event) => window.__messages.push(event.data);
+    window.addEventListener('message', window.__record);
     const frame = document.createElement('iframe');
     frame.src = src;
     frame.width = '520';
     frame.height = '700';
-    document.body.append(frame);
+    document.body.replaceChildren(frame);
   }, `${server.url}embed.html${query}`);
+}
+
+async function host(query) {
+  await page.setContent('<!doctype html><title>host</title><body></body>');
+  await frameEmbed(query);
   await page.waitForFunction(() => window.__messages.some((m) => m.type === 'ready' || m.type === 'error'), null, { timeout: 20000 });
   return page.frameLocator('iframe');
 }
@@ -92,16 +102,7 @@ test('a host on another origin can neither read nor change the stored game of th
       `?storage-key=alfiere.game.v2&engine=white&parent-origin=${encodeURIComponent(attackerOrigin)}`,
     ];
     for (const query of attempts) {
-      await page.evaluate((src) => {
-        window.__messages = [];
-        window.addEventListener('message', (event) => window.__messages.push(event.data));
-        document.body.replaceChildren();
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        frame.width = '520';
-        frame.height = '700';
-        document.body.append(frame);
-      }, `${server.url}embed.html${query}`);
+      await frameEmbed(query);
       const frame = page.frameLocator('iframe');
       await frame.locator('body.ready').waitFor({ timeout: 20000 });
       // Time for the engine (White) to play into whatever game the frame holds.
