@@ -95,11 +95,12 @@ function rename(bytes, order) {
           entries.push(...leb(index), ...leb(key.length), ...key);
           renamed += 1;
         }
-        section.push(1, ...leb(entries.length), ...entries);
+        section.push(1, ...leb(entries.length));
+        for (const byte of entries) section.push(byte);
       }
       p = subEnd;
     }
-    out.push(Uint8Array.from([0, ...leb(section.length), ...section]));
+    out.push(Uint8Array.from([0, ...leb(section.length)]), Uint8Array.from(section));
   }
   return { bytes: Buffer.concat(out), renamed };
 }

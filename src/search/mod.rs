@@ -188,6 +188,7 @@ impl Default for SearchOptions {
 struct Paused;
 
 /// A search over positions of rule set `G`.
+#[repr(C)]
 pub struct Search<G: Game> {
     tt: TranspositionTable,
     options: SearchOptions,
@@ -199,7 +200,6 @@ pub struct Search<G: Game> {
     killers: Vec<[u32; 2]>,
     lmr_table: Vec<u8>,
     frames: Vec<Frame>,
-    root: Option<G>,
     game_history: Vec<u64>,
     limits: Limits,
     budget: TimeBudget,
@@ -224,6 +224,7 @@ pub struct Search<G: Game> {
     /// The learned evaluation's accumulators, when the options carry a network for
     /// this rule set (a cell: evaluating updates them behind `&self`).
     nnue: Option<RefCell<AccumulatorCache>>,
+    root: Option<G>,
 }
 
 impl<G: Game> Search<G> {
@@ -329,64 +330,11 @@ impl<G: Game> Search<G> {
     /// positions whose [`position_key`]s are `history` (since the last irreversible
     /// action), so repetitions of them count as draws.
     pub fn start_with_history(&mut self, pos: G, history: &[u64], limits: Limits) {
-        let mut limits = limits;
-        let strength = self.options.strength;
-        if let Some(cap) = strength.max_depth() {
-            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
-        }
-        if let Some(cap) = strength.max_nodes() {
-            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
-        }
-        self.tt.new_search();
-        self.killers.fill([0; 2]);
-        self.clear_suspended(0);
-        self.game_history = history.to_vec();
-        self.max_depth = limits
-            .depth
-            .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
-        self.budget = TimeBudget::new(&limits, pos.turn(), pos.turn_state());
-        self.multipv = self.options.multipv.max(strength.multipv()).max(1);
-        self.state = RootState::default();
-        self.completed.clear();
-        self.completed_depth = 0;
-        self.stable_iterations = 0;
-        self.previous_best_score = None;
-        self.latest_best_score = None;
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.stop_requested = false;
-        self.last_reported = None;
-        self.result = None;
-
+        let limits = self.reset(history, limits, pos.turn(), pos.turn_state());
         let mut list = ActionList::new();
         pos.legal_actions(&mut list);
-        let mut actions: Vec<Action> = list.to_vec();
-        if !limits.searchmoves.is_empty() {
-            let allowed: Vec<Action> = actions
-                .iter()
-                .copied()
-                .filter(|a| limits.searchmoves.contains(a))
-                .collect();
-            if !allowed.is_empty() {
-                actions = allowed;
-            }
-        }
-        // Order sensibly from the start: a search stopped before its first
-        // iteration plays the first action.
         let key = position_key(&pos);
-        let table_move = self.tt.probe(key).map_or(0, |h| h.action);
-        let side = pos.turn();
-        let mut scored: Vec<(i32, Action)> = actions
-            .iter()
-            .map(|a| {
-                (
-                    ordering::order_score(a, table_move, [0; 2], 0, |q| self.history.get(side, q)),
-                    *a,
-                )
-            })
-            .collect();
-        root::sort_scored_actions(&mut scored);
-        self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
+        self.order_root_moves(&list, &limits.searchmoves, key, pos.turn());
 
         self.ensure_frame(1);
         let root_eval = if pos.is_check() {
@@ -418,6 +366,86 @@ impl<G: Game> Search<G> {
             });
         }
         self.root = Some(pos);
+    }
+
+    /// Clears what the last search left and sets this one's limits (capped by the
+    /// strength), depth, clock budget and lines; returns the capped limits. Uses
+    /// nothing of `G`: never inlined, so the ten rule sets' copies are identical and
+    /// wasm-opt keeps one (the WebAssembly size).
+    #[inline(never)]
+    fn reset(
+        &mut self,
+        history: &[u64],
+        limits: Limits,
+        turn: crate::Color,
+        turn_state: crate::TurnState,
+    ) -> Limits {
+        let mut limits = limits;
+        let strength = self.options.strength;
+        if let Some(cap) = strength.max_depth() {
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if let Some(cap) = strength.max_nodes() {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.tt.new_search();
+        self.killers.fill([0; 2]);
+        self.clear_suspended(0);
+        self.game_history = history.to_vec();
+        self.max_depth = limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
+        self.budget = TimeBudget::new(&limits, turn, turn_state);
+        self.multipv = self.options.multipv.max(strength.multipv()).max(1);
+        self.state = RootState::default();
+        self.completed.clear();
+        self.completed_depth = 0;
+        self.stable_iterations = 0;
+        self.previous_best_score = None;
+        self.latest_best_score = None;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stop_requested = false;
+        self.last_reported = None;
+        self.result = None;
+
+        limits
+    }
+
+    /// The root actions (the legal ones, or those of `searchmoves` among them) in a
+    /// first order (the table's action, then the history), so a search stopped before
+    /// its first iteration plays the first. Never inlined, as above.
+    #[inline(never)]
+    fn order_root_moves(
+        &mut self,
+        legal: &ActionList,
+        searchmoves: &[Action],
+        key: u64,
+        side: crate::Color,
+    ) {
+        let mut actions: Vec<Action> = legal.to_vec();
+        if !searchmoves.is_empty() {
+            let allowed: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| searchmoves.contains(a))
+                .collect();
+            if !allowed.is_empty() {
+                actions = allowed;
+            }
+        }
+        let table_move = self.tt.probe(key).map_or(0, |h| h.action);
+        let mut scored: Vec<(i32, Action)> = actions
+            .iter()
+            .map(|a| {
+                (
+                    ordering::order_score(a, table_move, [0; 2], 0, |q| self.history.get(side, q)),
+                    *a,
+                )
+            })
+            .collect();
+        root::sort_scored_actions(&mut scored);
+        self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
     }
 
     /// Asks the search to end: the next [`Search::step`] returns its result.
@@ -495,6 +523,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Whether no further iteration should start.
+    #[inline(never)]
     fn iterations_done(&self, elapsed: u64) -> bool {
         if self.limits.infinite {
             return false;
@@ -532,6 +561,7 @@ impl<G: Game> Search<G> {
     /// The share of the soft time limit to use, in percent, from how stable the
     /// best action has been, how much its score fell in the last iteration and how
     /// much of the search went into it.
+    #[inline(never)]
     fn time_scale_percent(&self) -> u64 {
         let stability = params::TIME_STABILITY_PERCENT
             [(self.stable_iterations as usize).min(params::TIME_STABILITY_PERCENT.len() - 1)];
@@ -549,6 +579,7 @@ impl<G: Game> Search<G> {
     /// The share of the soft time limit, in percent, from how much of the search went
     /// into the best action: little, and the others are close rivals worth settling;
     /// nearly all, and more time will rarely change the choice.
+    #[inline(never)]
     fn node_effort_percent(&self) -> u64 {
         let Some(best) = self.completed.first() else {
             return 100;
@@ -561,6 +592,7 @@ impl<G: Game> Search<G> {
         limits::effort_scale_percent(best_nodes, self.nodes)
     }
 
+    #[inline(never)]
     fn info(&self, line: &Line, multipv: usize, depth: i32, elapsed: u64) -> SearchInfo {
         SearchInfo {
             depth: depth.max(1) as u32,
@@ -580,6 +612,7 @@ impl<G: Game> Search<G> {
         }
     }
 
+    #[inline(never)]
     fn report_iteration(&mut self, elapsed: u64, on_info: &mut dyn FnMut(&SearchInfo)) {
         if let Some(first) = self.completed.first() {
             let kept = self
@@ -601,6 +634,7 @@ impl<G: Game> Search<G> {
     /// Ends the search: the lines of the last completed iteration (the first one
     /// replaced by a better action found in the unfinished iteration), the choice
     /// among them for weakened levels, and a last report if the best line changed.
+    #[inline(never)]
     fn finish(&mut self, elapsed: u64, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let mut lines = self.completed.clone();
         if let Some(current) = self.root_moves.first() {

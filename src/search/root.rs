@@ -152,72 +152,92 @@ impl<G: Game> Search<G> {
                 };
                 st.child = ChildStage::None;
                 st.index += 1;
-                self.root_moves[i].nodes += self.nodes - st.child_nodes_start;
-                if i == st.line || score > st.alpha {
-                    let seldepth = self.seldepth;
-                    let child_pv = self.frames[1].pv.clone();
-                    let rm = &mut self.root_moves[i];
-                    rm.score = score;
-                    rm.seldepth = seldepth;
-                    rm.pv.clear();
-                    rm.pv.push(action);
-                    rm.pv.extend_from_slice(&child_pv);
-                    st.best = st.best.max(score);
-                    if score > st.alpha {
-                        st.alpha = score;
-                        // The best so far goes first, so a stopped search plays it.
-                        self.root_moves[st.line..=i].rotate_right(1);
-                    }
-                } else {
-                    self.root_moves[i].score = -INFINITY;
-                }
+                self.record_root_score(&mut st, i, score);
                 if score >= st.window.1 {
                     break;
                 }
             }
-            let (low, high) = st.window;
-            if st.best <= low && low > -INFINITY {
-                // Failed low: widen downwards and search the line again.
-                st.window.0 = (low - st.delta).max(-INFINITY);
-                st.delta = st.delta.saturating_mul(2);
-                st.index = st.line;
-                st.alpha = st.window.0;
-                st.best = -INFINITY;
-            } else if st.best >= high && high < INFINITY {
-                st.window.1 = (high + st.delta).min(INFINITY);
-                st.delta = st.delta.saturating_mul(2);
-                st.index = st.line;
-                st.alpha = st.window.0;
-                st.best = -INFINITY;
-            } else {
-                sort_root_moves(&mut self.root_moves[st.line..]);
-                // Keep the finished lines in score order too: a later line may score
-                // above an earlier one (different windows, a fuller table).
-                sort_root_moves(&mut self.root_moves[..=st.line]);
-                st.line += 1;
-                st.line_started = false;
-                if st.line >= lines {
-                    for rm in &mut self.root_moves {
-                        rm.previous = rm.score;
-                    }
-                    self.completed_depth = st.depth;
-                    self.completed = self.root_moves[..lines]
-                        .iter()
-                        .map(|rm| Line {
-                            action: rm.action,
-                            score: rm.score,
-                            pv: rm.pv.clone(),
-                            seldepth: rm.seldepth,
-                        })
-                        .collect();
-                    st.depth += 1;
-                    st.line = 0;
-                    self.state = st;
-                    return Ok(RootEvent::Iteration);
-                }
+            if self.finish_window(&mut st, lines) {
+                return Ok(RootEvent::Iteration);
             }
             self.state = st;
         }
+    }
+
+    /// Records the score of root action `i` (its line and the window's best). Uses
+    /// nothing of `G`: never inlined, so the ten rule sets' copies are identical and
+    /// wasm-opt keeps one (the WebAssembly size).
+    #[inline(never)]
+    fn record_root_score(&mut self, st: &mut RootState, i: usize, score: i32) {
+        let action = self.root_moves[i].action;
+        self.root_moves[i].nodes += self.nodes - st.child_nodes_start;
+        if i == st.line || score > st.alpha {
+            let seldepth = self.seldepth;
+            let child_pv = self.frames[1].pv.clone();
+            let rm = &mut self.root_moves[i];
+            rm.score = score;
+            rm.seldepth = seldepth;
+            rm.pv.clear();
+            rm.pv.push(action);
+            rm.pv.extend_from_slice(&child_pv);
+            st.best = st.best.max(score);
+            if score > st.alpha {
+                st.alpha = score;
+                // The best so far goes first, so a stopped search plays it.
+                self.root_moves[st.line..=i].rotate_right(1);
+            }
+        } else {
+            self.root_moves[i].score = -INFINITY;
+        }
+    }
+
+    /// After a pass over the line's actions: widens a failed window, or settles the
+    /// line and, after the last one, completes the iteration (then `true`). Uses
+    /// nothing of `G` (never inlined, as above).
+    #[inline(never)]
+    fn finish_window(&mut self, st: &mut RootState, lines: usize) -> bool {
+        let (low, high) = st.window;
+        if st.best <= low && low > -INFINITY {
+            // Failed low: widen downwards and search the line again.
+            st.window.0 = (low - st.delta).max(-INFINITY);
+            st.delta = st.delta.saturating_mul(2);
+            st.index = st.line;
+            st.alpha = st.window.0;
+            st.best = -INFINITY;
+        } else if st.best >= high && high < INFINITY {
+            st.window.1 = (high + st.delta).min(INFINITY);
+            st.delta = st.delta.saturating_mul(2);
+            st.index = st.line;
+            st.alpha = st.window.0;
+            st.best = -INFINITY;
+        } else {
+            sort_root_moves(&mut self.root_moves[st.line..]);
+            // Keep the finished lines in score order too: a later line may score
+            // above an earlier one (different windows, a fuller table).
+            sort_root_moves(&mut self.root_moves[..=st.line]);
+            st.line += 1;
+            st.line_started = false;
+            if st.line >= lines {
+                for rm in &mut self.root_moves {
+                    rm.previous = rm.score;
+                }
+                self.completed_depth = st.depth;
+                self.completed = self.root_moves[..lines]
+                    .iter()
+                    .map(|rm| Line {
+                        action: rm.action,
+                        score: rm.score,
+                        pv: rm.pv.clone(),
+                        seldepth: rm.seldepth,
+                    })
+                    .collect();
+                st.depth += 1;
+                st.line = 0;
+                self.state = *st;
+                return true;
+            }
+        }
+        false
     }
 }
 
