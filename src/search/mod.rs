@@ -64,6 +64,7 @@ use crate::eval::nnue::{AccumulatorCache, Network};
 use crate::game::Game;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
+use crate::Variant;
 use correction::CorrectionHistory;
 use frame::{Edge, Frame};
 use ordering::{ContinuationHistory, Countermoves, History};
@@ -224,18 +225,28 @@ pub struct Search<G: Game> {
     /// The learned evaluation's accumulators, when the options carry a network for
     /// this rule set (a cell: evaluating updates them behind `&self`).
     nnue: Option<RefCell<AccumulatorCache>>,
-    root: Option<G>,
+    /// Boxed, so the layout of `Search` does not depend on `G` and its code that
+    /// uses nothing of `G` compiles to one copy for all rule sets.
+    root: Option<Box<G>>,
 }
 
 impl<G: Game> Search<G> {
     /// A search using `table` (kept between searches; see [`Search::into_table`]).
     pub fn new(table: TranspositionTable) -> Search<G> {
+        Self::new_for(table, G::VARIANT)
+    }
+
+    /// [`Search::new`] for `variant` (always `G::VARIANT`): nothing in it depends on
+    /// `G` otherwise, so the rule sets' copies are identical and one is kept (the
+    /// WebAssembly size).
+    #[inline(never)]
+    fn new_for(table: TranspositionTable, variant: Variant) -> Search<G> {
         let mut table = table;
-        let learned = *table.take_learned(G::VARIANT);
+        let learned = *table.take_learned(variant);
         Search {
             tt: table,
             options: SearchOptions::default(),
-            policy: params::policy(G::VARIANT),
+            policy: params::policy(variant),
             history: learned.history,
             countermoves: learned.countermoves,
             continuation: learned.continuation,
@@ -305,9 +316,16 @@ impl<G: Game> Search<G> {
     /// Gives the table back, with the histories this search learnt, to keep for the
     /// next search (of any rule set; another rule set's histories start afresh).
     pub fn into_table(self) -> TranspositionTable {
+        self.into_table_for(G::VARIANT)
+    }
+
+    /// [`Search::into_table`] for `variant` (always `G::VARIANT`; one copy, as
+    /// [`Search::new_for`]).
+    #[inline(never)]
+    fn into_table_for(self, variant: Variant) -> TranspositionTable {
         let mut table = self.tt;
         table.keep_learned(Box::new(memory::Learned {
-            variant: G::VARIANT,
+            variant,
             history: self.history,
             countermoves: self.countermoves,
             continuation: self.continuation,
@@ -365,7 +383,7 @@ impl<G: Game> Search<G> {
                 lines: Vec::new(),
             });
         }
-        self.root = Some(pos);
+        self.root = Some(Box::new(pos));
     }
 
     /// Clears what the last search left and sets this one's limits (capped by the

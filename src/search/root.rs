@@ -90,7 +90,7 @@ impl<G: Game> Search<G> {
     /// Runs the root until an iteration completes, the search is finished, or the
     /// slice's budget runs out.
     pub(super) fn run_root(&mut self) -> Result<RootEvent, Paused> {
-        let Some(root) = self.root.clone() else {
+        let Some(root) = self.root.as_deref().cloned() else {
             return Ok(RootEvent::Finished);
         };
         let side = root.turn();
