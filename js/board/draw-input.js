@@ -6,6 +6,8 @@
 // and A on another square ends it (Escape drops it). Everything ends in
 // BoardController.toggleUserShape; `draw="none"` turns all of it off.
 
+import { squareOf } from './board-view.js';
+
 const LONG_PRESS_MS = 450;
 const MOVE_SLOP = 8; // px a finger may wander before a press is no longer a long press
 
@@ -22,16 +24,11 @@ function brushFor(event) {
  * @param cancelPress stops input.js's press in progress (a long press turns into a stroke)
  */
 export function attachDrawing(controller, cancelPress) {
-  const { boards, root } = controller.ui;
+  const { boards } = controller.ui;
   const enabled = () => controller.host.settings.draw;
   let stroke = null; // {from, board, brush, pointerId}
   let pending = null; // {timer, x, y, pointerId, from, board} of a touch that may become a long press
   let keyArrow = null; // {from, board} of an arrow begun from the keyboard
-
-  function squareAt(x, y) {
-    const el = root.elementFromPoint(x, y)?.closest?.('[data-square]');
-    return el && boards.contains(el) ? el.dataset.square : null;
-  }
 
   function shapeOf(from, to, board, brush) {
     const shape = from === to || !to ? { square: from, brush } : { from, to, brush };
@@ -50,7 +47,7 @@ export function attachDrawing(controller, cancelPress) {
 
   function onMove(event) {
     if (!stroke || event.pointerId !== stroke.pointerId) return;
-    const to = squareAt(event.clientX, event.clientY);
+    const to = controller.squareAt(event.clientX, event.clientY)?.square;
     const next = to ? shapeOf(stroke.from, to, stroke.board, stroke.brush) : null;
     if (JSON.stringify(next) === JSON.stringify(controller.preview)) return;
     controller.preview = next;
@@ -92,11 +89,10 @@ export function attachDrawing(controller, cancelPress) {
     if (enabled()) event.preventDefault();
   });
   boards.addEventListener('pointerdown', (event) => {
-    if (!enabled() || event.button !== 2) return;
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
+    const at = squareOf(event.target);
+    if (!enabled() || event.button !== 2 || !at) return;
     event.preventDefault();
-    begin(event, el.dataset.square, el.dataset.board ?? null);
+    begin(event, at.square, at.board);
   });
   for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
     pocket.addEventListener('contextmenu', (event) => {
@@ -112,11 +108,9 @@ export function attachDrawing(controller, cancelPress) {
 
   // ---- touch: a long press, then a drag ------------------------------------------------
   boards.addEventListener('pointerdown', (event) => {
-    if (!enabled() || event.pointerType !== 'touch' || stroke) return;
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
-    const from = el.dataset.square;
-    const board = el.dataset.board ?? null;
+    const at = squareOf(event.target);
+    if (!enabled() || event.pointerType !== 'touch' || stroke || !at) return;
+    const { square: from, board } = at;
     clearTimeout(pending?.timer);
     pending = {
       x: event.clientX,
@@ -140,12 +134,10 @@ export function attachDrawing(controller, cancelPress) {
 
   // ---- keyboard: C for a circle, A … A for an arrow ---------------------------------------
   boards.addEventListener('keydown', (event) => {
-    if (!enabled() || event.metaKey) return;
-    const el = event.target.closest?.('[data-square]');
-    if (!el) return;
+    const at = squareOf(event.target);
+    if (!enabled() || event.metaKey || !at) return;
     const key = event.key.toLowerCase();
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
+    const { square, board } = at;
     if (key === 'c') {
       event.preventDefault();
       keyArrow = null;

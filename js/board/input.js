@@ -7,7 +7,7 @@
 // window gets listeners only while a press lasts or a clicked piece is held.
 
 import { pieceSvg } from './pieces.js';
-import { squareCoords, squareName } from './board-view.js';
+import { squareCoords, squareName, squareOf } from './board-view.js';
 import { unlockAudio } from './sound.js';
 import { attachDrawing } from './draw-input.js';
 
@@ -16,12 +16,8 @@ const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
 export function attachInput(controller) {
   const { boards, frame, root } = controller.ui;
   const muted = () => controller.muted;
+  const viewOf = (board) => controller.viewOf(board);
   let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket, push}
-
-  function squareAt(x, y) {
-    const el = root.elementFromPoint(x, y)?.closest?.('[data-square]');
-    return el && boards.contains(el) ? { square: el.dataset.square, board: el.dataset.board ?? null } : null;
-  }
 
   function startPress(event, origin, board, fromPocket, wasSelected = false, push = null) {
     press = {
@@ -66,8 +62,7 @@ export function attachInput(controller) {
       color = piece.color;
       role = piece.type;
     }
-    const view = controller.views.find((v) => !board || v.boardId === board) ?? controller.views[0];
-    const size = view.squareElement('a1').getBoundingClientRect().width;
+    const size = viewOf(board).squareElement('a1').getBoundingClientRect().width;
     const ghost = pieceSvg(color, role, 'drag-ghost', controller.host.settings.pieceImages);
     ghost.style.width = `${size}px`;
     ghost.style.height = `${size}px`;
@@ -90,7 +85,7 @@ export function attachInput(controller) {
       controller.render();
     }
     placeGhost(press.ghost, event.clientX, event.clientY);
-    const over = squareAt(event.clientX, event.clientY);
+    const over = controller.squareAt(event.clientX, event.clientY);
     controller.setHover(over?.square ?? null);
   }
 
@@ -115,7 +110,7 @@ export function attachInput(controller) {
       return;
     }
     if (ghost) {
-      const target = squareAt(event.clientX, event.clientY);
+      const target = controller.squareAt(event.clientX, event.clientY);
       if (target && controller.targetsOf(origin).includes(target.square)) {
         controller.tryMove(origin, target.square, { dragged: true });
       } else {
@@ -137,11 +132,10 @@ export function attachInput(controller) {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     unlockAudio(muted());
     if (controller.host.settings.draw) controller.clearUserShapes();
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
-    el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
+    const at = squareOf(event.target);
+    if (!at) return;
+    const { square, board } = at;
+    at.el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
     viewOf(board)?.focus(square, { move: false });
     if (!controller.canAct()) return;
     event.preventDefault(); // no text selection, no touch scrolling while dragging
@@ -179,8 +173,8 @@ export function attachInput(controller) {
   }
 
   boards.addEventListener('pointerover', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (el && controller.selection) controller.setHover(el.dataset.square);
+    const at = squareOf(event.target);
+    if (at && controller.selection) controller.setHover(at.square);
   });
 
   // ---- pockets (Chess-Gi) ----------------------------------------------------------
@@ -211,15 +205,10 @@ export function attachInput(controller) {
   }
 
   // ---- keyboard on the squares ------------------------------------------------------
-  function viewOf(board) {
-    return controller.views.find((v) => (v.boardId ?? null) === (board ?? null)) ?? controller.views[0];
-  }
-
   boards.addEventListener('keydown', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (!el) return;
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
+    const at = squareOf(event.target);
+    if (!at) return;
+    const { square, board } = at;
     const view = viewOf(board);
     const flipped = view.orientation === 'b';
     const steps = {
@@ -261,7 +250,7 @@ export function attachInput(controller) {
   });
 
   boards.addEventListener('focusin', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (el) viewOf(el.dataset.board ?? null).focus(el.dataset.square, { move: false });
+    const at = squareOf(event.target);
+    if (at) viewOf(at.board).focus(at.square, { move: false });
   });
 }

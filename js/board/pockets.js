@@ -3,6 +3,7 @@
 // a square) or dragged onto the board; input.js handles the gestures.
 
 import { pieceName, pieceSvg } from './pieces.js';
+import { el } from './dom.js';
 
 const ORDER = ['q', 'r', 'b', 'n', 'p'];
 
@@ -32,22 +33,20 @@ function fill(host, side, hand, controller, active) {
   const buttons = ORDER.map((role) => {
     const count = hand[role] ?? 0;
     const key = `${role.toUpperCase()}@`;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'pocket-piece';
-    button.dataset.pocket = role.toUpperCase();
-    button.dataset.color = side;
+    const button = el('button', 'pocket-piece', {
+      type: 'button',
+      'data-pocket': role.toUpperCase(),
+      'data-color': side,
+      'aria-label': `${pieceName(side, role)} in pocket, ${count}`,
+      part: 'pocket-piece',
+    });
     button.disabled = !active || count === 0 || !controller.dests().has(key);
     button.classList.toggle('empty', count === 0);
     button.classList.toggle('selected', selected === key && active);
-    button.setAttribute('aria-label', `${pieceName(side, role)} in pocket, ${count}`);
-    button.setAttribute('part', 'pocket-piece');
-    button.append(pieceSvg(side, role, 'pocket-svg', controller.host.settings.pieceImages));
-    const badge = document.createElement('span');
-    badge.className = 'pocket-count';
-    badge.textContent = String(count);
-    badge.setAttribute('aria-hidden', 'true');
-    button.append(badge);
+    button.append(
+      pieceSvg(side, role, 'pocket-svg', controller.host.settings.pieceImages),
+      el('span', 'pocket-count', { 'aria-hidden': 'true' }, String(count)),
+    );
     return button;
   });
   host.replaceChildren(...buttons);

@@ -3,6 +3,7 @@
 // at the start of a turn). Keyboard: Tab/arrows between the pieces, Enter, Escape.
 
 import { pieceName, pieceSvg } from './pieces.js';
+import { el } from './dom.js';
 
 export class PromotionPicker {
   constructor(host, controller) {
@@ -24,30 +25,19 @@ export class PromotionPicker {
     this.request = request;
     const order = ['q', 'r', 'b', 'n', 'k'];
     const choices = [...request.choices].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
-    const panel = document.createElement('div');
-    panel.className = 'promotion-panel';
-    const title = document.createElement('p');
-    title.className = 'promotion-title';
-    title.textContent = request.forced ? `Promote the pawn on ${request.square} to:` : 'Promote to:';
-    panel.append(title);
-    const row = document.createElement('div');
-    row.className = 'promotion-choices';
+    const panel = el('div', 'promotion-panel');
+    const title = request.forced ? `Promote the pawn on ${request.square} to:` : 'Promote to:';
+    const row = el('div', 'promotion-choices');
     for (const choice of choices) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.promotion = choice.role;
-      button.setAttribute('aria-label', pieceName(request.color, choice.role));
-      button.setAttribute('part', 'promotion-choice');
+      const attrs = { type: 'button', 'data-promotion': choice.role, 'aria-label': pieceName(request.color, choice.role), part: 'promotion-choice' };
+      const button = el('button', '', attrs);
       button.append(pieceSvg(request.color, choice.role, 'promotion-svg', this.controller.host.settings.pieceImages));
       button.addEventListener('click', () => this.choose(choice.token));
       row.append(button);
     }
-    panel.append(row);
+    panel.append(el('p', 'promotion-title', {}, title), row);
     if (!request.forced) {
-      const cancel = document.createElement('button');
-      cancel.type = 'button';
-      cancel.className = 'promotion-cancel';
-      cancel.textContent = 'Cancel';
+      const cancel = el('button', 'promotion-cancel', { type: 'button' }, 'Cancel');
       cancel.addEventListener('click', () => this.close(true));
       panel.append(cancel);
     }
@@ -59,9 +49,7 @@ export class PromotionPicker {
 
   /** Places the panel over the promotion square's file, inside the board's frame. */
   position() {
-    const view = this.controller.views.find((v) => !this.request.board || v.boardId === this.request.board) ??
-      this.controller.views[0];
-    const square = view?.squareElement(this.request.square);
+    const square = this.controller.viewOf(this.request.board)?.squareElement(this.request.square);
     const panel = this.host.firstElementChild;
     if (!square || !panel) return;
     const frame = this.host.getBoundingClientRect();
