@@ -9,11 +9,10 @@ import { renderPockets } from './pockets.js';
 import { PromotionPicker } from './promotion.js';
 import { announceText, statusText, turnText } from './status.js';
 import { playSound } from './sound.js';
-import { EnginePlayer } from './engine-player.js';
-import { checkShapes, describeShape, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
+import { EngineSeat } from './engine-seat.js';
+import { checkShapes, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
 import { el } from './dom.js';
-
-const SIDE = { w: 'White', b: 'Black' };
+import { SIDE_NAMES as SIDE } from './pieces.js';
 
 /** Pieces by square from the rows of the core's board() or placement(). */
 function piecesOf(rows) {
@@ -46,7 +45,7 @@ export class BoardController {
     this.flash = null; // {shapes, timer}: a reason's path, shown for a moment
     this.preview = null; // the arrow or circle a person is drawing
     this.picker = new PromotionPicker(ui.promotion, this);
-    this.engine = new EnginePlayer(this);
+    this.engine = new EngineSeat(this);
     model.addEventListener('change', (event) => this.afterChange(event.detail));
   }
 
@@ -492,12 +491,12 @@ export class BoardController {
     return shapes;
   }
 
-  /** A person's stroke: the same shape again removes it, another brush replaces it. */
-  toggleUserShape(shape) {
+  /** A person's stroke (`described` in words): the same shape again removes it, another brush replaces it. */
+  toggleUserShape(shape, described) {
     const before = this.userShapes();
     const existing = before.find((s) => sameShape(s, shape));
     const verb = existing?.brush === shape.brush ? 'removed' : 'drawn';
-    this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${describeShape(shape)} ${verb}` });
+    this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${described} ${verb}` });
   }
 
   setAutoShapes(list) {

@@ -17,9 +17,9 @@ import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
 import { prepareAudio } from './sound.js';
 import { el } from './dom.js';
+import { COLOR_NAMES as NAMES } from './pieces.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
-const NAMES = { w: 'white', b: 'black' };
 const OFF = new Set(['false', 'off', 'no', '0', 'none']);
 
 let sheet = null;

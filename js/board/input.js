@@ -2,14 +2,15 @@
 // click-click on the boards and the Chess-Gi pockets, and the keyboard (roving focus
 // over the squares with the arrow keys, Enter or Space to pick up and put down,
 // Escape to cancel, also for a piece picked up with the mouse). Everything ends in
-// BoardController.select / tryMove; a plain click also clears the person's shapes
-// (drawing them is draw-input.js). Listeners sit on the board's own elements; the
-// window gets listeners only while a press lasts or a clicked piece is held.
+// BoardController.select / tryMove; a plain click also clears the person's shapes.
+// Drawing them is draw-input.js, loaded by the first gesture that may draw (a right
+// press, a touch, the C or A key: most boards are never drawn on), which is handed
+// over with what followed it when the module arrives. Listeners sit on the board's own
+// elements; the window gets listeners only while a press lasts or a clicked piece is held.
 
 import { pieceSvg } from './pieces.js';
 import { squareCoords, squareName, squareOf } from './board-view.js';
 import { unlockAudio } from './sound.js';
-import { attachDrawing } from './draw-input.js';
 
 const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
 
@@ -244,10 +245,46 @@ export function attachInput(controller) {
     }
   });
 
-  attachDrawing(controller, () => {
-    endPress();
-    controller.render();
-  });
+  // ---- drawing by hand (draw-input.js) ---------------------------------------------
+  let drawing = null; // its handlers, once loaded
+  let early = null; // [kind, event] of gestures that came before it, handed over in order
+  const keepEarly = (kind) => (event) => early?.push([kind, event]); // [kind, event, target]
+  const [earlyMove, earlyUp] = [keepEarly('move'), keepEarly('up')];
+  const lifted = (down) => early.some(([kind, e]) => kind === 'up' && e.pointerId === down.pointerId);
+  function loadDrawing() {
+    window.addEventListener('pointermove', earlyMove);
+    window.addEventListener('pointerup', earlyUp);
+    import('./draw-input.js').then(({ attachDrawing }) => {
+      window.removeEventListener('pointermove', earlyMove);
+      window.removeEventListener('pointerup', earlyUp);
+      const cancelPress = () => {
+        endPress();
+        controller.render();
+      };
+      drawing = attachDrawing(controller, cancelPress, squareOf);
+      // A touch already lifted was a tap, not the start of a long press.
+      for (const [kind, event, target] of early) if (!(event.pointerType === 'touch' && kind === 'board' && lifted(event))) drawing[kind](event, target);
+      early = null;
+    });
+  }
+  const draw = (kind) => (event) => {
+    if (drawing) return drawing[kind](event);
+    const mayDraw = kind === 'key' ? /^[ac]$/i.test(event.key) : event.button === 2 || event.pointerType === 'touch';
+    if (!mayDraw || !controller.host.settings.draw) return;
+    if (!early) {
+      early = [];
+      loadDrawing();
+    }
+    early.push([kind, event, event.target]); // the DOM clears a shadow target after dispatch
+  };
+  for (const target of [boards, controller.ui.pocketTop, controller.ui.pocketBottom]) {
+    // No menu on a right-click while drawing is on, whether draw-input.js is here yet or not.
+    target.addEventListener('contextmenu', (event) => {
+      if (controller.host.settings.draw) event.preventDefault();
+    });
+    target.addEventListener('pointerdown', draw(target === boards ? 'board' : 'pocket'));
+  }
+  boards.addEventListener('keydown', draw('key'));
 
   boards.addEventListener('focusin', (event) => {
     const at = squareOf(event.target);

@@ -68,8 +68,10 @@ const COLORS = {
   b: { fill: '#2f2a27', stroke: '#0f0d0c', detail: '#e9dfcf' },
 };
 
-const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const COLOR_NAMES = { w: 'white', b: 'black' };
+/** The words for pieces and sides, for every label the board writes. */
+export const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+export const COLOR_NAMES = { w: 'white', b: 'black' };
+export const SIDE_NAMES = { w: 'White', b: 'Black' };
 
 export function pieceName(color, role) {
   return `${COLOR_NAMES[color]} ${ROLE_NAMES[role]}`;

@@ -2,7 +2,7 @@
 // of the board below it). A piece in the pocket of the side to act can be clicked (then
 // a square) or dragged onto the board; input.js handles the gestures.
 
-import { pieceName, pieceSvg } from './pieces.js';
+import { SIDE_NAMES, pieceName, pieceSvg } from './pieces.js';
 import { el } from './dom.js';
 
 const ORDER = ['q', 'r', 'b', 'n', 'p'];
@@ -27,7 +27,7 @@ export function renderPockets(controller, hands, canAct) {
 function fill(host, side, hand, controller, active) {
   host.hidden = false;
   host.dataset.color = side;
-  host.setAttribute('aria-label', `${side === 'w' ? 'White' : 'Black'}'s pocket`);
+  host.setAttribute('aria-label', `${SIDE_NAMES[side]}'s pocket`);
   host.setAttribute('role', 'group');
   const selected = controller.selection?.origin;
   const buttons = ORDER.map((role) => {
