@@ -89,7 +89,8 @@ async function sizes() {
   console.log(`    = all of it: ${kb(board.initial.gz + lazyTotal)}`);
   console.log(`  engine client, loaded when a board first plays:  ${kb(engine.gz)}`);
   console.log(`  engine worker script (runs off the main thread):  ${(worker.gz / 1024).toFixed(1)} KB`);
-  console.log(`  on the main thread once the engine plays: ${kb(board.initial.gz + engine.gz)}`);
+  const player = board.lazy.filter((c) => c.modules.includes('engine-player')).reduce((t, c) => t + c.gz, 0);
+  console.log(`  on the main thread once the engine plays (the board, its engine player, the client): ${kb(board.initial.gz + player + engine.gz)}`);
 }
 
 async function startServer() {

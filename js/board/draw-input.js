@@ -5,7 +5,7 @@
 // From the keyboard: C toggles a circle on the focused square, A starts an arrow there
 // and A on another square ends it (Escape drops it). Everything ends in
 // BoardController.toggleUserShape; `draw="none"` turns all of it off. input.js loads
-// this module when the board is ready (or at the first stroke) and hands it the events.
+// this module at the first gesture that may draw, and hands it the events.
 
 const LONG_PRESS_MS = 450;
 const MOVE_SLOP = 8; // px a finger may wander before a press is no longer a long press

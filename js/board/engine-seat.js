@@ -17,7 +17,13 @@ export class EngineSeat {
 
   /** The EnginePlayer, loaded once. */
   load() {
-    this.loading ??= import('./engine-player.js').then(({ EnginePlayer }) => (this.player = new EnginePlayer(this.controller)));
+    this.loading ??= import('./engine-player.js').then(
+      ({ EnginePlayer }) => (this.player = new EnginePlayer(this.controller)),
+      (error) => {
+        this.loading = null; // the next turn tries again
+        throw error;
+      },
+    );
     return this.loading;
   }
 

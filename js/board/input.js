@@ -247,25 +247,29 @@ export function attachInput(controller) {
 
   // ---- drawing by hand (draw-input.js) ---------------------------------------------
   let drawing = null; // its handlers, once loaded
-  let early = null; // [kind, event] of gestures that came before it, handed over in order
-  const keepEarly = (kind) => (event) => early?.push([kind, event]); // [kind, event, target]
+  let early = null; // [kind, event, target] of gestures before it arrived, handed over in order
+  const keepEarly = (kind) => (event) => early?.push([kind, event]);
   const [earlyMove, earlyUp] = [keepEarly('move'), keepEarly('up')];
   const lifted = (down) => early.some(([kind, e]) => kind === 'up' && e.pointerId === down.pointerId);
   function loadDrawing() {
     window.addEventListener('pointermove', earlyMove);
     window.addEventListener('pointerup', earlyUp);
-    import('./draw-input.js').then(({ attachDrawing }) => {
+    const handOver = (module) => {
       window.removeEventListener('pointermove', earlyMove);
       window.removeEventListener('pointerup', earlyUp);
-      const cancelPress = () => {
-        endPress();
-        controller.render();
-      };
-      drawing = attachDrawing(controller, cancelPress, squareOf);
-      // A touch already lifted was a tap, not the start of a long press.
-      for (const [kind, event, target] of early) if (!(event.pointerType === 'touch' && kind === 'board' && lifted(event))) drawing[kind](event, target);
-      early = null;
-    });
+      if (module) attachAndReplay(module);
+      early = null; // without the module (it could not load), the next gesture tries again
+    };
+    import('./draw-input.js').then(handOver, () => handOver(null));
+  }
+  function attachAndReplay({ attachDrawing }) {
+    const cancelPress = () => {
+      endPress();
+      controller.render();
+    };
+    drawing = attachDrawing(controller, cancelPress, squareOf);
+    // A touch already lifted was a tap, not the start of a long press.
+    for (const [kind, event, target] of early) if (!(event.pointerType === 'touch' && kind === 'board' && lifted(event))) drawing[kind](event, target);
   }
   const draw = (kind) => (event) => {
     if (drawing) return drawing[kind](event);
