@@ -1,13 +1,9 @@
-// The worker side of the Engine, wherever it runs (engine-worker.js in a browser,
-// engine-worker-node.js in Node). It owns one wasm `Session` (the engine session the
-// native binary runs too) and only runs its jobs in slices of a few milliseconds,
-// yielding between them so that a `stop` is seen within one slice, rebuilds it with its
-// settings after a crash, and routes what comes out. Strings are raw UCI lines for the
-// session's UCI codec (replies: UCI lines, as from Stockfish.js); objects from engine.js
-// ({type: 'init' | 'setOption' | 'newGame' | 'analyse' | 'analyseGame' | 'stop', id,
-// ...}) go to its typed door, which checks them (replies: {type: 'ready' | 'result' |
-// 'info' | 'done' | 'progress' | 'analysis' | 'error' | 'variant' | 'network', id, ...}). Any command but stop/isready that arrives
-// during a job ends it first (it still reports its best move).
+// The worker side of the Engine (engine-worker.js in a browser, engine-worker-node.js in
+// Node). It owns one wasm `Session`, the engine session the native binary runs too: it
+// runs its jobs in slices of a few ms, yielding so a `stop` is seen within one slice,
+// rebuilds it with its settings after a crash, and routes strings to the session's UCI
+// codec, the Engine class's messages ({type, id, ...}) to its typed door. Any command
+// but stop/isready ends the running job first (it still reports its best move).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
 
@@ -18,20 +14,6 @@ const [FIRST_BUDGET, MIN_BUDGET, MAX_BUDGET] = [4000, 500, 100_000];
 /** Slice timings are summed over at least this long before the rate is re-estimated, so
  * a coarse `performance.now()` (100 µs..1 ms in browsers) still gives a fair rate. */
 const RATE_WINDOW_MS = 24;
-
-/** A function returning a promise that resolves on a later macrotask. setTimeout(0) is
- * clamped to 4 ms after a few nestings, so a MessageChannel is used in browsers. */
-export function macrotaskYielder() {
-  if (typeof setImmediate === 'function') return () => new Promise((resolve) => setImmediate(resolve));
-  const channel = new MessageChannel();
-  const waiting = [];
-  channel.port1.onmessage = () => waiting.shift()?.();
-  return () =>
-    new Promise((resolve) => {
-      waiting.push(resolve);
-      channel.port2.postMessage(null);
-    });
-}
 
 /** Adapts the node budget of a slice to the measured speed, so a slice takes about
  * TARGET_SLICE_MS whatever the machine. */
@@ -49,11 +31,7 @@ function createSliceBudget() {
 }
 
 /** A seed for the weakened levels, different in every worker. */
-function randomSeed() {
-  const words = new Uint32Array(1);
-  globalThis.crypto?.getRandomValues?.(words);
-  return words[0] || Math.floor(Math.random() * 2 ** 32);
-}
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 const isStop = (msg) => (typeof msg === 'string' && msg.trim() === 'stop') || msg?.type === 'stop';
 const isTyped = (error) => error instanceof Error && typeof error.code === 'string';
@@ -71,8 +49,9 @@ function newJob(raw, id) {
 /** Creates the host: `post(message)` sends to the main thread; `load(wasm)` resolves to
  * the initialised wasm-bindgen glue (`wasm`: the Engine's `wasm` option); `readNetwork(
  * source)` to a network file's bytes (the `network` option); `close()` ends the worker
- * (UCI `quit`). Returns `{ receive(message) }`. */
-export function createEngineHost({ post, load, readNetwork, close = () => {}, now = () => performance.now(), yieldNow = macrotaskYielder() }) {
+ * (UCI `quit`); `yieldNow()` resolves on a later macrotask (each worker passes its
+ * environment's quickest). Returns `{ receive(message) }`. */
+export function createEngineHost({ post, load, readNetwork, close = () => {}, now = () => performance.now(), yieldNow = nextTimer }) {
   let [glue, session, startError, networkBytes, job] = [null, null, null, null, null];
   let variant = 'chess'; // the session's rule set, as the Engine class last heard it
   let started = false; // init begun (explicitly or by the first raw command)
@@ -125,33 +104,27 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     started = true;
     try {
       glue = await load(wasm);
-    } catch (error) {
-      startError = typedError(ErrorKinds.WasmLoad, `could not load the wasm module: ${crashText(error)}`);
-      return;
-    }
-    try {
-      session = new glue.Session(randomSeed());
+      session = new glue.Session(randomSeed()); // plays chess, the `variant` it starts with
       if (wantedVariant !== 'chess') setOption('UCI_Variant', wantedVariant);
-      variant = session.variant();
     } catch (error) {
       session = null;
-      startError = isTyped(error) ? error : typedError(ErrorKinds.EngineCrashed, String(error));
+      if (!glue) startError = typedError(ErrorKinds.WasmLoad, `could not load the wasm module: ${crashText(error)}`);
+      else startError = isTyped(error) ? error : typedError(ErrorKinds.EngineCrashed, String(error));
     }
   }
 
-  /** Reads the network in the background and gives it to the session when it has
-   * arrived (between two slices: this thread runs one thing at a time); the
-   * hand-written evaluation plays until then, and on if it fails. */
+  /** Reads the network in the background and hands it to the session between two
+   * slices; the hand-written evaluation plays until then, and on if it fails. */
   function loadNetwork(source) {
     if (source === undefined || source === null) return post({ type: 'network', loaded: false });
     Promise.resolve(source)
-      .then(readNetwork ?? (() => Promise.reject(new Error('this worker cannot read network files'))))
+      .then(readNetwork)
       .catch((error) => {
         throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
       })
       .then((bytes) => {
         const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-        session.loadNetwork(view);
+        session.loadNetwork(view); // a bad file throws its typed error, and is not kept
         networkBytes = view;
         post({ type: 'network', loaded: true });
       })
@@ -167,9 +140,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
 
   /** Tells the Engine class when the rule set changed (by raw UCI too). */
   function noteVariant() {
-    const current = session.variant();
-    if (current === variant) return;
-    variant = current;
+    if (session.variant() === variant) return;
+    variant = session.variant();
     if (managed) post({ type: 'variant', variant });
   }
 
@@ -187,12 +159,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (idle && /^\s*setoption\s/i.test(line) && !lines.some((l) => l.startsWith('info string'))) {
       settings.push((s) => s.handleLine(line));
     }
-    postLines(lines);
     noteVariant();
-    if (session.status() === 'quit') {
-      if (job) finish(job);
-      close();
-    }
+    postLines(lines);
   }
 
   /** Ends the running job now: its last events and its answer come out. */
@@ -216,20 +184,23 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     }
   }
 
-  /** Raw UCI lines out; a `bestmove` ends the raw search. */
+  /** Raw UCI lines out; a `bestmove` ends the raw search, a `quit` (now or kept until
+   * the search's end) also the worker. */
   function postLines(lines) {
     for (const line of lines) {
       post(line);
       if (line.startsWith('bestmove') && job?.raw) finish(job);
     }
+    if (session.status() !== 'quit') return;
+    if (job) finish(job);
+    close();
   }
 
   /** The job has ended, by its answer or by an error. */
   function finish(running, error) {
     if (job === running) job = null;
     if (running.raw && error) {
-      recover();
-      post(`info string engine error: ${crashText(error)}`);
+      fail('go', error); // as an error of the raw `go`: an info string
       post('bestmove (none)');
       error = undefined;
     }
@@ -246,8 +217,6 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
       const budget = slices.nodes;
       deliver(running, () => (running.raw ? session.step(budget, sliceStart) : session.advance(budget, sliceStart)));
       slices.measured(now() - sliceStart);
-      if (job === running && session.status() === 'quit') finish(running);
-      if (session.status() === 'quit') close();
       await yieldNow();
     }
     await running.done;
@@ -262,8 +231,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
       await start(msg.variant ?? 'chess', msg.wasm);
       if (startError) throw startError;
       post({ type: 'ready', id: msg.id ?? null, variant });
-      loadNetwork(msg.network);
-      return;
+      return loadNetwork(msg.network);
     }
     if (!started) await start('chess');
     if (!session) throw startError;
@@ -282,10 +250,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
         session.newGame();
         return post({ type: 'result', id: msg.id, value: null });
       case 'analyse':
-        session.analyse(msg.request);
-        return run(newJob(false, msg.id), stopped);
       case 'analyseGame':
-        session.analyseGame(msg.request);
+        session[msg.type](msg.request); // throws the session's typed error and starts nothing
         return run(newJob(false, msg.id), stopped);
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);
@@ -302,3 +268,5 @@ function safely(fn) {
     fn();
   } catch {}
 }
+
+const nextTimer = () => new Promise((resolve) => setTimeout(resolve));

@@ -39,6 +39,7 @@ const host = createEngineHost({
   },
   readNetwork: bytesOf,
   close: () => parentPort.close(),
+  yieldNow: () => new Promise((resolve) => setImmediate(resolve)),
 });
 
 parentPort.on('message', (message) => host.receive(message));

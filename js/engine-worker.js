@@ -11,8 +11,22 @@
 import init, * as glue from '../pkg/web/alfiere.js';
 import { createEngineHost } from './engine-host.js';
 
+/** Resolves on the next macrotask: a MessageChannel message, as setTimeout(0) is
+ * clamped to 4 ms after a few nestings (a slice is 8 ms). */
+function macrotaskYielder() {
+  const channel = new MessageChannel();
+  const waiting = [];
+  channel.port1.onmessage = () => waiting.shift()();
+  return () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      channel.port2.postMessage(null);
+    });
+}
+
 const host = createEngineHost({
   post: (message) => self.postMessage(message),
+  yieldNow: macrotaskYielder(),
   load: async (wasm) => {
     await init(wasm === undefined || wasm === null ? undefined : { module_or_path: wasm });
     return glue;

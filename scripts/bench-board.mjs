@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The figures of the board component (issue 28), printed side by side:
 //   1. size: 'alfiere/board' minified and gzipped (its JS, its CSS and the wasm glue;
-//      the wasm itself excluded), the engine client it loads on first use, and the
-//      worker script;
+//      the wasm itself excluded) as a bundler splits it: what a page loads with the
+//      board, and the parts the board imports only when needed (drawing by hand,
+//      sound), each gzipped on its own and in total; then the engine client it loads
+//      on first play, and the worker script;
 //   2. from navigation to a board that takes a click (the board's `ready` event, in
 //      ms since navigation start), on localhost in Debian's Chromium, cold (a fresh
 //      profile: nothing cached) and warm (a reload), medians of --runs;
@@ -13,6 +15,7 @@
 //      to the engine's reply, as a person feels it: the longest (wall) and how many
 //      took over 50 ms.
 // Needs the built page (node scripts/build-page.mjs). Run: node scripts/bench-board.mjs [--runs 5]
+// (--sizes: the sizes only, which are not noisy).
 
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -39,16 +42,55 @@ async function gzipped(entry, external = []) {
   return { raw: text.length, gz: gzipSync(text, { level: 9 }).length };
 }
 
+/** The board split as a bundler splits dynamic imports: {initial, lazy: [{name, gz}]},
+ * each chunk minified and gzipped on its own (the engine client, external here, is
+ * measured by itself). */
+async function boardChunks() {
+  const result = await build({
+    entryPoints: [`${root}js/board/index.js`],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    outdir: '/bench-board-out',
+    external: ['../engine.js'],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const gz = new Map(result.outputFiles.map((f) => [f.path, { raw: f.text.length, gz: gzipSync(f.text, { level: 9 }).length }]));
+  const outputs = result.metafile.outputs;
+  const full = (name) => result.outputFiles.find((f) => f.path.endsWith(name.slice(name.lastIndexOf('/')))).path;
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint);
+  // What the entry loads before the board runs: itself and its static imports.
+  const initial = new Set();
+  const visit = (name) => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of outputs[name].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(entry);
+  const sum = (names) => names.reduce((t, n) => ({ raw: t.raw + gz.get(full(n)).raw, gz: t.gz + gz.get(full(n)).gz }), { raw: 0, gz: 0 });
+  const lazy = Object.keys(outputs)
+    .filter((name) => !initial.has(name))
+    .map((name) => ({ modules: Object.keys(outputs[name].inputs).map((m) => m.split('/').pop()).join(', '), ...sum([name]) }));
+  return { initial: sum([...initial]), lazy };
+}
+
 async function sizes() {
-  // The engine client is a dynamic import of the board: measured on its own.
-  const board = await gzipped('js/board/index.js', ['../engine.js']);
+  const board = await boardChunks();
   const engine = await gzipped('js/engine.js');
   const worker = await gzipped('js/engine-worker.js');
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB (${bytes} B)`;
+  const lazyTotal = board.lazy.reduce((t, c) => t + c.gz, 0);
   console.log('size (minified, gzip -9, wasm excluded):');
-  console.log(`  'alfiere/board' with its CSS and the wasm glue: ${(board.gz / 1024).toFixed(1)} KB (${(board.raw / 1024).toFixed(1)} KB raw; goal 25 KB)`);
-  console.log(`  engine client, loaded when a board first plays:  ${(engine.gz / 1024).toFixed(1)} KB`);
+  console.log(`  'alfiere/board' with its CSS and the wasm glue: ${kb(board.initial.gz)}, ${(board.initial.raw / 1024).toFixed(1)} KB raw; goal 25 KB`);
+  for (const chunk of board.lazy) console.log(`    + loaded when needed: ${kb(chunk.gz)} (${chunk.modules})`);
+  console.log(`    = all of it: ${kb(board.initial.gz + lazyTotal)}`);
+  console.log(`  engine client, loaded when a board first plays:  ${kb(engine.gz)}`);
   console.log(`  engine worker script (runs off the main thread):  ${(worker.gz / 1024).toFixed(1)} KB`);
-  console.log(`  on the main thread once the engine plays: ${((board.gz + engine.gz) / 1024).toFixed(1)} KB`);
+  const player = board.lazy.filter((c) => c.modules.includes('engine-player')).reduce((t, c) => t + c.gz, 0);
+  console.log(`  on the main thread once the engine plays (the board, its engine player, the client): ${kb(board.initial.gz + player + engine.gz)}`);
 }
 
 async function startServer() {
@@ -194,4 +236,4 @@ async function browserFigures() {
 }
 
 await sizes();
-await browserFigures();
+if (!process.argv.includes('--sizes')) await browserFigures();

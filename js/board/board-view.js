@@ -6,9 +6,9 @@
 
 import { pieceName, pieceSvg } from './pieces.js';
 import { ShapeLayer } from './shape-layer.js';
+import { el, svg } from './dom.js';
 
 const FILES = 'abcdefgh';
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function squareName(file, rank) {
   return FILES[file] + (rank + 1);
@@ -16,6 +16,12 @@ export function squareName(file, rank) {
 
 export function squareCoords(square) {
   return { file: FILES.indexOf(square[0]), rank: Number(square[1]) - 1 };
+}
+
+/** The square element at or around `node`, with its square and (Alice) board, or null. */
+export function squareOf(node) {
+  const el = node?.closest?.('[data-square]');
+  return el ? { el, square: el.dataset.square, board: el.dataset.board ?? null } : null;
 }
 
 export class BoardView {
@@ -31,18 +37,10 @@ export class BoardView {
     this.squares = new Map();
     this.pieceKeys = new Map();
     this.focusTarget = 'e2';
-    this.root = document.createElement('div');
-    this.root.className = 'board';
-    this.root.setAttribute('part', 'board');
+    this.root = el('div', 'board', { part: 'board' });
     if (boardId) this.root.dataset.boardId = boardId;
-    this.grid = document.createElement('div');
-    this.grid.className = 'board-grid';
-    this.grid.setAttribute('role', 'grid');
-    this.grid.setAttribute('aria-label', label);
-    this.overlay = document.createElementNS(SVG_NS, 'svg');
-    this.overlay.setAttribute('viewBox', '0 0 8 8');
-    this.overlay.setAttribute('aria-hidden', 'true');
-    this.overlay.classList.add('board-overlay');
+    this.grid = el('div', 'board-grid', { role: 'grid', 'aria-label': label });
+    this.overlay = svg('svg', { viewBox: '0 0 8 8', 'aria-hidden': 'true', class: 'board-overlay' });
     this.root.append(this.grid, this.overlay);
     this.shapes = new ShapeLayer(this.root);
     host.append(this.root);
@@ -56,23 +54,17 @@ export class BoardView {
     this.pieceKeys.clear();
     const white = this.orientation === 'w';
     for (let row = 0; row < 8; row++) {
-      const rowEl = document.createElement('div');
-      rowEl.setAttribute('role', 'row');
-      rowEl.className = 'board-row';
+      const rowEl = el('div', 'board-row', { role: 'row' });
       const rank = white ? 7 - row : row;
       for (let col = 0; col < 8; col++) {
         const file = white ? col : 7 - col;
         const name = squareName(file, rank);
-        const sq = document.createElement('div');
         const shade = (file + rank) % 2 === 0 ? 'dark' : 'light';
-        sq.className = `sq ${shade}`;
-        sq.setAttribute('part', `square ${shade}-square`);
-        sq.setAttribute('role', 'gridcell');
-        sq.dataset.square = name;
+        const sq = el('div', `sq ${shade}`, { part: `square ${shade}-square`, role: 'gridcell', 'data-square': name });
         if (this.boardId) sq.dataset.board = this.boardId;
         sq.tabIndex = name === this.focusTarget ? 0 : -1;
-        if (this.coordinates && row === 7) sq.append(coordinate('file', FILES[file]));
-        if (this.coordinates && col === 0) sq.append(coordinate('rank', String(rank + 1)));
+        if (this.coordinates && row === 7) sq.append(el('span', 'coord file', { 'aria-hidden': 'true' }, FILES[file]));
+        if (this.coordinates && col === 0) sq.append(el('span', 'coord rank', { 'aria-hidden': 'true' }, String(rank + 1)));
         rowEl.append(sq);
         this.squares.set(name, sq);
       }
@@ -158,12 +150,12 @@ export class BoardView {
     for (const [path, kind] of all) {
       if (path.length < 2) continue;
       const points = path.map((sq) => this.centre(sq));
-      const line = document.createElementNS(SVG_NS, 'polyline');
-      line.setAttribute('points', points.map((p) => `${p.x},${p.y}`).join(' '));
-      line.setAttribute('class', `rebound-path${kind}`);
-      this.overlay.append(line);
-      for (const p of points.slice(1, -1)) this.overlay.append(circle(p, 0.07, 'rebound-step'));
-      this.overlay.append(circle(points.at(-1), 0.14, 'rebound-end'));
+      const dot = ({ x, y }, r, className) => svg('circle', { cx: x, cy: y, r, class: className });
+      this.overlay.append(
+        svg('polyline', { points: points.map((p) => `${p.x},${p.y}`).join(' '), class: `rebound-path${kind}` }),
+        ...points.slice(1, -1).map((p) => dot(p, 0.07, 'rebound-step')),
+        dot(points.at(-1), 0.14, 'rebound-end'),
+      );
     }
   }
 
@@ -198,22 +190,4 @@ export class BoardView {
   squareElement(square) {
     return this.squares.get(square);
   }
-}
-
-/** A dot of a path in overlay units. */
-function circle({ x, y }, r, className) {
-  const dot = document.createElementNS(SVG_NS, 'circle');
-  dot.setAttribute('cx', x);
-  dot.setAttribute('cy', y);
-  dot.setAttribute('r', r);
-  dot.classList.add(className);
-  return dot;
-}
-
-function coordinate(kind, text) {
-  const span = document.createElement('span');
-  span.className = `coord ${kind}`;
-  span.setAttribute('aria-hidden', 'true');
-  span.textContent = text;
-  return span;
 }

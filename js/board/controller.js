@@ -4,15 +4,22 @@
 // tells the host element what happened (it fires the DOM events). Nothing here touches
 // the document outside the board's shadow root; user text only ever lands as text.
 
-import { BoardView } from './board-view.js';
+import { BoardView, squareOf } from './board-view.js';
 import { renderPockets } from './pockets.js';
 import { PromotionPicker } from './promotion.js';
 import { announceText, statusText, turnText } from './status.js';
 import { playSound } from './sound.js';
-import { EnginePlayer } from './engine-player.js';
-import { checkShapes, describeShape, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
+import { EngineSeat } from './engine-seat.js';
+import { checkShapes, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
+import { el } from './dom.js';
+import { SIDE_NAMES as SIDE } from './pieces.js';
 
-const SIDE = { w: 'White', b: 'Black' };
+/** Pieces by square from the rows of the core's board() or placement(). */
+function piecesOf(rows) {
+  const pieces = new Map();
+  for (const row of rows) for (const cell of row) if (cell) pieces.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
+  return pieces;
+}
 
 export class BoardController {
   /**
@@ -38,7 +45,7 @@ export class BoardController {
     this.flash = null; // {shapes, timer}: a reason's path, shown for a moment
     this.preview = null; // the arrow or circle a person is drawing
     this.picker = new PromotionPicker(ui.promotion, this);
-    this.engine = new EnginePlayer(this);
+    this.engine = new EngineSeat(this);
     model.addEventListener('change', (event) => this.afterChange(event.detail));
   }
 
@@ -213,13 +220,9 @@ export class BoardController {
   /** A yes/no question in the board's message line (the page's own controls stay put). */
   ask(question, yes) {
     const box = this.ui.message;
-    const play = document.createElement('button');
-    play.type = 'button';
-    play.textContent = 'Play it';
+    const play = el('button', '', { type: 'button' }, 'Play it');
     play.addEventListener('click', () => (this.hideMessage(), yes()));
-    const cancel = document.createElement('button');
-    cancel.type = 'button';
-    cancel.textContent = 'Cancel';
+    const cancel = el('button', '', { type: 'button' }, 'Cancel');
     cancel.addEventListener('click', () => (this.hideMessage(), this.clearSelection()));
     box.replaceChildren(question, ' ', play, ' ', cancel);
     box.hidden = false;
@@ -309,14 +312,19 @@ export class BoardController {
       (id) => new BoardView(host, { boardId: id, label: id ? `Board ${id.toUpperCase()}` : 'Chess board', ...look }),
     );
     if (alice) {
-      for (const view of this.views) {
-        const caption = document.createElement('div');
-        caption.className = 'board-caption';
-        caption.setAttribute('part', 'caption');
-        caption.textContent = `Board ${view.boardId.toUpperCase()}`;
-        view.root.prepend(caption);
-      }
+      for (const view of this.views) view.root.prepend(el('div', 'board-caption', { part: 'caption' }, `Board ${view.boardId.toUpperCase()}`));
     }
+  }
+
+  /** The view of board `board` ('a', 'b'; null or unknown: the first). */
+  viewOf(board) {
+    return this.views.find((v) => v.boardId === (board ?? null)) ?? this.views[0];
+  }
+
+  /** The square (and its Alice board) under a point of the page, or null. */
+  squareAt(x, y) {
+    const found = squareOf(this.ui.root.elementFromPoint(x, y));
+    return found && this.ui.boards.contains(found.el) ? found : null;
   }
 
   /** Which board a piece standing on `square` is on (Alice), else null. */
@@ -326,23 +334,14 @@ export class BoardController {
   }
 
   pieceMap() {
-    if (!this.pieceCache) {
-      const map = new Map();
-      for (const row of this.model.game.board()) {
-        for (const cell of row) {
-          if (cell) map.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
-        }
-      }
-      this.pieceCache = map; // dropped with destCache after every change of the game
-    }
+    this.pieceCache ??= piecesOf(this.model.game.board()); // dropped with destCache after every change of the game
     return this.pieceCache;
   }
 
-  /** Squares to mark on each board: every action of the last turn and of the one in progress. */
-  lastMarks() {
+  /** Squares to mark on each board for `moves` (the last turn's and the current one's). */
+  marksOf(moves) {
     const marks = { a: new Set(), b: new Set(), single: new Set() };
-    for (const index of this.model.lastTurnIndices()) {
-      const move = this.model.verbose[index];
+    for (const move of moves) {
       const from = move.kind === 'drop' || move.kind === 'promotion_choice' ? null : move.from;
       if (this.views.length === 1) {
         if (from) marks.single.add(from);
@@ -369,61 +368,22 @@ export class BoardController {
     this.host.notify('review', { ply: next });
   }
 
-  /** Draws a past position: its pieces, its pockets and the action that led to it. */
-  renderReview() {
-    const model = this.model;
-    const ply = this.reviewing;
-    const move = ply > 0 ? model.verbose[ply - 1] : null;
-    const fen = move ? move.after : model.startFen;
-    const pieces = new Map();
-    for (const row of model.rules.placement(fen, model.variant)) {
-      for (const cell of row) if (cell) pieces.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
-    }
-    for (const view of this.views) {
-      view.setOrientation(this.orientation);
-      const id = view.boardId;
-      const marks = new Set();
-      if (move) {
-        const arrival = move.board ?? 'b';
-        const from = move.kind === 'drop' || move.kind === 'promotion_choice' ? null : move.from;
-        if (!id || arrival === id) marks.add(move.to);
-        if (from && (!id || arrival !== id)) marks.add(from);
-      }
-      view.render({
-        pieces: new Map([...pieces].filter(([, p]) => !id || p.board === id)),
-        last: marks,
-        check: null,
-        selected: null,
-        dests: new Set(),
-        pushable: new Set(),
-        movable: new Set(),
-        paths: [],
-        checkPaths: [],
-      });
-    }
-    renderPockets(this, model.rules.placementHands(fen), false);
-    this.drawShapes();
-    this.renderLines(model.game.turnState());
-    const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
-    this.ui.turn.hidden = false;
-    this.ui.turn.textContent = `Looking back: ${where}.`;
-  }
-
+  /** Draws the game as it stands, or a past position while looking back (its pieces, its
+   * pockets and the action that led to it, from the core's placement of its FEN). */
   render() {
     if (!this.host.isConnected) return;
     const model = this.model;
     const game = model.game;
+    const ply = this.reviewing;
+    const past = ply !== null;
+    const fen = past ? model.fenAt(ply) : null;
     this.ensureViews();
-    if (this.reviewing !== null) {
-      this.renderReview();
-      return;
-    }
-    const pieces = this.pieceMap();
-    const last = model.verbose.at(-1) ?? null;
+    const pieces = past ? piecesOf(model.rules.placement(fen, model.variant)) : this.pieceMap();
+    const last = past ? null : model.verbose.at(-1) ?? null;
     const turn = game.turnState();
-    const canAct = this.canAct();
+    const canAct = this.canAct(); // never while looking back
     const dests = canAct ? this.dests() : new Map();
-    const checkSquare = game.isCheck() ? this.kingSquare(turn.side) : null;
+    const checkSquare = !past && game.isCheck() ? this.kingSquare(turn.side) : null;
     const pushable = canAct && turn.phase === 'push' ? new Set(dests.keys()) : new Set();
     const selected = this.selection;
     const selectedTargets = selected ? new Set(this.targetsOf(selected.origin)) : new Set();
@@ -432,8 +392,8 @@ export class BoardController {
     const checkPaths = checkSquare ? this.checkPaths() : [];
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
-    const marks = this.lastMarks();
-    const goal = new Set(model.facts().goal ?? []); // Racing Kings: the rank the kings race to
+    const marks = this.marksOf(past ? model.verbose.slice(Math.max(0, ply - 1), ply) : model.lastTurnIndices().map((i) => model.verbose[i]));
+    const goal = new Set(past ? [] : model.facts().goal); // Racing Kings: the rank the kings race to
 
     for (const view of this.views) {
       view.setOrientation(this.orientation);
@@ -458,9 +418,12 @@ export class BoardController {
       });
     }
     this.drawShapes();
-    renderPockets(this, game.hands(), canAct);
+    renderPockets(this, past ? model.rules.placementHands(fen) : game.hands(), canAct);
     this.renderLines(turn);
-    this.picker.sync();
+    if (!past) return this.picker.sync();
+    const move = model.verbose[ply - 1];
+    this.ui.turn.hidden = false;
+    this.ui.turn.textContent = `Looking back: ${move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position'}.`;
   }
 
   animationFor(move, view) {
@@ -528,12 +491,12 @@ export class BoardController {
     return shapes;
   }
 
-  /** A person's stroke: the same shape again removes it, another brush replaces it. */
-  toggleUserShape(shape) {
+  /** A person's stroke (`described` in words): the same shape again removes it, another brush replaces it. */
+  toggleUserShape(shape, described) {
     const before = this.userShapes();
     const existing = before.find((s) => sameShape(s, shape));
     const verb = existing?.brush === shape.brush ? 'removed' : 'drawn';
-    this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${describeShape(shape)} ${verb}` });
+    this.setUserShapes(toggleShape(before, shape), { gesture: true, said: `${described} ${verb}` });
   }
 
   setAutoShapes(list) {
@@ -566,8 +529,7 @@ export class BoardController {
     const perView = new Map(this.views.map((view) => [view, []]));
     for (const [owner, shapes] of lists) {
       for (const shape of shapes) {
-        const home = facts.boards === 2 ? this.views.find((v) => v.boardId === (shape.board ?? 'a')) : this.views[0];
-        if (!home) continue;
+        const home = this.viewOf(shape.board);
         const points = this.shapePoints(shape, home, facts);
         if (!points) continue;
         perView.get(home).push({ shape, owner, points, light: Boolean(shape.light) });

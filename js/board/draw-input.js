@@ -4,10 +4,20 @@
 // the same shape again removes it. On touch, a long press then a drag does the same.
 // From the keyboard: C toggles a circle on the focused square, A starts an arrow there
 // and A on another square ends it (Escape drops it). Everything ends in
-// BoardController.toggleUserShape; `draw="none"` turns all of it off.
+// BoardController.toggleUserShape; `draw="none"` turns all of it off. input.js loads
+// this module at the first gesture that may draw, and hands it the events.
 
 const LONG_PRESS_MS = 450;
 const MOVE_SLOP = 8; // px a finger may wander before a press is no longer a long press
+
+/** How a screen reader hears a stroke's shape: "green arrow e2 to e4". */
+function describeShape(shape) {
+  const brush = ['green', 'red', 'blue', 'yellow'].includes(shape.brush) ? shape.brush : 'coloured';
+  const board = shape.board ? ` on board ${shape.board.toUpperCase()}` : '';
+  if (shape.square) return `${brush} circle on ${shape.square}${board}`;
+  const from = shape.from.endsWith('@') ? `the pocket's ${shape.from[0]}` : shape.from;
+  return `${brush} arrow ${from} to ${shape.to}${board}`;
+}
 
 /** The brush a stroke's modifier keys choose (as on lichess). */
 function brushFor(event) {
@@ -20,18 +30,17 @@ function brushFor(event) {
 /**
  * @param controller  the BoardController
  * @param cancelPress stops input.js's press in progress (a long press turns into a stroke)
+ * @param squareOf    board-view.js's squareOf (passed in: this module imports nothing, so
+ *                    a bundler makes it one chunk and shares none with the board's)
+ * @returns the handlers input.js calls: board(pointerdown), pocket(pointerdown), key(keydown)
+ *          and, for a stroke begun before this module arrived, move and up; a handed-over
+ *          event comes with its target (the DOM clears a shadow target after dispatch)
  */
-export function attachDrawing(controller, cancelPress) {
-  const { boards, root } = controller.ui;
+export function attachDrawing(controller, cancelPress, squareOf) {
   const enabled = () => controller.host.settings.draw;
   let stroke = null; // {from, board, brush, pointerId}
   let pending = null; // {timer, x, y, pointerId, from, board} of a touch that may become a long press
   let keyArrow = null; // {from, board} of an arrow begun from the keyboard
-
-  function squareAt(x, y) {
-    const el = root.elementFromPoint(x, y)?.closest?.('[data-square]');
-    return el && boards.contains(el) ? el.dataset.square : null;
-  }
 
   function shapeOf(from, to, board, brush) {
     const shape = from === to || !to ? { square: from, brush } : { from, to, brush };
@@ -50,7 +59,7 @@ export function attachDrawing(controller, cancelPress) {
 
   function onMove(event) {
     if (!stroke || event.pointerId !== stroke.pointerId) return;
-    const to = squareAt(event.clientX, event.clientY);
+    const to = controller.squareAt(event.clientX, event.clientY)?.square;
     const next = to ? shapeOf(stroke.from, to, stroke.board, stroke.brush) : null;
     if (JSON.stringify(next) === JSON.stringify(controller.preview)) return;
     controller.preview = next;
@@ -66,7 +75,7 @@ export function attachDrawing(controller, cancelPress) {
 
   function commit(shape) {
     try {
-      controller.toggleUserShape(shape);
+      controller.toggleUserShape(shape, describeShape(shape));
     } catch {
       // a pocket piece dropped on nothing or the like: nothing is drawn
     }
@@ -87,36 +96,16 @@ export function attachDrawing(controller, cancelPress) {
     keyArrow = null;
   };
 
-  // ---- mouse and pen: the right button --------------------------------------------------
-  boards.addEventListener('contextmenu', (event) => {
-    if (enabled()) event.preventDefault();
-  });
-  boards.addEventListener('pointerdown', (event) => {
-    if (!enabled() || event.button !== 2) return;
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
-    event.preventDefault();
-    begin(event, el.dataset.square, el.dataset.board ?? null);
-  });
-  for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
-    pocket.addEventListener('contextmenu', (event) => {
-      if (enabled()) event.preventDefault();
-    });
-    pocket.addEventListener('pointerdown', (event) => {
-      const button = event.target.closest('[data-pocket]');
-      if (!enabled() || event.button !== 2 || !button) return;
+  // ---- mouse and pen: the right button; touch: a long press, then a drag ------------------
+  function onBoardDown(event, target = event.target) {
+    const at = squareOf(target);
+    if (!enabled() || !at) return;
+    if (event.button === 2) {
       event.preventDefault();
-      begin(event, `${button.dataset.pocket}@`, controller.model.facts().boards === 2 ? 'a' : null);
-    });
-  }
-
-  // ---- touch: a long press, then a drag ------------------------------------------------
-  boards.addEventListener('pointerdown', (event) => {
-    if (!enabled() || event.pointerType !== 'touch' || stroke) return;
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
-    const from = el.dataset.square;
-    const board = el.dataset.board ?? null;
+      return begin(event, at.square, at.board);
+    }
+    if (event.pointerType !== 'touch' || stroke) return;
+    const { square: from, board } = at;
     clearTimeout(pending?.timer);
     pending = {
       x: event.clientX,
@@ -129,23 +118,29 @@ export function attachDrawing(controller, cancelPress) {
         begin(event, from, board);
       }, LONG_PRESS_MS),
     };
-  });
+  }
+
+  function onPocketDown(event, target = event.target) {
+    const button = target.closest('[data-pocket]');
+    if (!enabled() || event.button !== 2 || !button) return;
+    event.preventDefault();
+    begin(event, `${button.dataset.pocket}@`, controller.model.facts().boards === 2 ? 'a' : null);
+  }
+
   const dropPending = (event) => {
     if (!pending || event.pointerId !== pending.pointerId) return;
     if (event.type === 'pointermove' && Math.hypot(event.clientX - pending.x, event.clientY - pending.y) < MOVE_SLOP) return;
     clearTimeout(pending.timer);
     pending = null;
   };
-  for (const type of ['pointermove', 'pointerup', 'pointercancel']) boards.addEventListener(type, dropPending);
+  for (const type of ['pointermove', 'pointerup', 'pointercancel']) controller.ui.boards.addEventListener(type, dropPending);
 
   // ---- keyboard: C for a circle, A … A for an arrow ---------------------------------------
-  boards.addEventListener('keydown', (event) => {
-    if (!enabled() || event.metaKey) return;
-    const el = event.target.closest?.('[data-square]');
-    if (!el) return;
+  function onKey(event, target = event.target) {
+    const at = squareOf(target);
+    if (!enabled() || event.metaKey || !at) return;
     const key = event.key.toLowerCase();
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
+    const { square, board } = at;
     if (key === 'c') {
       event.preventDefault();
       keyArrow = null;
@@ -174,5 +169,7 @@ export function attachDrawing(controller, cancelPress) {
       controller.preview = null;
       controller.drawShapes();
     }
-  });
+  }
+
+  return { board: onBoardDown, pocket: onPocketDown, key: onKey, move: onMove, up: onUp };
 }

@@ -16,9 +16,10 @@ import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
 import { prepareAudio } from './sound.js';
+import { el } from './dom.js';
+import { COLOR_NAMES as NAMES } from './pieces.js';
 
 const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
-const NAMES = { w: 'white', b: 'black' };
 const OFF = new Set(['false', 'off', 'no', '0', 'none']);
 
 let sheet = null;
@@ -36,13 +37,6 @@ function adoptStyles(root) {
     style.textContent = BOARD_CSS;
     root.append(style);
   }
-}
-
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
 }
 
 /** A typed error for a bad attribute or argument, like the core's errors. */
@@ -138,56 +132,36 @@ export class AlfiereBoard extends ElementBase {
   #build() {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: false });
     adoptStyles(root);
-    const frame = el('div', 'frame', { part: 'frame' });
-    const player = (where) => {
-      const line = el('div', `player ${where}`, { part: `player player-${where}` });
-      const name = el('span', 'name', { part: 'player-name' });
-      const thinking = el('span', 'thinking', { part: 'thinking' });
-      thinking.textContent = 'thinking';
-      thinking.hidden = true;
-      line.append(name, thinking);
-      return { line, name, thinking };
-    };
-    const top = player('top');
-    const bottom = player('bottom');
-    const pocketTop = el('div', 'pocket top', { part: 'pocket pocket-top' });
-    const pocketBottom = el('div', 'pocket bottom', { part: 'pocket pocket-bottom' });
-    pocketTop.hidden = true;
-    pocketBottom.hidden = true;
-    const boards = el('div', 'boards', { part: 'boards' });
-    const status = el('p', 'status-line', { part: 'status', role: 'status' });
-    status.textContent = 'Loading…';
-    const turn = el('p', 'turn-line', { part: 'turn' });
-    turn.hidden = true;
-    const message = el('p', 'message', { part: 'message', role: 'alert' });
-    message.hidden = true;
-    const promotion = el('div', 'promotion', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Choose a piece', part: 'promotion' });
-    promotion.hidden = true;
-    const announce = el('div', 'visually-hidden', { 'aria-live': 'polite', 'aria-atomic': 'true' });
-    frame.append(top.line, pocketTop, boards, pocketBottom, bottom.line, status, turn, message, promotion, announce);
-    root.append(frame);
-    if (this.#pendingMessage) {
-      message.textContent = this.#pendingMessage;
-      message.hidden = false;
-    }
-    this.#ui = {
-      root,
-      frame,
-      boards,
-      pocketTop,
-      pocketBottom,
-      nameTop: top.name,
-      nameBottom: bottom.name,
-      playerTop: top.line,
-      playerBottom: bottom.line,
-      thinkingTop: top.thinking,
-      thinkingBottom: bottom.thinking,
-      status,
-      turn,
-      message,
-      promotion,
-      announce,
-    };
+    // Each part is kept in the ui object under its key (the controller's names for them).
+    const ui = { root };
+    const part = (key, tag, className, attrs, text) => (ui[key] = el(tag, className, attrs, text));
+    const player = (where, Where) =>
+      part(`player${Where}`, 'div', `player ${where}`, { part: `player player-${where}` }).append(
+        part(`name${Where}`, 'span', 'name', { part: 'player-name' }),
+        part(`thinking${Where}`, 'span', 'thinking', { part: 'thinking', hidden: '' }, 'thinking'),
+      );
+    player('top', 'Top');
+    player('bottom', 'Bottom');
+    root.append(part('frame', 'div', 'frame', { part: 'frame' }));
+    ui.frame.append(
+      ui.playerTop,
+      part('pocketTop', 'div', 'pocket top', { part: 'pocket pocket-top', hidden: '' }),
+      part('boards', 'div', 'boards', { part: 'boards' }),
+      part('pocketBottom', 'div', 'pocket bottom', { part: 'pocket pocket-bottom', hidden: '' }),
+      ui.playerBottom,
+      part('status', 'p', 'status-line', { part: 'status', role: 'status' }, 'Loading…'),
+      part('turn', 'p', 'turn-line', { part: 'turn', hidden: '' }),
+      part('message', 'p', 'message', { part: 'message', role: 'alert', hidden: '' }),
+      part('promotion', 'div', 'promotion', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Choose a piece', part: 'promotion', hidden: '' }),
+      part('announce', 'div', 'visually-hidden', { 'aria-live': 'polite', 'aria-atomic': 'true' }),
+    );
+    this.#ui = ui;
+    if (this.#pendingMessage) this.#showMessage(this.#pendingMessage);
+  }
+
+  #showMessage(text) {
+    this.#ui.message.textContent = text;
+    this.#ui.message.hidden = false;
   }
 
   #pendingMessage = null;
@@ -246,52 +220,47 @@ export class AlfiereBoard extends ElementBase {
   #readSetting(name, value) {
     const settings = this.settings;
     const text = value?.trim().toLowerCase() ?? null;
+    let expected = null; // what a bad value should have been
     switch (name) {
-      case 'engine': {
+      case 'engine':
         if (text === null || text === '' || text === 'none') settings.engineSide = null;
         else if (COLORS[text]) settings.engineSide = COLORS[text];
-        else this.#fail('InvalidArgumentError', `engine must be white, black or none, not “${value.slice(0, 20)}”`);
+        else expected = 'white, black or none';
         break;
-      }
       case 'movable': {
         const sides = { white: ['w'], black: ['b'], both: ['w', 'b'], none: [] }[text ?? 'both'];
         if (sides) settings.humanSides = new Set(sides);
-        else this.#fail('InvalidArgumentError', `movable must be white, black, both or none, not “${value.slice(0, 20)}”`);
+        else expected = 'white, black, both or none';
         break;
       }
       case 'level': {
         const level = text === null ? DEFAULT_LEVEL : levelFrom(text);
         if (level) settings.level = level;
-        else this.#fail('InvalidArgumentError', `level must be a name (beginner … full) or a number 0-20, not “${value.slice(0, 20)}”`);
+        else expected = 'a name (beginner … full) or a number 0-20';
         break;
       }
       case 'orientation':
-        if (text !== null && !COLORS[text]) this.#fail('InvalidArgumentError', `orientation must be white or black, not “${value.slice(0, 20)}”`);
+        if (text !== null && !COLORS[text]) expected = 'white or black';
+        break;
+      case 'engine-worker':
+        if (text !== null && text !== 'shared' && text !== 'own') expected = 'shared or own';
         break;
       case 'sound':
         settings.sound = text !== null && !OFF.has(text);
         if (this.#controller) prepareAudio(!settings.sound);
         break;
       case 'coordinates':
-        settings.coordinates = text === null || !OFF.has(text);
-        break;
       case 'draw':
-        settings.draw = text === null || !OFF.has(text);
-        if (!settings.draw) this.#controller?.cancelStroke?.();
-        break;
       case 'warn':
-        settings.warn = text === null || !OFF.has(text);
+        settings[name] = text === null || !OFF.has(text);
+        if (!settings.draw) this.#controller?.cancelStroke?.();
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
         break;
-      case 'engine-worker':
-        if (text !== null && text !== 'shared' && text !== 'own') {
-          this.#fail('InvalidArgumentError', `engine-worker must be shared or own, not “${value.slice(0, 20)}”`);
-        }
-        break;
       default:
     }
+    if (expected) this.#fail('InvalidArgumentError', `${name} must be ${expected}, not “${value.slice(0, 20)}”`);
   }
 
   // ---- what the controller and the engine player call -------------------------------
@@ -332,12 +301,8 @@ export class AlfiereBoard extends ElementBase {
 
   #fail(name, message) {
     const error = boardError(name, message);
-    if (this.#ui) {
-      this.#ui.message.textContent = message;
-      this.#ui.message.hidden = false;
-    } else {
-      this.#pendingMessage = message;
-    }
+    if (this.#ui) this.#showMessage(message);
+    else this.#pendingMessage = message;
     // After the current call, so a bad attribute set in a constructor reaches listeners.
     queueMicrotask(() => this.notify('error', { error, message }));
     return error;
@@ -768,18 +733,8 @@ export function mountBoard(container, options = {}) {
     throw boardError('InvalidArgumentError', 'mountBoard options must be an object');
   }
   const board = document.createElement('alfiere-board');
-  const attributes = {
-    variant: 'variant',
-    fen: 'fen',
-    orientation: 'orientation',
-    engine: 'engine',
-    level: 'level',
-    movable: 'movable',
-    storageKey: 'storage-key',
-    pieceImages: 'piece-images',
-    engineWorker: 'engine-worker',
-  };
-  for (const [option, attribute] of Object.entries(attributes)) {
+  for (const option of ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'storageKey', 'pieceImages', 'engineWorker']) {
+    const attribute = option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`); // storageKey: storage-key
     if (options[option] !== undefined && options[option] !== null) board.setAttribute(attribute, String(options[option]));
   }
   if (options.coordinates === false) board.setAttribute('coordinates', 'false');

@@ -3,9 +3,7 @@
 // never blocks), waits out the level's natural pace, and plays the action; a turn of
 // several actions is played out one action at a time. Every request carries a
 // generation number, so a result that arrives after a take-back, a new game or a
-// newer request is ignored.
-
-import { pace } from './levels.js';
+// newer request is ignored. The board loads it (engine-seat.js) when it first has to play.
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,6 +117,16 @@ export class EnginePlayer {
     if ('mate' in computerView) return computerView.mate < 0;
     return computerView.cp <= -150 || (turns >= 30 && computerView.cp <= 30);
   }
+}
+
+/**
+ * How long an action should seem to take at this level: a share of the turn's time,
+ * varied by ±25% so the rhythm feels human, never under a third of a second (so a
+ * reply never lands while the player's own piece is still sliding).
+ */
+function pace(level, actionsLeft, random = Math.random) {
+  const share = level.movetime / Math.max(1, Math.min(actionsLeft, 4));
+  return Math.max(350, Math.round(share * (0.75 + random() * 0.5)));
 }
 
 function negate(score) {

@@ -2,26 +2,23 @@
 // click-click on the boards and the Chess-Gi pockets, and the keyboard (roving focus
 // over the squares with the arrow keys, Enter or Space to pick up and put down,
 // Escape to cancel, also for a piece picked up with the mouse). Everything ends in
-// BoardController.select / tryMove; a plain click also clears the person's shapes
-// (drawing them is draw-input.js). Listeners sit on the board's own elements; the
-// window gets listeners only while a press lasts or a clicked piece is held.
+// BoardController.select / tryMove; a plain click also clears the person's shapes.
+// Drawing them is draw-input.js, loaded by the first gesture that may draw (a right
+// press, a touch, the C or A key: most boards are never drawn on), which is handed
+// over with what followed it when the module arrives. Listeners sit on the board's own
+// elements; the window gets listeners only while a press lasts or a clicked piece is held.
 
 import { pieceSvg } from './pieces.js';
-import { squareCoords, squareName } from './board-view.js';
+import { squareCoords, squareName, squareOf } from './board-view.js';
 import { unlockAudio } from './sound.js';
-import { attachDrawing } from './draw-input.js';
 
 const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
 
 export function attachInput(controller) {
   const { boards, frame, root } = controller.ui;
   const muted = () => controller.muted;
+  const viewOf = (board) => controller.viewOf(board);
   let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket, push}
-
-  function squareAt(x, y) {
-    const el = root.elementFromPoint(x, y)?.closest?.('[data-square]');
-    return el && boards.contains(el) ? { square: el.dataset.square, board: el.dataset.board ?? null } : null;
-  }
 
   function startPress(event, origin, board, fromPocket, wasSelected = false, push = null) {
     press = {
@@ -66,8 +63,7 @@ export function attachInput(controller) {
       color = piece.color;
       role = piece.type;
     }
-    const view = controller.views.find((v) => !board || v.boardId === board) ?? controller.views[0];
-    const size = view.squareElement('a1').getBoundingClientRect().width;
+    const size = viewOf(board).squareElement('a1').getBoundingClientRect().width;
     const ghost = pieceSvg(color, role, 'drag-ghost', controller.host.settings.pieceImages);
     ghost.style.width = `${size}px`;
     ghost.style.height = `${size}px`;
@@ -90,7 +86,7 @@ export function attachInput(controller) {
       controller.render();
     }
     placeGhost(press.ghost, event.clientX, event.clientY);
-    const over = squareAt(event.clientX, event.clientY);
+    const over = controller.squareAt(event.clientX, event.clientY);
     controller.setHover(over?.square ?? null);
   }
 
@@ -115,7 +111,7 @@ export function attachInput(controller) {
       return;
     }
     if (ghost) {
-      const target = squareAt(event.clientX, event.clientY);
+      const target = controller.squareAt(event.clientX, event.clientY);
       if (target && controller.targetsOf(origin).includes(target.square)) {
         controller.tryMove(origin, target.square, { dragged: true });
       } else {
@@ -137,11 +133,10 @@ export function attachInput(controller) {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     unlockAudio(muted());
     if (controller.host.settings.draw) controller.clearUserShapes();
-    const el = event.target.closest('[data-square]');
-    if (!el) return;
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
-    el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
+    const at = squareOf(event.target);
+    if (!at) return;
+    const { square, board } = at;
+    at.el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
     viewOf(board)?.focus(square, { move: false });
     if (!controller.canAct()) return;
     event.preventDefault(); // no text selection, no touch scrolling while dragging
@@ -179,8 +174,8 @@ export function attachInput(controller) {
   }
 
   boards.addEventListener('pointerover', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (el && controller.selection) controller.setHover(el.dataset.square);
+    const at = squareOf(event.target);
+    if (at && controller.selection) controller.setHover(at.square);
   });
 
   // ---- pockets (Chess-Gi) ----------------------------------------------------------
@@ -211,15 +206,10 @@ export function attachInput(controller) {
   }
 
   // ---- keyboard on the squares ------------------------------------------------------
-  function viewOf(board) {
-    return controller.views.find((v) => (v.boardId ?? null) === (board ?? null)) ?? controller.views[0];
-  }
-
   boards.addEventListener('keydown', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (!el) return;
-    const square = el.dataset.square;
-    const board = el.dataset.board ?? null;
+    const at = squareOf(event.target);
+    if (!at) return;
+    const { square, board } = at;
     const view = viewOf(board);
     const flipped = view.orientation === 'b';
     const steps = {
@@ -255,13 +245,53 @@ export function attachInput(controller) {
     }
   });
 
-  attachDrawing(controller, () => {
-    endPress();
-    controller.render();
-  });
+  // ---- drawing by hand (draw-input.js) ---------------------------------------------
+  let drawing = null; // its handlers, once loaded
+  let early = null; // [kind, event, target] of gestures before it arrived, handed over in order
+  const keepEarly = (kind) => (event) => early?.push([kind, event]);
+  const [earlyMove, earlyUp] = [keepEarly('move'), keepEarly('up')];
+  const lifted = (down) => early.some(([kind, e]) => kind === 'up' && e.pointerId === down.pointerId);
+  function loadDrawing() {
+    window.addEventListener('pointermove', earlyMove);
+    window.addEventListener('pointerup', earlyUp);
+    const handOver = (module) => {
+      window.removeEventListener('pointermove', earlyMove);
+      window.removeEventListener('pointerup', earlyUp);
+      if (module) attachAndReplay(module);
+      early = null; // without the module (it could not load), the next gesture tries again
+    };
+    import('./draw-input.js').then(handOver, () => handOver(null));
+  }
+  function attachAndReplay({ attachDrawing }) {
+    const cancelPress = () => {
+      endPress();
+      controller.render();
+    };
+    drawing = attachDrawing(controller, cancelPress, squareOf);
+    // A touch already lifted was a tap, not the start of a long press.
+    for (const [kind, event, target] of early) if (!(event.pointerType === 'touch' && kind === 'board' && lifted(event))) drawing[kind](event, target);
+  }
+  const draw = (kind) => (event) => {
+    if (drawing) return drawing[kind](event);
+    const mayDraw = kind === 'key' ? /^[ac]$/i.test(event.key) : event.button === 2 || event.pointerType === 'touch';
+    if (!mayDraw || !controller.host.settings.draw) return;
+    if (!early) {
+      early = [];
+      loadDrawing();
+    }
+    early.push([kind, event, event.target]); // the DOM clears a shadow target after dispatch
+  };
+  for (const target of [boards, controller.ui.pocketTop, controller.ui.pocketBottom]) {
+    // No menu on a right-click while drawing is on, whether draw-input.js is here yet or not.
+    target.addEventListener('contextmenu', (event) => {
+      if (controller.host.settings.draw) event.preventDefault();
+    });
+    target.addEventListener('pointerdown', draw(target === boards ? 'board' : 'pocket'));
+  }
+  boards.addEventListener('keydown', draw('key'));
 
   boards.addEventListener('focusin', (event) => {
-    const el = event.target.closest?.('[data-square]');
-    if (el) viewOf(el.dataset.board ?? null).focus(el.dataset.square, { move: false });
+    const at = squareOf(event.target);
+    if (at) viewOf(at.board).focus(at.square, { move: false });
   });
 }

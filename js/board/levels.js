@@ -1,7 +1,7 @@
 // Playing levels with plain names, from a beginner to full strength. Each maps to the
 // engine's 'Skill Level' option (0-20; below 20 the search is capped and sometimes
 // picks a near-best line) and a thinking time per turn. A weak level's search ends long
-// before its time, so the board waits out a natural pace before it plays (`pace`).
+// before its time, so the board waits out a natural pace before it plays (engine-player.js).
 
 export const LEVELS = [
   { id: 'beginner', name: 'Beginner', skill: 0, movetime: 400 },
@@ -32,14 +32,4 @@ export function levelFrom(value) {
 /** Like levelFrom, with the default level for anything unknown. */
 export function levelById(id) {
   return levelFrom(id) ?? DEFAULT_LEVEL;
-}
-
-/**
- * How long an action should seem to take at this level: a share of the turn's time,
- * varied by ±25% so the rhythm feels human, never under a third of a second (so a
- * reply never lands while the player's own piece is still sliding).
- */
-export function pace(level, actionsLeft, random = Math.random) {
-  const share = level.movetime / Math.max(1, Math.min(actionsLeft, 4));
-  return Math.max(350, Math.round(share * (0.75 + random() * 0.5)));
 }

@@ -3,7 +3,7 @@
 // of each piece is filled with the side's colour; "detail" lines (slits, bands, the
 // knight's eye) take a contrasting stroke so both colours read well on both squares.
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+import { el, svg } from './dom.js';
 
 /** Shapes per role: [tag, attributes, isDetail]. */
 const SHAPES = {
@@ -68,17 +68,13 @@ const COLORS = {
   b: { fill: '#2f2a27', stroke: '#0f0d0c', detail: '#e9dfcf' },
 };
 
-const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const COLOR_NAMES = { w: 'white', b: 'black' };
+/** The words for pieces and sides, for every label the board writes. */
+export const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+export const COLOR_NAMES = { w: 'white', b: 'black' };
+export const SIDE_NAMES = { w: 'White', b: 'Black' };
 
 export function pieceName(color, role) {
   return `${COLOR_NAMES[color]} ${ROLE_NAMES[role]}`;
-}
-
-function element(tag, attrs = {}) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  return el;
 }
 
 const prototypes = new Map(); // 'wn' -> the drawn <svg>, cloned for every use
@@ -89,8 +85,8 @@ function drawPiece(color, role) {
   let proto = prototypes.get(key);
   if (!proto) {
     const palette = COLORS[color];
-    proto = element('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', focusable: 'false' });
-    const group = element('g', {
+    proto = svg('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', focusable: 'false' });
+    const group = svg('g', {
       fill: palette.fill,
       stroke: palette.stroke,
       'stroke-width': 3.2,
@@ -98,7 +94,7 @@ function drawPiece(color, role) {
       'stroke-linecap': 'round',
     });
     for (const [tag, attrs, detail] of SHAPES[role]) {
-      const shape = element(tag, attrs);
+      const shape = svg(tag, attrs);
       if (detail) {
         shape.setAttribute('stroke', palette.detail);
         shape.setAttribute('stroke-width', '2.6');
@@ -122,16 +118,10 @@ function drawPiece(color, role) {
  * `white-knight` for theming.
  */
 export function pieceSvg(color, role, className = 'piece', imageUrl = null) {
-  let el;
-  if (imageUrl) {
-    el = document.createElement('img');
-    el.alt = '';
-    el.draggable = false;
-    el.src = imageUrl.replaceAll('{color}', color).replaceAll('{piece}', role.toUpperCase());
-  } else {
-    el = drawPiece(color, role);
-  }
-  el.classList.add(className);
-  el.setAttribute('part', `${className} ${COLOR_NAMES[color]}-${ROLE_NAMES[role]}`);
-  return el;
+  const node = imageUrl
+    ? el('img', '', { alt: '', draggable: 'false', src: imageUrl.replaceAll('{color}', color).replaceAll('{piece}', role.toUpperCase()) })
+    : drawPiece(color, role);
+  node.classList.add(className);
+  node.setAttribute('part', `${className} ${COLOR_NAMES[color]}-${ROLE_NAMES[role]}`);
+  return node;
 }

@@ -2,7 +2,8 @@
 // of the board below it). A piece in the pocket of the side to act can be clicked (then
 // a square) or dragged onto the board; input.js handles the gestures.
 
-import { pieceName, pieceSvg } from './pieces.js';
+import { SIDE_NAMES, pieceName, pieceSvg } from './pieces.js';
+import { el } from './dom.js';
 
 const ORDER = ['q', 'r', 'b', 'n', 'p'];
 
@@ -26,28 +27,26 @@ export function renderPockets(controller, hands, canAct) {
 function fill(host, side, hand, controller, active) {
   host.hidden = false;
   host.dataset.color = side;
-  host.setAttribute('aria-label', `${side === 'w' ? 'White' : 'Black'}'s pocket`);
+  host.setAttribute('aria-label', `${SIDE_NAMES[side]}'s pocket`);
   host.setAttribute('role', 'group');
   const selected = controller.selection?.origin;
   const buttons = ORDER.map((role) => {
     const count = hand[role] ?? 0;
     const key = `${role.toUpperCase()}@`;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'pocket-piece';
-    button.dataset.pocket = role.toUpperCase();
-    button.dataset.color = side;
+    const button = el('button', 'pocket-piece', {
+      type: 'button',
+      'data-pocket': role.toUpperCase(),
+      'data-color': side,
+      'aria-label': `${pieceName(side, role)} in pocket, ${count}`,
+      part: 'pocket-piece',
+    });
     button.disabled = !active || count === 0 || !controller.dests().has(key);
     button.classList.toggle('empty', count === 0);
     button.classList.toggle('selected', selected === key && active);
-    button.setAttribute('aria-label', `${pieceName(side, role)} in pocket, ${count}`);
-    button.setAttribute('part', 'pocket-piece');
-    button.append(pieceSvg(side, role, 'pocket-svg', controller.host.settings.pieceImages));
-    const badge = document.createElement('span');
-    badge.className = 'pocket-count';
-    badge.textContent = String(count);
-    badge.setAttribute('aria-hidden', 'true');
-    button.append(badge);
+    button.append(
+      pieceSvg(side, role, 'pocket-svg', controller.host.settings.pieceImages),
+      el('span', 'pocket-count', { 'aria-hidden': 'true' }, String(count)),
+    );
     return button;
   });
   host.replaceChildren(...buttons);

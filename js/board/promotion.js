@@ -1,78 +1,29 @@
 // The promotion picker: four pieces over the promotion square, for a pawn move with
 // several legal promotions and for Avalanche's pending promotion (the owner's choice
-// at the start of a turn). Keyboard: Tab/arrows between the pieces, Enter, Escape.
+// at the start of a turn). This is its state (which choice is open, and the answer);
+// the panel itself (promotion-panel.js) is loaded at the first promotion that asks.
 
 import { pieceName, pieceSvg } from './pieces.js';
+import { el } from './dom.js';
 
 export class PromotionPicker {
   constructor(host, controller) {
     this.host = host;
     this.controller = controller;
     this.request = null;
-    this.host.addEventListener('keydown', (event) => this.onKey(event));
-    this.host.addEventListener('click', (event) => {
-      if (event.target === this.host && !this.request?.forced) this.close(true);
-    });
+    this.drawing = null; // resolves to the panel's draw(request), once loaded
   }
 
   get open() {
     return this.request !== null;
   }
 
-  /** {square, color, choices: [{role, token}], board, forced} */
+  /** Opens the picker for {square, color, choices: [{role, token}], board, forced}. */
   show(request) {
     this.request = request;
-    const order = ['q', 'r', 'b', 'n', 'k'];
-    const choices = [...request.choices].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
-    const panel = document.createElement('div');
-    panel.className = 'promotion-panel';
-    const title = document.createElement('p');
-    title.className = 'promotion-title';
-    title.textContent = request.forced ? `Promote the pawn on ${request.square} to:` : 'Promote to:';
-    panel.append(title);
-    const row = document.createElement('div');
-    row.className = 'promotion-choices';
-    for (const choice of choices) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.promotion = choice.role;
-      button.setAttribute('aria-label', pieceName(request.color, choice.role));
-      button.setAttribute('part', 'promotion-choice');
-      button.append(pieceSvg(request.color, choice.role, 'promotion-svg', this.controller.host.settings.pieceImages));
-      button.addEventListener('click', () => this.choose(choice.token));
-      row.append(button);
-    }
-    panel.append(row);
-    if (!request.forced) {
-      const cancel = document.createElement('button');
-      cancel.type = 'button';
-      cancel.className = 'promotion-cancel';
-      cancel.textContent = 'Cancel';
-      cancel.addEventListener('click', () => this.close(true));
-      panel.append(cancel);
-    }
-    this.host.replaceChildren(panel);
-    this.host.hidden = false;
-    this.position();
-    row.querySelector('button')?.focus();
-  }
-
-  /** Places the panel over the promotion square's file, inside the board's frame. */
-  position() {
-    const view = this.controller.views.find((v) => !this.request.board || v.boardId === this.request.board) ??
-      this.controller.views[0];
-    const square = view?.squareElement(this.request.square);
-    const panel = this.host.firstElementChild;
-    if (!square || !panel) return;
-    const frame = this.host.getBoundingClientRect();
-    const rect = square.getBoundingClientRect();
-    const width = panel.offsetWidth;
-    const height = panel.offsetHeight;
-    const centre = rect.left - frame.left + rect.width / 2;
-    const left = Math.min(Math.max(4, centre - width / 2), Math.max(4, frame.width - width - 4));
-    const top = Math.min(Math.max(4, rect.top - frame.top - 10), Math.max(4, frame.height - height - 4));
-    panel.style.left = `${left}px`;
-    panel.style.top = `${top}px`;
+    // The panel imports nothing itself, so a bundler shares no chunk with the board's.
+    this.drawing ??= import('./promotion-panel.js').then(({ attachPanel }) => attachPanel(this, { el, pieceName, pieceSvg }));
+    this.drawing.then((draw) => this.request === request && draw(request));
   }
 
   choose(token) {
@@ -110,20 +61,5 @@ export class PromotionPicker {
       board: null,
       forced: true,
     });
-  }
-
-  onKey(event) {
-    const buttons = [...this.host.querySelectorAll('.promotion-choices button')];
-    const index = buttons.indexOf(this.host.getRootNode().activeElement);
-    if (event.key === 'Escape' && !this.request?.forced) {
-      event.preventDefault();
-      this.close(true);
-    } else if (event.key === 'ArrowRight' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      buttons[(index + 1) % buttons.length]?.focus();
-    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      buttons[(index - 1 + buttons.length) % buttons.length]?.focus();
-    }
   }
 }

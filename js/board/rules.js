@@ -2,12 +2,14 @@
 // alfiere_bg.wasm next to its glue). A page that already holds the module's bytes
 // (the single-file build) hands over its own loader with `setRulesLoader`.
 
-import init, * as glue from '../../pkg/web/alfiere.js';
+import init, { Game, variants, placement, placementHands } from '../../pkg/web/alfiere.js';
 
-let loader = () => init().then(() => glue);
+// Only what a board uses, so a bundler leaves out the rest of the glue (the engine's Session).
+let loader = () => init().then(() => ({ Game, variants, placement, placementHands }));
 let loading = null;
 
-/** The initialised wasm module (one load, however many boards ask). */
+/** The initialised wasm module's Game, variants, placement and placementHands (one load,
+ * however many boards ask). */
 export function loadRules() {
   loading ??= loader();
   return loading;

@@ -5,16 +5,10 @@
 // It draws what it is given; which shapes, and their paths, come from the controller.
 
 import { brushColour } from './shapes.js';
+import { svg } from './dom.js';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const HEAD = 0.42; // arrow head length, in squares
 const WIDTH = { user: 0.15, auto: 0.15, light: 0.1, flash: 0.12, preview: 0.15 };
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 export class ShapeLayer {
   /** @param root the board's element (`.board`); the layer goes on top of it. */

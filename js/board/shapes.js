@@ -187,12 +187,3 @@ export function withShapes(comment, shapes) {
   const words = commentText(comment);
   return [commands, words].filter(Boolean).join(' ');
 }
-
-/** How a screen reader hears a shape: "green arrow e2 to e4". */
-export function describeShape(shape) {
-  const brush = BRUSHES[shape.brush] ? shape.brush : 'coloured';
-  const board = shape.board ? ` on board ${shape.board.toUpperCase()}` : '';
-  if (shape.square) return `${brush} circle on ${shape.square}${board}`;
-  const from = shape.from.endsWith('@') ? `the pocket's ${shape.from[0]}` : shape.from;
-  return `${brush} arrow ${from} to ${shape.to}${board}`;
-}

@@ -2,7 +2,7 @@
 // its reason, from the core), the multi-action turn line, and what the aria-live region
 // announces.
 
-const SIDE = { w: 'White', b: 'Black' };
+import { ROLE_NAMES as ROLE, SIDE_NAMES as SIDE } from './pieces.js';
 
 /** The result in words, as the core writes it ("White wins by checkmate"). */
 function outcomeText(model) {
@@ -77,8 +77,6 @@ export function announceText(move, model) {
   else if (model.game.isCheck()) text += ' Check.';
   return text;
 }
-
-const ROLE = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
 
 function other(side) {
   return side === 'w' ? 'b' : 'w';
