@@ -28,7 +28,7 @@ test('a stop sent before a queued analysis makes it return at once', async () =>
   const { host, next } = hostWith(async () => glue);
   host.receive({ type: 'init', id: 0, variant: 'chess' });
   const done = next((m) => m.type === 'done' && m.id === 1);
-  host.receive({ type: 'analyse', id: 1, infinite: true });
+  host.receive({ type: 'analyse', id: 1, request: { infinite: true } });
   host.receive({ type: 'stop' });
   const { result } = await done;
   assert.ok(new glue.Game().legalMoves().includes(result.bestmove));
@@ -39,9 +39,10 @@ test('commands run in order: an option set before an analysis applies to it', as
   host.receive({ type: 'init', id: 0, variant: 'chess' });
   host.receive({ type: 'setOption', id: 1, name: 'UCI_Variant', value: 'racingkings' });
   const done = next((m) => m.type === 'done' && m.id === 2);
-  host.receive({ type: 'analyse', id: 2, depth: 2 });
+  host.receive({ type: 'analyse', id: 2, request: { depth: 2 } });
   const { result } = await done;
   assert.ok(new glue.Game('racingkings').legalMoves().includes(result.bestmove));
+  assert.equal(result.depth, 2, 'the request\'s depth limit reached the session');
 });
 
 /** A Session whose first search step (raw or typed) traps, as a Rust panic in the wasm
@@ -87,7 +88,7 @@ test('a wasm trap in a search is an EngineCrashedError, and the session is rebui
   host.receive({ type: 'init', id: 0, variant: 'alice' });
   host.receive({ type: 'setOption', id: 1, name: 'Skill Level', value: 7 });
   const failed = next((m) => m.id === 2 && m.type !== 'info');
-  host.receive({ type: 'analyse', id: 2, depth: 2 });
+  host.receive({ type: 'analyse', id: 2, request: { depth: 2 } });
   const crash = await failed;
   assert.equal(crash.type, 'error');
   assert.deepEqual([crash.error.name, crash.error.code], ['EngineCrashedError', 'ENGINE_CRASHED']);
@@ -96,7 +97,7 @@ test('a wasm trap in a search is an EngineCrashedError, and the session is rebui
   assert.deepEqual(made.at(-1).settings, ['UCI_Variant=alice', 'Skill Level=7']);
   assert.equal(made.at(-1).variant(), 'alice');
   const done = next((m) => m.id === 3 && m.type !== 'info');
-  host.receive({ type: 'analyse', id: 3, depth: 2 });
+  host.receive({ type: 'analyse', id: 3, request: { depth: 2 } });
   const ok = await done;
   assert.equal(ok.type, 'done');
   assert.ok(new glue.Game('alice').legalMoves().includes(ok.result.bestmove));
