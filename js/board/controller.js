@@ -629,9 +629,10 @@ export class BoardController {
     ui.playerTop.classList.toggle('to-move', !over && turn.side === top);
   }
 
-  /** "You", "Computer · Casual player", or the colour in a game between people. */
+  /** "You", "Computer · Casual player", or in a game between people the player its
+   * tags name (an imported game), else the colour. */
   playerName(side) {
-    if (this.engineSide === null) return SIDE[side];
+    if (this.engineSide === null) return this.model.playerTag(side) ?? SIDE[side];
     if (side === this.engineSide) return `Computer · ${this.level.name}`;
     return this.host.settings.humanSides.has(side) ? 'You' : SIDE[side];
   }

@@ -10,6 +10,7 @@ import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { attachIoPanel } from './io-panel.js';
 import { renderMoveList } from './move-list.js';
+import { boardSides, playersText, sanitizePlayers, taggedNames } from './players.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +18,6 @@ const SETTINGS_KEY = 'alfiere.settings.v1';
 export const PLAYERS_KEY = 'alfiere.players.v1';
 /** The board's storage-key in index.html. */
 export const GAME_KEY = 'alfiere.game.v2';
-const OTHER = { w: 'b', b: 'w' };
 const NAME = { w: 'white', b: 'black' };
 
 const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
@@ -67,8 +67,9 @@ export class Page {
 
   /** Who plays what in the game in play: the board's engine side and who may move. */
   applyPlayers() {
-    const board = this.board;
-    board.engine = this.players.mode === 'engine' ? NAME[OTHER[this.players.human]] : 'none';
+    const { engine, movable } = boardSides(this.players);
+    this.board.engine = engine;
+    this.board.movable = movable;
     save(PLAYERS_KEY, this.players);
   }
 
@@ -87,6 +88,9 @@ export class Page {
         },
       );
     });
+    on('play-on-white', 'click', () => this.playOn('engine', 'w'));
+    on('play-on-black', 'click', () => this.playOn('engine', 'b'));
+    on('play-on-friend', 'click', () => this.playOn('friend', 'w'));
     on('undo', 'click', () => this.act(() => board.undo()));
     on('redo', 'click', () => this.act(() => board.redo()));
     on('flip', 'click', () => board.flip());
@@ -145,7 +149,7 @@ export class Page {
       else if (event.key === 'End') board.review(null);
       else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
-        this.act(() => board.undo());
+        if (this.players.mode !== 'view') this.act(() => board.undo());
         return;
       } else return;
       event.preventDefault();
@@ -211,16 +215,43 @@ export class Page {
     this.refresh();
   }
 
-  /** After a load: against the computer, the person takes the side to act. */
-  afterLoad() {
-    if (this.players.mode === 'engine') {
-      this.players = { mode: 'engine', human: this.board.game.turn() };
-      this.board.orientation = NAME[this.players.human];
+  /**
+   * After a load: an imported game (a PGN), or any position while playing the computer,
+   * opens to look at, the board turned as it was, until the person chooses to play on
+   * and against whom; a position loaded between friends stays theirs to play.
+   */
+  afterLoad(kind) {
+    if (kind === 'pgn' || this.players.mode === 'engine') {
+      this.players = { mode: 'view', human: this.players.human };
       this.applyPlayers();
     }
     this.offer = null;
     this.refresh();
-    this.announce('Position loaded.');
+    this.announce(kind === 'pgn' ? 'Game loaded, to look at.' : 'Position loaded.');
+  }
+
+  /** Whether the shown position of a game opened to look at can be played on. */
+  canPlayOn() {
+    const board = this.board;
+    if (this.players.mode !== 'view') return false;
+    // A past position always can (the game went on from it); the last one unless the
+    // game ended on the board (a result only recorded in the PGN gives way).
+    return board.reviewing !== null || !board.game.isGameOver();
+  }
+
+  /** Plays on from the shown position: the later actions are taken back (redo brings them). */
+  playOn(mode, human) {
+    if (!this.canPlayOn()) return;
+    const board = this.board;
+    const target = board.reviewing ?? board.history().length;
+    this.act(() => {
+      while (board.canUndo() && (board.history().length > target || board.over)) board.undo();
+    });
+    this.players = { mode, human };
+    if (mode === 'engine') board.orientation = NAME[human]; // the person chose a side
+    this.applyPlayers();
+    this.refresh();
+    this.announce(mode === 'engine' ? `You play ${NAME[human]} against the computer.` : 'Play on with a friend.');
   }
 
   resigningSide() {
@@ -229,7 +260,7 @@ export class Page {
 
   humanToAct() {
     const board = this.board;
-    if (board.over || board.reviewing !== null) return false;
+    if (board.over || board.reviewing !== null || this.players.mode === 'view') return false;
     return this.players.mode === 'friend' || board.game.turn() === this.players.human;
   }
 
@@ -237,6 +268,10 @@ export class Page {
   playTyped(text) {
     const trimmed = text.trim();
     if (!trimmed) return false;
+    if (this.players.mode === 'view') {
+      this.showError('This game is open to look at: choose “Play on” to play a move.');
+      return false;
+    }
     if (!this.humanToAct() || this.board.thinking) {
       this.showError('It is not your turn.');
       return false;
@@ -301,9 +336,10 @@ export class Page {
       const ply = board.reviewing;
       $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
     }
-    $('undo').disabled = !board.canUndo();
-    $('redo').disabled = !board.canRedo();
-    $('resign').disabled = over;
+    const viewing = this.players.mode === 'view';
+    $('undo').disabled = viewing || !board.canUndo();
+    $('redo').disabled = viewing || !board.canRedo();
+    $('resign').disabled = over || viewing;
     $('offer-draw').disabled = over || !this.humanToAct() || Boolean(this.offer);
     const claim = !over && this.humanToAct() ? game.claimableDraw() : null;
     $('claim-draw').disabled = !claim;
@@ -316,6 +352,8 @@ export class Page {
     const tagLine = [players, tag('Event')].filter(Boolean).join(' · ');
     $('game-tags').hidden = !tagLine;
     $('game-tags').textContent = tagLine;
+    $('play-on').hidden = !this.canPlayOn();
+    $('players-now').textContent = playersText(this.players, taggedNames(headers));
 
     $('offer').hidden = !this.offer;
     if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
@@ -389,8 +427,3 @@ function sanitizeSettings(data) {
   return clean;
 }
 
-function sanitizePlayers(data, settings) {
-  const mode = data?.mode === 'friend' || data?.mode === 'engine' ? data.mode : settings.mode;
-  const human = data?.human === 'b' ? 'b' : 'w';
-  return { mode, human };
-}
