@@ -1,5 +1,7 @@
 // The analysis panel and the evaluation bar: best lines (MultiPV up to 3) in SAN,
-// depth, speed, and a bar with its number that shows White's share. The search runs
+// depth, speed, and a bar with its number that shows White's share, for the position
+// the board shows (the game's, or a past one while looking back). When there is
+// nothing to analyse the panel says why. The search runs
 // on the board's engine as a preemptible job: the board's own engine play overtakes
 // it. Engine scores are from the view of the side to act; the bar and the numbers
 // here are always from White's view. The bar always keeps its place (dimmed when
@@ -40,20 +42,20 @@ export class AnalysisView {
     if (shapes.length || this.board.autoShapes.length) this.board.autoShapes = shapes;
   }
 
-  /** Analyses the game's position (no-op when that search already runs). */
-  analyse(variant, history, game, multipv) {
-    const fen = game.fen();
+  /**
+   * Analyses a position ({variant, startFen, moves, fen, side}, see shown-position.js);
+   * a no-op when that search already runs.
+   */
+  analyse({ variant, startFen, moves, fen, side }, multipv) {
     if (this.job && this.jobFen === fen && this.jobLines === multipv) return;
     this.job?.cancel();
     this.start(fen);
-    const side = game.turn();
-    const startFen = history.length ? history[0].before : fen;
     this.jobFen = fen;
     this.jobLines = multipv;
     const job = this.board.engineQueue().submit({
       variant,
       options: { 'Skill Level': 20, MultiPV: multipv },
-      request: { fen: startFen, moves: history.map((m) => m.lan), infinite: true },
+      request: { fen: startFen, moves, infinite: true },
       onInfo: (info) => this.update(info, { fen, side, variant }),
       preemptible: true,
     });
@@ -69,12 +71,12 @@ export class AnalysisView {
     );
   }
 
-  /** Stops the analysis and clears the panel. */
-  stop(gameOver = false) {
+  /** Stops the analysis and clears the panel, which then says `why` (or nothing). */
+  stop(why = '') {
     this.job?.cancel();
     this.job = null;
     this.jobFen = null;
-    this.clear(gameOver);
+    this.clear(why);
   }
 
   start(fen) {
@@ -88,12 +90,12 @@ export class AnalysisView {
     this.bar.dataset.idle = 'false';
   }
 
-  clear(gameOver = false) {
+  clear(why = '') {
     this.fen = null;
     this.forgetLines();
     this.lines.clear();
     this.list.replaceChildren();
-    this.stats.textContent = gameOver ? 'The game is over.' : '';
+    this.stats.textContent = why;
     this.bar.dataset.idle = 'true';
     this.number.textContent = '';
     this.drawArrows();

@@ -10,6 +10,7 @@ import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { attachIoPanel } from './io-panel.js';
 import { renderMoveList } from './move-list.js';
+import { shownPosition } from './shown-position.js';
 import { boardSides, playersText, sanitizePlayers, taggedNames } from './players.js';
 import { VARIANT_HELP } from './variant-help.js';
 
@@ -370,11 +371,17 @@ export class Page {
     this.syncAnalysis();
   }
 
+  /** Analyses the position the board shows, or says why the panel is idle. */
   syncAnalysis() {
     const board = this.board;
-    const wanted = this.settings.analysis && !board.over && !board.thinking && board.reviewing === null && this.humanToAct();
-    if (wanted) this.analysis.analyse(board.variant, board.history(), board.game, this.settings.multipv);
-    else this.analysis.stop(board.over);
+    if (!this.settings.analysis) return this.analysis.stop();
+    if (board.reviewing === null) {
+      if (board.over) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
+      const computersTurn = this.players.mode === 'engine' && board.game.turn() !== this.players.human;
+      // The computer's own search has the engine then; the analysis comes back on the person's turn.
+      if (board.thinking || computersTurn) return this.analysis.stop('The computer is thinking; the analysis resumes on your turn.');
+    }
+    this.analysis.analyse(shownPosition(board), this.settings.multipv);
   }
 
   pgnTags() {
