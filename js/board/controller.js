@@ -33,6 +33,7 @@ export class BoardController {
     this.drag = null; // {origin, board} while a piece is dragged
     this.animateNext = false;
     this.reviewing = null; // number of actions shown when looking back, else null
+    this.previewed = null; // {fen, move, caption} of a position outside the game shown for a while, else null
     this.views = [];
     this.autoShapes = []; // the program's shapes (engine arrows), set by the page
     this.flash = null; // {shapes, timer}: a reason's path, shown for a moment
@@ -62,7 +63,7 @@ export class BoardController {
 
   /** Whether a person may act now (not the engine's turn, no picker or review open). */
   humanToAct() {
-    if (this.model.isOver() || this.picker.open || this.reviewing !== null) return false;
+    if (this.model.isOver() || this.picker.open || this.reviewing !== null || this.previewed) return false;
     const side = this.model.game.turn();
     return side !== this.engineSide && this.host.settings.humanSides.has(side);
   }
@@ -252,6 +253,7 @@ export class BoardController {
     this.pieceCache = null;
     this.hideMessage();
     if (type === 'new' || type === 'undo') this.reviewing = null;
+    this.previewed = null; // a change of the game is always shown
     if (type === 'new') {
       this.selection = null;
       this.picker.close();
@@ -357,11 +359,28 @@ export class BoardController {
     return marks;
   }
 
+  /** Whether a person may draw or clear shapes (not on a previewed position, which has no place to keep them). */
+  canDraw() {
+    return this.host.settings.draw && !this.previewed;
+  }
+
+  /**
+   * Shows a position that is not in the game ({fen, move, caption}: an engine line
+   * played out), without touching the game; null goes back to what was shown.
+   */
+  showPreview(position) {
+    this.previewed = position;
+    this.selection = null;
+    this.picker.close();
+    this.render();
+  }
+
   /** Shows the position after `ply` actions (null: the game as it stands). */
   review(ply) {
     const length = this.model.verbose.length;
     const next = ply === null || ply === undefined || ply >= length ? null : Math.max(0, Math.floor(ply));
-    if (next === this.reviewing) return;
+    if (next === this.reviewing && !this.previewed) return;
+    this.previewed = null;
     this.reviewing = next;
     this.selection = null;
     this.picker.close();
@@ -375,6 +394,13 @@ export class BoardController {
     const ply = this.reviewing;
     const move = ply > 0 ? model.verbose[ply - 1] : null;
     const fen = move ? move.after : model.startFen;
+    const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
+    this.renderPosition(fen, move, `Looking back: ${where}.`, true);
+  }
+
+  /** Draws a position that is not the game's current one, with `caption` in the turn line. */
+  renderPosition(fen, move, caption, withShapes) {
+    const model = this.model;
     const pieces = new Map();
     for (const row of model.rules.placement(fen, model.variant)) {
       for (const cell of row) if (cell) pieces.set(cell.square, { type: cell.type, color: cell.color, board: cell.board ?? 'a' });
@@ -402,11 +428,11 @@ export class BoardController {
       });
     }
     renderPockets(this, model.rules.placementHands(fen), false);
-    this.drawShapes();
+    if (withShapes) this.drawShapes();
+    else for (const view of this.views) view.shapes.draw([]); // the game's shapes belong to its positions
     this.renderLines(model.game.turnState());
-    const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
     this.ui.turn.hidden = false;
-    this.ui.turn.textContent = `Looking back: ${where}.`;
+    this.ui.turn.textContent = caption;
   }
 
   render() {
@@ -414,6 +440,11 @@ export class BoardController {
     const model = this.model;
     const game = model.game;
     this.ensureViews();
+    if (this.previewed) {
+      const { fen, move, caption } = this.previewed;
+      this.renderPosition(fen, move, caption, false);
+      return;
+    }
     if (this.reviewing !== null) {
       this.renderReview();
       return;

@@ -23,7 +23,7 @@ function brushFor(event) {
  */
 export function attachDrawing(controller, cancelPress) {
   const { boards, root } = controller.ui;
-  const enabled = () => controller.host.settings.draw;
+  const enabled = () => controller.canDraw();
   let stroke = null; // {from, board, brush, pointerId}
   let pending = null; // {timer, x, y, pointerId, from, board} of a touch that may become a long press
   let keyArrow = null; // {from, board} of an arrow begun from the keyboard

@@ -136,7 +136,7 @@ export function attachInput(controller) {
   boards.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     unlockAudio(muted());
-    if (controller.host.settings.draw) controller.clearUserShapes();
+    if (controller.canDraw()) controller.clearUserShapes();
     const el = event.target.closest('[data-square]');
     if (!el) return;
     const square = el.dataset.square;

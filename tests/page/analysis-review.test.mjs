@@ -89,3 +89,51 @@ test('after a mate the panel says so, and an earlier position is analysed', asyn
   await page.uncheck('#analysis-toggle');
   assert.deepEqual(errors, []);
 });
+
+test('Marseillais: engine lines are grouped by turn; a line is previewed on the board and the game comes back', async () => {
+  await newGame(page, { variant: 'marseillais', mode: 'friend' });
+  await analysisOn();
+  await play('marseillais', ['e2e4', 'd2d4']);
+  const fen = await pageFen(page);
+  await firstMoves();
+  // Each row is numbered; a turn of two actions is one token, as the move list writes it.
+  const rows = await page.$$eval('#analysis-lines li:first-child .line-row', (els) => els.map((e) => e.textContent));
+  assert.match(rows[0], /^1\.\.\. \S+,\S+( |$)/, rows.join(' | '));
+  for (const row of rows.slice(1)) assert.match(row, /^\d+\. /, row);
+  // Choosing a line by keyboard plays it out on the board; the game is untouched.
+  const text = await page.evaluate(() => {
+    const button = document.querySelector('#analysis-lines button.line');
+    button.focus();
+    return button.querySelector('.line-moves').textContent;
+  });
+  await page.keyboard.press('Enter');
+  const line = new A.Game('marseillais', fen);
+  const sans = text.split(/\s+/).filter((w) => w && !/^\d+\.(\.\.)?$/.test(w)).flatMap((token) => token.split(','));
+  for (const san of sans) line.move(san);
+  await page.waitForFunction((end) => document.getElementById('board').previewing === end, line.fen(), { timeout: 20000 });
+  assert.match(await page.textContent('alfiere-board .turn-line'), new RegExp(`Line 1, previewed: .*action ${sans.length} of ${sans.length}`));
+  assert.equal(await page.isVisible('#line-preview'), true);
+  assert.equal(await pageFen(page), fen);
+  assert.equal(await page.evaluate(() => document.getElementById('board').history().length), 2);
+  // ← steps back within the line; Escape returns to the game.
+  await page.keyboard.press('ArrowLeft');
+  const back = new A.Game('marseillais', fen);
+  for (const san of sans.slice(0, -1)) back.move(san);
+  assert.equal(await page.evaluate(() => document.getElementById('board').previewing), back.fen());
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('board').previewing === null);
+  assert.equal(await page.isVisible('#line-preview'), false);
+  assert.doesNotMatch(await page.textContent('alfiere-board .turn-line'), /previewed/);
+  assert.match(await page.getAttribute('[data-square="e4"]', 'aria-label'), /white pawn/);
+  // A preview ends when the game changes (a typed move): the board shows the new position.
+  await page.click('#analysis-lines button.line');
+  await page.waitForFunction(() => document.getElementById('board').previewing !== null);
+  await page.fill('#san-input', 'd5');
+  await page.press('#san-input', 'Enter');
+  await waitFenChange(page, fen);
+  assert.equal(await page.evaluate(() => document.getElementById('board').previewing), null);
+  assert.equal(await page.isVisible('#line-preview'), false);
+  assert.match(await page.getAttribute('[data-square="d5"]', 'aria-label'), /black pawn/);
+  await page.uncheck('#analysis-toggle');
+  assert.deepEqual(errors, []);
+});

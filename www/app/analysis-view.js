@@ -1,13 +1,17 @@
 // The analysis panel and the evaluation bar: best lines (MultiPV up to 3) in SAN,
 // depth, speed, and a bar with its number that shows White's share, for the position
 // the board shows (the game's, or a past one while looking back). When there is
-// nothing to analyse the panel says why. The search runs
+// nothing to analyse the panel says why. Each line is written as the move list
+// writes the game (numbered rows, a multi-action turn as one token: `e4,d4`), and is
+// a button: choosing one hands its actions to `onChoose` (the page previews it). The search runs
 // on the board's engine as a preemptible job: the board's own engine play overtakes
 // it. Engine scores are from the view of the side to act; the bar and the numbers
 // here are always from White's view. The bar always keeps its place (dimmed when
 // idle), so the board never shifts. The best line is also drawn on the board as the
 // program's arrows (board.autoShapes): the first turn strong, the reply lighter, each
 // action numbered when a turn has several; `arrows` turns them off.
+
+import { actionLabels, movetextRows } from './movetext.js';
 
 export class AnalysisView {
   constructor(rules, board) {
@@ -25,8 +29,20 @@ export class AnalysisView {
     this.fen = null;
     this.pending = null;
     this.lastDraw = 0;
-    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves}
+    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves, rows}
     this.arrows = true;
+    this.onChoose = null; // (line {moves, labels, slot}) => void
+    this.list.addEventListener('click', (event) => {
+      const button = event.target.closest?.('button[data-slot]');
+      if (button) this.choose(Number(button.dataset.slot));
+    });
+  }
+
+  /** Hands the line in `slot` (its verbose actions and their labels) to `onChoose`. */
+  choose(slot) {
+    const line = this.sanLines.get(slot);
+    if (!line || line.fen !== this.fen || !line.moves.length) return;
+    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.game.pgn(), line.moves) });
   }
 
   /** Shows or hides the best line's arrows. */
@@ -138,23 +154,31 @@ export class AnalysisView {
       let li = this.list.children[i];
       if (!li) {
         li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'line';
+        button.dataset.slot = String(i);
+        button.title = 'Show this line on the board';
         const score = document.createElement('span');
         score.className = 'line-score';
         const moves = document.createElement('span');
         moves.className = 'line-moves';
-        li.append(score, moves);
+        button.append(score, moves);
+        li.append(button);
         this.list.append(li);
       }
-      setText(li.firstElementChild, scoreText(whiteView(info.score, context.side)));
-      setText(li.lastElementChild, this.sanLine(context, info.pv ?? [], i));
+      const [score, moves] = li.firstElementChild.children;
+      setText(score, scoreText(whiteView(info.score, context.side)));
+      renderRows(moves, this.sanLine(context, info.pv ?? [], i));
     });
     this.drawArrows();
   }
 
   /**
-   * The PV in SAN, played on a copy of the analysed position. Each line keeps its copy
-   * and the SAN so far: a new PV usually changes only its tail, so only that is
-   * replayed (the main thread stays free while the engine searches).
+   * The PV as numbered rows of the rule set's movetext, played on a copy of the
+   * analysed position. Each line keeps its copy and the actions so far: a new PV
+   * usually changes only its tail, so only that is replayed (the main thread stays
+   * free while the engine searches).
    */
   sanLine({ fen, variant }, pv, slot) {
     const tokens = pv.slice(0, MAX_PV);
@@ -165,7 +189,7 @@ export class AnalysisView {
       try {
         line.game = new this.rules.Game(variant, fen);
       } catch {
-        return '';
+        return [];
       }
       this.sanLines.set(slot, line);
     }
@@ -187,7 +211,12 @@ export class AnalysisView {
         break; // a PV from an older position: show what was converted
       }
     }
-    return line.sans.join(' ');
+    const key = line.tokens.join(' ');
+    if (line.rowsKey !== key) {
+      line.rowsKey = key;
+      line.rows = line.tokens.length ? movetextRows(line.game.pgn()) : [];
+    }
+    return line.rows;
   }
 
   forgetLines() {
@@ -228,6 +257,22 @@ export function bestLineShapes(moves) {
   return shapes;
 }
 const MAX_PV = 10;
+
+/** Writes rows ([{number, tokens}]) into `element`, each row kept on one line; as text. */
+function renderRows(element, rows) {
+  const key = rows.map((row) => `${row.number} ${row.tokens.join(' ')}`).join('  ');
+  if (element.rowsKey === key) return;
+  element.rowsKey = key;
+  const parts = [];
+  for (const row of rows) {
+    const span = document.createElement('span');
+    span.className = 'line-row';
+    span.textContent = row.number ? `${row.number} ${row.tokens.join(' ')}` : row.tokens.join(' ');
+    if (parts.length) parts.push(' '); // spaces keep the text readable when copied or spoken
+    parts.push(span);
+  }
+  element.replaceChildren(...parts);
+}
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;

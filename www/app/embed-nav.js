@@ -3,7 +3,7 @@
 // the action shown as its number and SAN ("12… Nc6"), so an embedded game can be
 // stepped through. It only looks back (board.review); it never changes the game.
 
-import { actionLabels } from './action-labels.js';
+import { actionLabels } from './movetext.js';
 
 const $ = (id) => document.getElementById(id);
 

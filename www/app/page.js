@@ -9,6 +9,7 @@ import { load, save } from '../js/board/storage.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { attachIoPanel } from './io-panel.js';
+import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
 import { shownPosition } from './shown-position.js';
 import { boardSides, playersText, sanitizePlayers, taggedNames } from './players.js';
@@ -32,6 +33,7 @@ export class Page {
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
+    this.preview = null; // the engine line shown on the board (LinePreview), set up in start()
     this.io = null;
   }
 
@@ -43,6 +45,8 @@ export class Page {
     board.level = levelById(this.settings.level).id;
     for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
     board.addEventListener('error', (event) => this.showError(event.detail.message));
+    this.preview = new LinePreview(board);
+    this.analysis.onChoose = (line) => this.preview.start(line);
     this.wire();
     this.io = attachIoPanel(this);
     this.refresh();
@@ -140,6 +144,15 @@ export class Page {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
+      }
+      if (this.preview.active) {
+        // While a line is previewed the arrows step through it and Escape leaves it.
+        const keys = { ArrowLeft: -1, ArrowRight: 1 };
+        if (event.key in keys) this.preview.stepTo(this.preview.step + keys[event.key]);
+        else if (event.key === 'Escape') this.preview.end();
+        else return;
+        event.preventDefault();
+        return;
       }
       const length = board.history().length;
       const at = board.reviewing ?? length;
@@ -374,7 +387,11 @@ export class Page {
   /** Analyses the position the board shows, or says why the panel is idle. */
   syncAnalysis() {
     const board = this.board;
-    if (!this.settings.analysis) return this.analysis.stop();
+    this.preview?.sync();
+    if (!this.settings.analysis) {
+      this.preview?.end();
+      return this.analysis.stop();
+    }
     if (board.reviewing === null) {
       if (board.over) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
       const computersTurn = this.players.mode === 'engine' && board.game.turn() !== this.players.human;

@@ -1,8 +1,9 @@
-// The label of every action of a game as its own PGN writes it: the move number the
-// Game's movetext puts before it and the action in SAN, with the actions of the same
-// turn before it ("12. Nf3", "12… Nc6", "3. e4,d4", "7… Nf6/e5"), so each rule set
-// keeps its own numbering (Progressive numbers its series) and its own separators.
-// Comments, variations, NAGs and the result are skipped.
+// The main line of a game as its own PGN writes it, so each rule set keeps its own
+// numbering (Progressive numbers its series) and its way of writing a turn (Marseillais
+// `e4,d4`, Avalanche `d4/e6`): split into numbered rows (engine lines in the analysis
+// panel), and one label per action with its number and the actions of its turn before
+// it ("12. Nf3", "12… Nc6", "3. e4,d4": the embed's navigation). Comments, variations,
+// NAGs and the result are skipped.
 
 const NUMBER = /^(\d+)\.(?:\.\.)?$/;
 const GLUED = /^(\d+\.(?:\.\.)?)(\S+)$/;
@@ -38,6 +39,17 @@ function mainLineWords(pgn) {
     }
   }
   return words;
+}
+
+/** The main line in rows, one per move number: [{number: '12.', tokens: ['e4,d4', 'e5']}]. */
+export function movetextRows(pgn) {
+  const rows = [];
+  for (const word of mainLineWords(pgn)) {
+    if (NUMBER.test(word)) rows.push({ number: word, tokens: [] });
+    else if (rows.length) rows.at(-1).tokens.push(word);
+    else rows.push({ number: '', tokens: [word] });
+  }
+  return rows;
 }
 
 /**

@@ -1,10 +1,10 @@
-// The labels the embed's navigation shows for each action (www/app/action-labels.js),
+// The labels the embed's navigation shows for each action (www/app/movetext.js),
 // from the Game's own PGN in several rule sets: the movetext's number and each rule
 // set's way of writing a turn.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { actionLabels } from '../../www/app/action-labels.js';
+import { actionLabels, movetextRows } from '../../www/app/movetext.js';
 
 let A;
 before(async () => {
@@ -41,4 +41,14 @@ test('Marseillais and Avalanche: the actions of the turn so far, with their sepa
 
 test('Progressive: the series number the PGN writes', () => {
   assert.deepEqual(labels('progressive-scottish', ['e2e4', 'e7e5', 'b8c6']), ['1. e4', '2… e5', '2… Nc6']);
+});
+
+test('rows: one per move number, each turn a token as the rule set writes it', () => {
+  const game = new A.Game('marseillais');
+  for (const token of ['e2e4', 'd2d4', 'd7d5', 'g8f6', 'g1f3']) game.move(token);
+  assert.deepEqual(movetextRows(game.pgn()), [
+    { number: '1.', tokens: ['e4,d4', 'd5,Nf6'] },
+    { number: '2.', tokens: ['Nf3'] },
+  ]);
+  game.free();
 });
