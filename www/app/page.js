@@ -12,7 +12,7 @@ import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
 import { shownPosition } from './shown-position.js';
-import { boardSides, playersText, sanitizePlayers, taggedNames } from './players.js';
+import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -246,21 +246,14 @@ export class Page {
 
   /** Whether the shown position of a game opened to look at can be played on. */
   canPlayOn() {
-    const board = this.board;
-    if (this.players.mode !== 'view') return false;
-    // A past position always can (the game went on from it); the last one unless the
-    // game ended on the board (a result only recorded in the PGN gives way).
-    return board.reviewing !== null || !board.game.isGameOver();
+    return this.players.mode === 'view' && canPlayOnFromShown(this.board);
   }
 
-  /** Plays on from the shown position: the later actions are taken back (redo brings them). */
+  /** Plays on from the shown position, `human` against the computer or (`friend`) people. */
   playOn(mode, human) {
     if (!this.canPlayOn()) return;
     const board = this.board;
-    const target = board.reviewing ?? board.history().length;
-    this.act(() => {
-      while (board.canUndo() && (board.history().length > target || board.over)) board.undo();
-    });
+    this.act(() => takeBackToShown(board));
     this.players = { mode, human };
     if (mode === 'engine') board.orientation = NAME[human]; // the person chose a side
     this.applyPlayers();

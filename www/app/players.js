@@ -1,7 +1,8 @@
 // Who plays the game on the page: the person against the computer (`engine`, with
 // the person's colour), two people at one board (`friend`), or nobody yet (`view`: an
 // imported game opened to look at, until the person chooses to play on from it and
-// against whom). Reads the stored shape back safely and says the players in words.
+// against whom). Reads the stored shape back safely, says the players in words, and
+// readies the board to play on from the position it shows.
 
 const SIDE = { w: 'White', b: 'Black' };
 const MODES = new Set(['engine', 'friend', 'view']);
@@ -34,4 +35,20 @@ export function playersText(players, names) {
   const both = `${names.w} (White) and ${names.b} (Black)`;
   if (players.mode === 'friend') return `This game: ${both}, played on this board.`;
   return `This game: ${both}, opened to look at; choose “Play on” to continue it.`;
+}
+
+/**
+ * Whether the game can be played on from the position the board shows: a past one
+ * always (the game went on from it); the last one unless the game ended on the board
+ * (a result only recorded in the PGN gives way).
+ */
+export function canPlayOnFromShown(board) {
+  return board.reviewing !== null || !board.game.isGameOver();
+}
+
+/** Takes the game back to the position shown (a recorded result first); redo brings the actions back. */
+export function takeBackToShown(board) {
+  const target = board.reviewing ?? board.history().length;
+  const recordedOnly = () => board.over && !board.game.isGameOver(); // a result only the PGN records
+  while (board.canUndo() && (board.history().length > target || recordedOnly())) board.undo();
 }
