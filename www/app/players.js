@@ -32,8 +32,9 @@ export function taggedNames(headers) {
  */
 export function playersText(players, names) {
   if (players.mode === 'engine') return `This game: you play ${SIDE[players.human]} against the computer.`;
-  const both = `${names.w} (White) and ${names.b} (Black)`;
-  if (players.mode === 'friend') return `This game: ${both}, played on this board.`;
+  const named = names.w !== SIDE.w || names.b !== SIDE.b;
+  const both = named ? `${names.w} (White) and ${names.b} (Black)` : 'White and Black';
+  if (players.mode === 'friend') return `This game: ${both}, played by people on this board.`;
   return `This game: ${both}, opened to look at; choose “Play on” to continue it.`;
 }
 
