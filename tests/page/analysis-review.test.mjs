@@ -79,6 +79,7 @@ test('after a mate the panel says so, and an earlier position is analysed', asyn
   await play('chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
   await page.waitForFunction(() => /game is over/.test(document.getElementById('analysis-stats').textContent));
   assert.equal(await page.getAttribute('#eval-bar', 'data-idle'), 'true');
+  assert.match(await page.getAttribute('#eval-bar', 'title'), /game is over/, 'the dimmed bar says why');
   await page.click('#moves [data-ply="2"]');
   const past = new A.Game();
   past.move('f3');

@@ -113,6 +113,9 @@ export class AnalysisView {
     this.list.replaceChildren();
     this.stats.textContent = why;
     this.bar.dataset.idle = 'true';
+    // The dimmed bar says why too: the panel with the words may be folded away.
+    this.bar.title = why;
+    this.bar.setAttribute('aria-label', why ? `Evaluation: none. ${why}` : 'Evaluation');
     this.number.textContent = '';
     this.drawArrows();
   }
@@ -140,6 +143,7 @@ export class AnalysisView {
     const best = entries[0][1];
     const white = whiteView(best.info.score, best.context.side);
     this.bar.dataset.idle = 'false';
+    this.bar.title = '';
     const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-white.cp / 350)) - 1);
     // A transform, not a height: the bar animates on the compositor, with no layout.
     const transform = `scaleY(${(share / 100).toFixed(3)})`;

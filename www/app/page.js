@@ -1,6 +1,8 @@
 // The page around the board: the variant picker, the controls (take back, redo, flip,
 // move now, draw, resign), the typed-move box, the move list with review, the
-// opponent settings, the analysis panel and import/export. It drives the
+// opponent settings and who plays the game in play (an imported game opens to look at
+// until the person plays on), the analysis panel of the position shown, with its lines
+// previewed on the board, and import/export. It drives the
 // <alfiere-board> through its attributes and methods and redraws the panels from its
 // events; the board owns the game. Irreversible actions ask first.
 
