@@ -91,6 +91,20 @@ test('after a mate the panel says so, and an earlier position is analysed', asyn
   assert.deepEqual(errors, []);
 });
 
+test('after a resignation the last position, which plays on, is still analysed', async () => {
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  await analysisOn();
+  const game = await play('chess', ['e2e4']);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => /by resignation/.test(document.getElementById('board').status));
+  const legal = game.moves();
+  await page.waitForTimeout(500);
+  for (const san of await firstMoves()) assert.ok(legal.includes(san), `${san} is Black's move after 1. e4`);
+  await page.uncheck('#analysis-toggle');
+  assert.deepEqual(errors, []);
+});
+
 test('Marseillais: engine lines are grouped by turn; a line is previewed on the board and the game comes back', async () => {
   await newGame(page, { variant: 'marseillais', mode: 'friend' });
   await analysisOn();

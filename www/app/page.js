@@ -13,7 +13,7 @@ import { AnalysisView } from './analysis-view.js';
 import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
-import { shownPosition } from './shown-position.js';
+import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { VARIANT_HELP } from './variant-help.js';
 
@@ -387,8 +387,8 @@ export class Page {
       this.preview?.end();
       return this.analysis.stop();
     }
-    if (board.reviewing === null) {
-      if (board.over) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
+    if (shownPositionEnded(board)) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
+    if (board.reviewing === null && !board.over) {
       const computersTurn = this.players.mode === 'engine' && board.game.turn() !== this.players.human;
       // The computer's own search has the engine then; the analysis comes back on the person's turn.
       if (board.thinking || computersTurn) return this.analysis.stop('The computer is thinking; the analysis resumes on your turn.');

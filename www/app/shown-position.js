@@ -17,3 +17,13 @@ export function shownPosition(board) {
     side: ply < history.length ? history[ply].color : board.game.turn(),
   };
 }
+
+// Endings decided off the board (or by a claim): the position itself plays on, so it
+// can still be analysed.
+const DECIDED_OFF_THE_BOARD = new Set(['resignation', 'agreement', 'time_forfeit', 'fifty_moves', 'threefold_repetition']);
+
+/** Whether the position shown ends the game by the rules (mate, stalemate, a variant's win…): nothing to analyse. */
+export function shownPositionEnded(board) {
+  if (board.reviewing !== null || !board.game.isGameOver()) return false;
+  return !DECIDED_OFF_THE_BOARD.has(board.game.outcome()?.reason);
+}
