@@ -40,6 +40,7 @@ export class BoardController {
     this.drag = null; // {origin, board} while a piece is dragged
     this.animateNext = false;
     this.reviewing = null; // number of actions shown when looking back, else null
+    this.previewed = null; // {fen, move, caption} of a position outside the game shown for a while, else null
     this.views = [];
     this.autoShapes = []; // the program's shapes (engine arrows), set by the page
     this.flash = null; // {shapes, timer}: a reason's path, shown for a moment
@@ -69,7 +70,7 @@ export class BoardController {
 
   /** Whether a person may act now (not the engine's turn, no picker or review open). */
   humanToAct() {
-    if (this.model.isOver() || this.picker.open || this.reviewing !== null) return false;
+    if (this.model.isOver() || this.picker.open || this.reviewing !== null || this.previewed) return false;
     const side = this.model.game.turn();
     return side !== this.engineSide && this.host.settings.humanSides.has(side);
   }
@@ -255,6 +256,7 @@ export class BoardController {
     this.pieceCache = null;
     this.hideMessage();
     if (type === 'new' || type === 'undo') this.reviewing = null;
+    this.previewed = null; // a change of the game is always shown
     if (type === 'new') {
       this.selection = null;
       this.picker.close();
@@ -356,11 +358,28 @@ export class BoardController {
     return marks;
   }
 
+  /** Whether a person may draw or clear shapes (not on a previewed position, which has no place to keep them). */
+  canDraw() {
+    return this.host.settings.draw && !this.previewed;
+  }
+
+  /**
+   * Shows a position that is not in the game ({fen, move, caption}: an engine line
+   * played out), without touching the game; null goes back to what was shown.
+   */
+  showPreview(position) {
+    this.previewed = position;
+    this.selection = null;
+    this.picker.close();
+    this.render();
+  }
+
   /** Shows the position after `ply` actions (null: the game as it stands). */
   review(ply) {
     const length = this.model.verbose.length;
     const next = ply === null || ply === undefined || ply >= length ? null : Math.max(0, Math.floor(ply));
-    if (next === this.reviewing) return;
+    if (next === this.reviewing && !this.previewed) return;
+    this.previewed = null;
     this.reviewing = next;
     this.selection = null;
     this.picker.close();
@@ -368,15 +387,27 @@ export class BoardController {
     this.host.notify('review', { ply: next });
   }
 
-  /** Draws the game as it stands, or a past position while looking back (its pieces, its
-   * pockets and the action that led to it, from the core's placement of its FEN). */
+  /** The position shown instead of the game as it stands: a previewed line's (without
+   * the game's shapes) or a past one while looking back; null when neither. */
+  shownPosition() {
+    if (this.previewed) return { ...this.previewed, preview: true };
+    const ply = this.reviewing;
+    if (ply === null) return null;
+    const model = this.model;
+    const move = model.verbose[ply - 1] ?? null;
+    const where = move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position';
+    return { fen: model.fenAt(ply), move, caption: `Looking back: ${where}.` };
+  }
+
+  /** Draws the game as it stands, or a shown position (its pieces, its pockets and the
+   * action that led to it, from the core's placement of its FEN). */
   render() {
     if (!this.host.isConnected) return;
     const model = this.model;
     const game = model.game;
-    const ply = this.reviewing;
-    const past = ply !== null;
-    const fen = past ? model.fenAt(ply) : null;
+    const shown = this.shownPosition();
+    const past = shown !== null;
+    const fen = past ? shown.fen : null;
     this.ensureViews();
     const pieces = past ? piecesOf(model.rules.placement(fen, model.variant)) : this.pieceMap();
     const last = past ? null : model.verbose.at(-1) ?? null;
@@ -392,7 +423,7 @@ export class BoardController {
     const checkPaths = checkSquare ? this.checkPaths() : [];
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
-    const marks = this.marksOf(past ? model.verbose.slice(Math.max(0, ply - 1), ply) : model.lastTurnIndices().map((i) => model.verbose[i]));
+    const marks = this.marksOf(past ? [shown.move].filter(Boolean) : model.lastTurnIndices().map((i) => model.verbose[i]));
     const goal = new Set(past ? [] : model.facts().goal); // Racing Kings: the rank the kings race to
 
     for (const view of this.views) {
@@ -417,13 +448,13 @@ export class BoardController {
         animate: animate && this.animationFor(animate, view),
       });
     }
-    this.drawShapes();
+    if (shown?.preview) for (const view of this.views) view.shapes.draw([]); // the game's shapes belong to its positions
+    else this.drawShapes();
     renderPockets(this, past ? model.rules.placementHands(fen) : game.hands(), canAct);
     this.renderLines(turn);
     if (!past) return this.picker.sync();
-    const move = model.verbose[ply - 1];
     this.ui.turn.hidden = false;
-    this.ui.turn.textContent = `Looking back: ${move ? `after ${move.san}, action ${ply} of ${model.verbose.length}` : 'the start position'}.`;
+    this.ui.turn.textContent = shown.caption;
   }
 
   animationFor(move, view) {
@@ -591,9 +622,10 @@ export class BoardController {
     ui.playerTop.classList.toggle('to-move', !over && turn.side === top);
   }
 
-  /** "You", "Computer · Casual player", or the colour in a game between people. */
+  /** "You", "Computer · Casual player", or in a game between people the player its
+   * tags name (an imported game), else the colour. */
   playerName(side) {
-    if (this.engineSide === null) return SIDE[side];
+    if (this.engineSide === null) return this.model.playerTag(side) ?? SIDE[side];
     if (side === this.engineSide) return `Computer · ${this.level.name}`;
     return this.host.settings.humanSides.has(side) ? 'You' : SIDE[side];
   }

@@ -37,7 +37,7 @@ function brushFor(event) {
  *          event comes with its target (the DOM clears a shadow target after dispatch)
  */
 export function attachDrawing(controller, cancelPress, squareOf) {
-  const enabled = () => controller.host.settings.draw;
+  const enabled = () => controller.canDraw();
   let stroke = null; // {from, board, brush, pointerId}
   let pending = null; // {timer, x, y, pointerId, from, board} of a touch that may become a long press
   let keyArrow = null; // {from, board} of an arrow begun from the keyboard

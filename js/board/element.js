@@ -708,6 +708,33 @@ export class AlfiereBoard extends ElementBase {
     return this.#controller?.reviewing ?? null;
   }
 
+  /**
+   * Shows a position outside the game for a while (an engine line played out):
+   * `{fen, move, caption}`, where `move` (a verbose move) marks its squares and
+   * `caption` is said in the turn line; null goes back to what was shown. The game is
+   * untouched, and any change of it or a review() ends the preview. A FEN that is not a
+   * position of the rule set throws the core's typed error and changes nothing.
+   */
+  preview(position) {
+    const controller = this.#need();
+    if (position === null || position === undefined) {
+      if (controller.previewed) controller.showPreview(null);
+      return;
+    }
+    if (typeof position !== 'object' || typeof position.fen !== 'string') {
+      throw boardError('InvalidArgumentError', 'preview takes {fen, move, caption} or null');
+    }
+    this.#rules.placement(position.fen, this.#model.variant); // throws InvalidFenError for a bad one
+    const move = position.move && typeof position.move.to === 'string' ? position.move : null;
+    const caption = typeof position.caption === 'string' && position.caption ? position.caption : 'Preview.';
+    controller.showPreview({ fen: position.fen, move, caption });
+  }
+
+  /** The FEN of the position previewed, or null. */
+  get previewing() {
+    return this.#controller?.previewed?.fen ?? null;
+  }
+
   /** Makes the engine play its best action found so far. */
   moveNow() {
     this.#controller?.engine.moveNow();

@@ -255,6 +255,12 @@ export class GameModel extends EventTarget {
     return this.game.pgn({ tags });
   }
 
+  /** The player a tag of the game names for `side` ('w' or 'b'), or null when none is named. */
+  playerTag(side) {
+    const value = this.game.getHeaders()[side === 'w' ? 'White' : 'Black'] ?? '';
+    return /^[?.\s]*$/.test(value) ? null : value.trim();
+  }
+
   // ---- comments by ply (where a position's shapes are kept) ----------------------------
 
   /** The comment of the position after `ply` actions ('' when none). */

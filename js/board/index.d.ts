@@ -100,6 +100,8 @@ export declare class AlfiereBoard extends HTMLElement {
   readonly status: string;
   readonly over: boolean;
   readonly reviewing: number | null;
+  /** The FEN of the position previewed with preview(), or null. */
+  readonly previewing: string | null;
   readonly variants: VariantInfo[];
   move(action: string | { from: string; to: string; promotion?: string }): Move;
   undo(): boolean;
@@ -113,6 +115,12 @@ export declare class AlfiereBoard extends HTMLElement {
   pgn(options?: { tags?: Record<string, string> }): string;
   history(): Move[];
   review(ply: number | null): void;
+  /**
+   * Shows a position outside the game for a while (an engine line played out): `move`
+   * marks its squares, `caption` is said in the turn line; null goes back. The game is
+   * untouched; a change of it or review() ends the preview.
+   */
+  preview(position: { fen: string; move?: Move | null; caption?: string } | null): void;
   resign(color?: Side | Color): boolean;
   agreeDraw(): void;
   claimDraw(): void;

@@ -132,7 +132,7 @@ export function attachInput(controller) {
   boards.addEventListener('pointerdown', (event) => {
     if (event.button !== 0 && event.pointerType === 'mouse') return;
     unlockAudio(muted());
-    if (controller.host.settings.draw) controller.clearUserShapes();
+    if (controller.canDraw()) controller.clearUserShapes();
     const at = squareOf(event.target);
     if (!at) return;
     const { square, board } = at;

@@ -29,6 +29,7 @@ export const BOARD_CSS = `
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 
 .player { display: flex; align-items: center; gap: 10px; min-height: 24px; color: var(--muted); padding: 0 2px; }
+.player .name { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; } /* a long name from a PGN tag stays on its line */
 .to-move .name { color: inherit; font-weight: 600; }
 .to-move .name::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); margin-right: 7px; vertical-align: 1px; }
 .thinking, .turn-line { color: var(--accent); font-size: 0.93em; }

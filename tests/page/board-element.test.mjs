@@ -131,3 +131,46 @@ test('bad method arguments throw typed errors and change nothing; the engine car
   assert.equal((await log('x')).find((e) => e.type === 'move').san.length > 1, true);
   assert.deepEqual(errors, []);
 });
+
+test('preview shows a position outside the game; bad input throws and changes nothing; a move ends it', async () => {
+  await makeBoard('p', { variant: 'chess' });
+  const result = await page.evaluate(() => {
+    const board = document.getElementById('p');
+    const root = board.shadowRoot;
+    const label = (square) => root.querySelector(`[data-square="${square}"]`).getAttribute('aria-label');
+    const out = {};
+    const game = board.game;
+    const e4 = game.moves({ verbose: true }).find((m) => m.san === 'e4');
+    for (const bad of [{}, 'e4', { fen: 'not a fen' }]) {
+      try {
+        board.preview(bad);
+        out.threw = false;
+      } catch (err) {
+        (out.errors ??= []).push(err.name);
+      }
+    }
+    out.afterBad = board.previewing;
+    board.preview({ fen: e4.after, move: e4, caption: 'After 1. e4, a preview.' });
+    out.previewing = board.previewing === e4.after;
+    out.e4 = label('e4');
+    out.turn = root.querySelector('.turn-line').textContent;
+    out.fen = board.fen;
+    out.last = [...root.querySelectorAll('.sq.last')].map((e) => e.dataset.square).sort();
+    board.move('d4'); // a change of the game ends the preview
+    out.afterMove = board.previewing;
+    out.d4 = label('d4');
+    out.e4After = label('e4');
+    return out;
+  });
+  assert.deepEqual(result.errors, ['InvalidArgumentError', 'InvalidArgumentError', 'InvalidFenError']);
+  assert.equal(result.afterBad, null);
+  assert.equal(result.previewing, true);
+  assert.match(result.e4, /white pawn/);
+  assert.equal(result.turn, 'After 1. e4, a preview.');
+  assert.equal(result.fen, new A.Game().fen(), 'the game is untouched');
+  assert.deepEqual(result.last, ['e2', 'e4']);
+  assert.equal(result.afterMove, null);
+  assert.match(result.d4, /white pawn/);
+  assert.doesNotMatch(result.e4After, /pawn/);
+  assert.deepEqual(errors, []);
+});

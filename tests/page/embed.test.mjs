@@ -16,8 +16,8 @@ usePage({ open: 'blank', setup: (env) => ({ server, page, errors, rules: A } = e
 /** Opens a host page with the embed at `query`, and waits for the frame's `ready` (or an error). */
 /** Puts the embed at `query` in a frame of the page now open (replacing any other),
  * recording every message the page receives in `window.__messages`. */
-function frameEmbed(query) {
-  return page.evaluate((src) => {
+function frameEmbed(query, { width = 520, height = 700 } = {}) {
+  return page.evaluate(({ src, width, height }) => {
     window.__messages = [];
     // One recorder at a time (setContent's document.open() drops listeners, a second
     // frame in the same page must not add another).
@@ -26,15 +26,15 @@ function frameEmbed(query) {
     window.addEventListener('message', window.__record);
     const frame = document.createElement('iframe');
     frame.src = src;
-    frame.width = '520';
-    frame.height = '700';
+    frame.width = String(width);
+    frame.height = String(height);
     document.body.replaceChildren(frame);
-  }, `${server.url}embed.html${query}`);
+  }, { src: `${server.url}embed.html${query}`, width, height });
 }
 
-async function host(query) {
+async function host(query, size) {
   await page.setContent('<!doctype html><title>host</title><body></body>');
-  await frameEmbed(query);
+  await frameEmbed(query, size);
   await page.waitForFunction(() => window.__messages.some((m) => m.type === 'ready' || m.type === 'error'), null, { timeout: 20000 });
   return page.frameLocator('iframe');
 }
@@ -152,5 +152,68 @@ test('shapes= in the URL draws the person\'s shapes; a bad list posts an error',
   await host(`?shapes=${encodeURIComponent('Ge2e4:b')}`);
   await page.waitForFunction(() => window.__messages.some((m) => m.type === 'error'), null, { timeout: 20000 });
   assert.match((await messages('error')).at(-1).detail.message, /only for Alice/);
+  assert.deepEqual(errors, []);
+});
+
+test('a pgn= game can be stepped through: buttons, arrow keys, the action with its number', async () => {
+  const pgn = '[White "Ann"]\n[Black "Bo"]\n\n1. e4 e5 2. Nf3 Nc6 *';
+  const frame = await host(`?pgn=${encodeURIComponent(pgn)}`);
+  const label = frame.locator('#nav-move');
+  const reviewing = () => frame.locator('alfiere-board').evaluate((board) => board.reviewing);
+  await frame.locator('#embed-nav').waitFor();
+  assert.equal(await label.textContent(), '2… Nc6');
+  assert.equal(await frame.locator('#nav-next').isDisabled(), true);
+  await frame.locator('#nav-prev').click();
+  assert.equal(await label.textContent(), '2. Nf3');
+  assert.equal(await reviewing(), 3);
+  // The position shown is the one after 2. Nf3: the knight on f3, none yet on c6.
+  assert.match(await frame.locator('[data-square="f3"]').getAttribute('aria-label'), /white knight/);
+  assert.doesNotMatch(await frame.locator('[data-square="c6"]').getAttribute('aria-label'), /knight/);
+  await frame.locator('#nav-first').click();
+  assert.equal(await label.textContent(), 'Start');
+  assert.equal(await frame.locator('#nav-prev').isDisabled(), true);
+  // The arrow keys, with the focus on the navigation.
+  await frame.locator('#nav-next').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await label.textContent(), '1… e5');
+  await page.keyboard.press('End');
+  assert.equal(await label.textContent(), '2… Nc6');
+  assert.equal(await reviewing(), null);
+  // Stepping never changes the game: nothing but `ready` and the load were posted.
+  assert.deepEqual((await messages('move')).length, 0);
+  // No evaluations in this PGN: the graph's place stays hidden.
+  assert.equal(await frame.locator('#embed-graph').isHidden(), true);
+  assert.deepEqual(errors, []);
+});
+
+test('a 500 px frame (and a 300 px one) shows the turn-progress line and the navigation whole', async () => {
+  const pgn = '[Variant "Marseillais"]\n\n1. e4,d4 d5 *';
+  for (const size of [{ width: 500, height: 500 }, { width: 300, height: 420 }]) {
+    const frame = await host(`?variant=marseillais&pgn=${encodeURIComponent(pgn)}`, size);
+    const turn = frame.locator('alfiere-board .turn-line');
+    assert.match(await turn.textContent(), /Black's turn: action 2 of 2/);
+    const box = await page.locator('iframe').boundingBox();
+    // Let the fitting settle (one frame or two), then every line is inside the frame.
+    await frame.locator('body').evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const selector of ['alfiere-board .turn-line', 'alfiere-board .status-line', 'alfiere-board .board-grid', '#embed-nav']) {
+      const part = await frame.locator(selector).boundingBox();
+      assert.ok(part.y >= box.y && part.y + part.height <= box.y + box.height + 0.5, `${size.width}x${size.height} ${selector}: ${JSON.stringify(part)} in ${JSON.stringify(box)}`);
+      assert.ok(part.x >= box.x && part.x + part.width <= box.x + box.width + 0.5, `${size.width}x${size.height} ${selector} across`);
+    }
+    const scroll = await frame.locator('html').evaluate((html) => [html.scrollHeight - html.clientHeight, html.scrollWidth - html.clientWidth]);
+    assert.deepEqual(scroll, [0, 0], `${size.width}x${size.height}: nothing to scroll`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('variant=foo: the error is shown in the frame as text, not only posted', async () => {
+  const frame = await host(`?variant=${encodeURIComponent('<b>foo</b>')}&pgn=${encodeURIComponent('1. e4 e5 *')}`);
+  await page.waitForFunction(() => window.__messages.some((m) => m.type === 'error'), null, { timeout: 20000 });
+  // After the PGN loaded (a change that clears the board's own message line) it is still there.
+  await frame.locator('#embed-nav').waitFor();
+  assert.match(await frame.locator('#embed-message').textContent(), /unknown variant “<b>foo<\/b>”/);
+  assert.equal(await frame.locator('#embed-message b').count(), 0);
+  assert.equal(await frame.locator('#embed-message').isVisible(), true);
   assert.deepEqual(errors, []);
 });

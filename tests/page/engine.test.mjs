@@ -197,8 +197,10 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
   await page.waitForFunction(() => /Depth \d+ · .*nodes\/s/.test(document.getElementById('analysis-stats').textContent));
   const lines = await page.$$eval('#analysis-lines li', (els) => els.map((e) => e.textContent));
   for (const line of lines) assert.match(line, /^[+-]?\d+\.\d\d|^#-?\d+/);
-  // The lines are SAN from the start position.
-  const firstMoves = await page.$$eval('#analysis-lines .line-moves', (els) => els.map((e) => e.textContent.split(' ')[0]));
+  // The lines are SAN from the start position, numbered as the move list numbers moves.
+  const firstSan = (text) => text.trim().split(/\s+/).find((word) => !/^\d+\.(\.\.)?$/.test(word));
+  assert.match(await page.textContent('#analysis-lines .line-moves'), /^1\. \S+ \S+/);
+  const firstMoves = (await page.$$eval('#analysis-lines .line-moves', (els) => els.map((e) => e.textContent))).map(firstSan);
   const legal = new A.Game('chess').moves();
   for (const san of firstMoves) assert.ok(legal.includes(san), san);
   // A move restarts the analysis of the new position; the engine searches without end
@@ -212,7 +214,7 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
     await waitFenChange(page, before);
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length === 3, null, { timeout: 20000 });
     await page.waitForTimeout(1500);
-    after = await page.$$eval('#analysis-lines .line-moves', (els) => els.map((e) => e.textContent.split(' ')[0]));
+    after = (await page.$$eval('#analysis-lines .line-moves', (els) => els.map((e) => e.textContent))).map(firstSan);
   });
   game.move('d4');
   const replies = game.moves();
@@ -221,7 +223,7 @@ test('analysis: evaluation bar, three lines, depth and speed', async () => {
   const arrowsOnBoard = () =>
     page.$$eval('alfiere-board', ([b]) => [...b.shadowRoot.querySelectorAll('[part="shape arrow"][data-owner="auto"]')].map((g) => ({ from: g.dataset.from, to: g.dataset.to, light: g.classList.contains('light') })));
   await page.waitForFunction(() => document.querySelector('alfiere-board').autoShapes.length >= 1);
-  const best = await page.$eval('#analysis-lines .line-moves', (e) => e.textContent.split(' ')[0]);
+  const best = firstSan(await page.$eval('#analysis-lines .line-moves', (e) => e.textContent));
   const first = game.moves({ verbose: true }).find((m) => m.san === best);
   const arrows = await arrowsOnBoard();
   assert.deepEqual(arrows[0], { from: first.from, to: first.to, light: false }, `the arrow is the best line's ${best}`);

@@ -37,11 +37,12 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   await waitFenChange(page, before);
   assert.equal(await page.$$eval('#moves .move-token', (els) => els.at(-1).textContent), 'Nf3');
   // The markup is there, literally, as text.
-  // The tag line shows the PGN's players; the board keeps its own names for the people playing.
+  // The tag line and the board's player lines show the PGN's players, as text.
   const tags = await page.textContent('#game-tags');
   assert.ok(tags.includes(`<script>alert('w')</script> – Bob <b>bold</b> &amp; "quoted"`), tags);
   assert.match(tags, /<img src=x onerror=alert\(1\)>/);
-  assert.doesNotMatch(await page.textContent('alfiere-board .player.bottom'), /script/);
+  assert.equal(await page.textContent('alfiere-board .player.bottom .name'), `<script>alert('w')</script>`);
+  assert.equal(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelectorAll('script, b').length), 0);
   const comments = await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent));
   assert.deepEqual(comments, [
     '<img src=x onerror=window.__pwned=1>',

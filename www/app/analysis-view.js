@@ -1,11 +1,17 @@
 // The analysis panel and the evaluation bar: best lines (MultiPV up to 3) in SAN,
-// depth, speed, and a bar with its number that shows White's share. The search runs
+// depth, speed, and a bar with its number that shows White's share, for the position
+// the board shows (the game's, or a past one while looking back). When there is
+// nothing to analyse the panel says why. Each line is written as the move list
+// writes the game (numbered rows, a multi-action turn as one token: `e4,d4`), and is
+// a button: choosing one hands its actions to `onChoose` (the page previews it). The search runs
 // on the board's engine as a preemptible job: the board's own engine play overtakes
 // it. Engine scores are from the view of the side to act; the bar and the numbers
 // here are always from White's view. The bar always keeps its place (dimmed when
 // idle), so the board never shifts. The best line is also drawn on the board as the
 // program's arrows (board.autoShapes): the first turn strong, the reply lighter, each
 // action numbered when a turn has several; `arrows` turns them off.
+
+import { actionLabels, movetextRows } from './movetext.js';
 
 export class AnalysisView {
   constructor(rules, board) {
@@ -23,8 +29,20 @@ export class AnalysisView {
     this.fen = null;
     this.pending = null;
     this.lastDraw = 0;
-    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves}
+    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves, rows}
     this.arrows = true;
+    this.onChoose = null; // (line {moves, labels, slot}) => void
+    this.list.addEventListener('click', (event) => {
+      const button = event.target.closest?.('button[data-slot]');
+      if (button) this.choose(Number(button.dataset.slot));
+    });
+  }
+
+  /** Hands the line in `slot` (its verbose actions and their labels) to `onChoose`. */
+  choose(slot) {
+    const line = this.sanLines.get(slot);
+    if (!line || line.fen !== this.fen || !line.moves.length) return;
+    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.game.pgn(), line.moves) });
   }
 
   /** Shows or hides the best line's arrows. */
@@ -40,20 +58,20 @@ export class AnalysisView {
     if (shapes.length || this.board.autoShapes.length) this.board.autoShapes = shapes;
   }
 
-  /** Analyses the game's position (no-op when that search already runs). */
-  analyse(variant, history, game, multipv) {
-    const fen = game.fen();
+  /**
+   * Analyses a position ({variant, startFen, moves, fen, side}, see shown-position.js);
+   * a no-op when that search already runs.
+   */
+  analyse({ variant, startFen, moves, fen, side }, multipv) {
     if (this.job && this.jobFen === fen && this.jobLines === multipv) return;
     this.job?.cancel();
     this.start(fen);
-    const side = game.turn();
-    const startFen = history.length ? history[0].before : fen;
     this.jobFen = fen;
     this.jobLines = multipv;
     const job = this.board.engineQueue().submit({
       variant,
       options: { 'Skill Level': 20, MultiPV: multipv },
-      request: { fen: startFen, moves: history.map((m) => m.lan), infinite: true },
+      request: { fen: startFen, moves, infinite: true },
       onInfo: (info) => this.update(info, { fen, side, variant }),
       preemptible: true,
     });
@@ -69,12 +87,12 @@ export class AnalysisView {
     );
   }
 
-  /** Stops the analysis and clears the panel. */
-  stop(gameOver = false) {
+  /** Stops the analysis and clears the panel, which then says `why` (or nothing). */
+  stop(why = '') {
     this.job?.cancel();
     this.job = null;
     this.jobFen = null;
-    this.clear(gameOver);
+    this.clear(why);
   }
 
   start(fen) {
@@ -88,13 +106,16 @@ export class AnalysisView {
     this.bar.dataset.idle = 'false';
   }
 
-  clear(gameOver = false) {
+  clear(why = '') {
     this.fen = null;
     this.forgetLines();
     this.lines.clear();
     this.list.replaceChildren();
-    this.stats.textContent = gameOver ? 'The game is over.' : '';
+    this.stats.textContent = why;
     this.bar.dataset.idle = 'true';
+    // The dimmed bar says why too: the panel with the words may be folded away.
+    this.bar.title = why;
+    this.bar.setAttribute('aria-label', why ? `Evaluation: none. ${why}` : 'Evaluation');
     this.number.textContent = '';
     this.drawArrows();
   }
@@ -122,6 +143,7 @@ export class AnalysisView {
     const best = entries[0][1];
     const white = whiteView(best.info.score, best.context.side);
     this.bar.dataset.idle = 'false';
+    this.bar.title = '';
     const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-white.cp / 350)) - 1);
     // A transform, not a height: the bar animates on the compositor, with no layout.
     const transform = `scaleY(${(share / 100).toFixed(3)})`;
@@ -136,23 +158,31 @@ export class AnalysisView {
       let li = this.list.children[i];
       if (!li) {
         li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'line';
+        button.dataset.slot = String(i);
+        button.title = 'Show this line on the board';
         const score = document.createElement('span');
         score.className = 'line-score';
         const moves = document.createElement('span');
         moves.className = 'line-moves';
-        li.append(score, moves);
+        button.append(score, moves);
+        li.append(button);
         this.list.append(li);
       }
-      setText(li.firstElementChild, scoreText(whiteView(info.score, context.side)));
-      setText(li.lastElementChild, this.sanLine(context, info.pv ?? [], i));
+      const [score, moves] = li.firstElementChild.children;
+      setText(score, scoreText(whiteView(info.score, context.side)));
+      renderRows(moves, this.sanLine(context, info.pv ?? [], i));
     });
     this.drawArrows();
   }
 
   /**
-   * The PV in SAN, played on a copy of the analysed position. Each line keeps its copy
-   * and the SAN so far: a new PV usually changes only its tail, so only that is
-   * replayed (the main thread stays free while the engine searches).
+   * The PV as numbered rows of the rule set's movetext, played on a copy of the
+   * analysed position. Each line keeps its copy and the actions so far: a new PV
+   * usually changes only its tail, so only that is replayed (the main thread stays
+   * free while the engine searches).
    */
   sanLine({ fen, variant }, pv, slot) {
     const tokens = pv.slice(0, MAX_PV);
@@ -163,7 +193,7 @@ export class AnalysisView {
       try {
         line.game = new this.rules.Game(variant, fen);
       } catch {
-        return '';
+        return [];
       }
       this.sanLines.set(slot, line);
     }
@@ -185,7 +215,12 @@ export class AnalysisView {
         break; // a PV from an older position: show what was converted
       }
     }
-    return line.sans.join(' ');
+    const key = line.tokens.join(' ');
+    if (line.rowsKey !== key) {
+      line.rowsKey = key;
+      line.rows = line.tokens.length ? movetextRows(line.game.pgn()) : [];
+    }
+    return line.rows;
   }
 
   forgetLines() {
@@ -226,6 +261,22 @@ export function bestLineShapes(moves) {
   return shapes;
 }
 const MAX_PV = 10;
+
+/** Writes rows ([{number, tokens}]) into `element`, each row kept on one line; as text. */
+function renderRows(element, rows) {
+  const key = rows.map((row) => `${row.number} ${row.tokens.join(' ')}`).join('  ');
+  if (element.rowsKey === key) return;
+  element.rowsKey = key;
+  const parts = [];
+  for (const row of rows) {
+    const span = document.createElement('span');
+    span.className = 'line-row';
+    span.textContent = row.number ? `${row.number} ${row.tokens.join(' ')}` : row.tokens.join(' ');
+    if (parts.length) parts.push(' '); // spaces keep the text readable when copied or spoken
+    parts.push(span);
+  }
+  element.replaceChildren(...parts);
+}
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;

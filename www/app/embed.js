@@ -2,8 +2,9 @@
 // from the URL (?variant=&fen=&pgn=&orientation=&engine=&level=&movable=&coordinates=
 // &sound=&storage-key=&parent-origin=&draw=&shapes=), that posts `move`, `gameover`,
 // `change`, `shapes` and `error` messages to its parent. A bad parameter shows a
-// message in the frame (the board validates every attribute); nothing from the URL
-// reaches the page as HTML.
+// message in the frame (the board validates every attribute) as well as posting it;
+// nothing from the URL reaches the page as HTML. A game can be stepped through
+// (embed-nav.js), and the whole embed fits the frame's height (embed-fit.js).
 //
 // Storage: the embed shares its origin with the page, so any site could frame it and
 // name a key of the page's. Its games are therefore kept apart: under
@@ -16,6 +17,8 @@ import { loadRules, createEngine } from './platform.js';
 import { AlfiereBoard } from '../js/board/element.js';
 import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
+import { attachNavigation } from './embed-nav.js';
+import { fitToFrame } from './embed-fit.js';
 
 const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
 const OWN_PARAMS = ['pgn', 'shapes', 'storage-key', 'parent-origin'];
@@ -65,9 +68,13 @@ function embedStorageKey(key, parentOrigin) {
   return `${STORAGE_PREFIX}${parentOrigin}.${key}`;
 }
 
+/** Adds a line to the frame's messages (as text; the same line only once). */
 function showMessage(text) {
   const box = document.getElementById('embed-message');
-  box.textContent = text;
+  if ([...box.children].some((line) => line.textContent === text)) return;
+  const line = document.createElement('span');
+  line.textContent = text;
+  box.append(line);
   box.hidden = false;
 }
 
@@ -105,13 +112,21 @@ async function main() {
   board.addEventListener('gameover', (event) => post('gameover', event.detail));
   board.addEventListener('shapes', (event) => post('shapes', { shapes: event.detail.shapes, ply: event.detail.ply }));
   board.addEventListener('change', (event) => post('change', event.detail));
-  board.addEventListener('error', (event) => post('error', { message: event.detail.message, name: event.detail.error?.name }));
+  board.addEventListener('error', (event) => {
+    // Shown in the frame too: the board's own message line is cleared by the next change.
+    showMessage(event.detail.message);
+    post('error', { message: event.detail.message, name: event.detail.error?.name });
+  });
   document.getElementById('embed').append(board);
+  fitToFrame(board);
   await board.ready;
+  attachNavigation(board);
   const pgn = params.get('pgn');
   if (pgn && pgn.length <= MAX_PARAM && !board.storageKey) {
     try {
       board.loadPgn(pgn);
+      // The evaluation graph's place: its component shows it for a PGN with evaluations.
+      document.getElementById('embed-graph').dataset.evaluations = String(/\[%eval\s/.test(pgn));
     } catch (err) {
       showMessage(`The pgn parameter could not be loaded: ${err?.message ?? err}`);
       post('error', { message: String(err?.message ?? err), name: err?.name });

@@ -62,7 +62,7 @@ export function attachIoPanel(controller) {
       }
       return false;
     }
-    controller.afterLoad();
+    controller.afterLoad(looksLikePgn ? 'pgn' : 'fen');
     return true;
   }
 

@@ -1,6 +1,8 @@
 // The page around the board: the variant picker, the controls (take back, redo, flip,
 // move now, draw, resign), the typed-move box, the move list with review, the
-// opponent settings, the analysis panel and import/export. It drives the
+// opponent settings and who plays the game in play (an imported game opens to look at
+// until the person plays on), the analysis panel of the position shown, with its lines
+// previewed on the board, and import/export. It drives the
 // <alfiere-board> through its attributes and methods and redraws the panels from its
 // events; the board owns the game. Irreversible actions ask first.
 
@@ -9,7 +11,10 @@ import { load, save } from '../js/board/storage.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { attachIoPanel } from './io-panel.js';
+import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
+import { shownPosition, shownPositionEnded } from './shown-position.js';
+import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +22,6 @@ const SETTINGS_KEY = 'alfiere.settings.v1';
 export const PLAYERS_KEY = 'alfiere.players.v1';
 /** The board's storage-key in index.html. */
 export const GAME_KEY = 'alfiere.game.v2';
-const OTHER = { w: 'b', b: 'w' };
 const NAME = { w: 'white', b: 'black' };
 
 const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
@@ -31,6 +35,7 @@ export class Page {
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
+    this.preview = null; // the engine line shown on the board (LinePreview), set up in start()
     this.io = null;
   }
 
@@ -42,6 +47,8 @@ export class Page {
     board.level = levelById(this.settings.level).id;
     for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
     board.addEventListener('error', (event) => this.showError(event.detail.message));
+    this.preview = new LinePreview(board);
+    this.analysis.onChoose = (line) => this.preview.start(line);
     this.wire();
     this.io = attachIoPanel(this);
     this.refresh();
@@ -67,8 +74,9 @@ export class Page {
 
   /** Who plays what in the game in play: the board's engine side and who may move. */
   applyPlayers() {
-    const board = this.board;
-    board.engine = this.players.mode === 'engine' ? NAME[OTHER[this.players.human]] : 'none';
+    const { engine, movable } = boardSides(this.players);
+    this.board.engine = engine;
+    this.board.movable = movable;
     save(PLAYERS_KEY, this.players);
   }
 
@@ -87,6 +95,9 @@ export class Page {
         },
       );
     });
+    on('play-on-white', 'click', () => this.playOn('engine', 'w'));
+    on('play-on-black', 'click', () => this.playOn('engine', 'b'));
+    on('play-on-friend', 'click', () => this.playOn('friend', 'w'));
     on('undo', 'click', () => this.act(() => board.undo()));
     on('redo', 'click', () => this.act(() => board.redo()));
     on('flip', 'click', () => board.flip());
@@ -136,6 +147,15 @@ export class Page {
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
       }
+      if (this.preview.active) {
+        // While a line is previewed the arrows step through it and Escape leaves it.
+        const keys = { ArrowLeft: -1, ArrowRight: 1 };
+        if (event.key in keys) this.preview.stepTo(this.preview.step + keys[event.key]);
+        else if (event.key === 'Escape') this.preview.end();
+        else return;
+        event.preventDefault();
+        return;
+      }
       const length = board.history().length;
       const at = board.reviewing ?? length;
       if (event.key === 'f') board.flip();
@@ -145,7 +165,7 @@ export class Page {
       else if (event.key === 'End') board.review(null);
       else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
-        this.act(() => board.undo());
+        if (this.players.mode !== 'view') this.act(() => board.undo());
         return;
       } else return;
       event.preventDefault();
@@ -211,16 +231,36 @@ export class Page {
     this.refresh();
   }
 
-  /** After a load: against the computer, the person takes the side to act. */
-  afterLoad() {
-    if (this.players.mode === 'engine') {
-      this.players = { mode: 'engine', human: this.board.game.turn() };
-      this.board.orientation = NAME[this.players.human];
+  /**
+   * After a load: an imported game (a PGN), or any position while playing the computer,
+   * opens to look at, the board turned as it was, until the person chooses to play on
+   * and against whom; a position loaded between friends stays theirs to play.
+   */
+  afterLoad(kind) {
+    if (kind === 'pgn' || this.players.mode === 'engine') {
+      this.players = { mode: 'view', human: this.players.human };
       this.applyPlayers();
     }
     this.offer = null;
     this.refresh();
-    this.announce('Position loaded.');
+    this.announce(kind === 'pgn' ? 'Game loaded, to look at.' : 'Position loaded.');
+  }
+
+  /** Whether the shown position of a game opened to look at can be played on. */
+  canPlayOn() {
+    return this.players.mode === 'view' && canPlayOnFromShown(this.board);
+  }
+
+  /** Plays on from the shown position, `human` against the computer or (`friend`) people. */
+  playOn(mode, human) {
+    if (!this.canPlayOn()) return;
+    const board = this.board;
+    this.act(() => takeBackToShown(board));
+    this.players = { mode, human };
+    if (mode === 'engine') board.orientation = NAME[human]; // the person chose a side
+    this.applyPlayers();
+    this.refresh();
+    this.announce(mode === 'engine' ? `You play ${NAME[human]} against the computer.` : 'Play on with a friend.');
   }
 
   resigningSide() {
@@ -229,7 +269,7 @@ export class Page {
 
   humanToAct() {
     const board = this.board;
-    if (board.over || board.reviewing !== null) return false;
+    if (board.over || board.reviewing !== null || this.players.mode === 'view') return false;
     return this.players.mode === 'friend' || board.game.turn() === this.players.human;
   }
 
@@ -237,6 +277,10 @@ export class Page {
   playTyped(text) {
     const trimmed = text.trim();
     if (!trimmed) return false;
+    if (this.players.mode === 'view') {
+      this.showError('This game is open to look at: choose “Play on” to play a move.');
+      return false;
+    }
     if (!this.humanToAct() || this.board.thinking) {
       this.showError('It is not your turn.');
       return false;
@@ -301,9 +345,10 @@ export class Page {
       const ply = board.reviewing;
       $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
     }
-    $('undo').disabled = !board.canUndo();
-    $('redo').disabled = !board.canRedo();
-    $('resign').disabled = over;
+    const viewing = this.players.mode === 'view';
+    $('undo').disabled = viewing || !board.canUndo();
+    $('redo').disabled = viewing || !board.canRedo();
+    $('resign').disabled = over || viewing;
     $('offer-draw').disabled = over || !this.humanToAct() || Boolean(this.offer);
     const claim = !over && this.humanToAct() ? game.claimableDraw() : null;
     $('claim-draw').disabled = !claim;
@@ -316,6 +361,8 @@ export class Page {
     const tagLine = [players, tag('Event')].filter(Boolean).join(' · ');
     $('game-tags').hidden = !tagLine;
     $('game-tags').textContent = tagLine;
+    $('play-on').hidden = !this.canPlayOn();
+    $('players-now').textContent = playersText(this.players, taggedNames(headers));
 
     $('offer').hidden = !this.offer;
     if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
@@ -332,11 +379,21 @@ export class Page {
     this.syncAnalysis();
   }
 
+  /** Analyses the position the board shows, or says why the panel is idle. */
   syncAnalysis() {
     const board = this.board;
-    const wanted = this.settings.analysis && !board.over && !board.thinking && board.reviewing === null && this.humanToAct();
-    if (wanted) this.analysis.analyse(board.variant, board.history(), board.game, this.settings.multipv);
-    else this.analysis.stop(board.over);
+    this.preview?.sync();
+    if (!this.settings.analysis) {
+      this.preview?.end();
+      return this.analysis.stop();
+    }
+    if (shownPositionEnded(board)) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
+    if (board.reviewing === null && !board.over) {
+      const computersTurn = this.players.mode === 'engine' && board.game.turn() !== this.players.human;
+      // The computer's own search has the engine then; the analysis comes back on the person's turn.
+      if (board.thinking || computersTurn) return this.analysis.stop('The computer is thinking; the analysis resumes on your turn.');
+    }
+    this.analysis.analyse(shownPosition(board), this.settings.multipv);
   }
 
   pgnTags() {
@@ -389,8 +446,3 @@ function sanitizeSettings(data) {
   return clean;
 }
 
-function sanitizePlayers(data, settings) {
-  const mode = data?.mode === 'friend' || data?.mode === 'engine' ? data.mode : settings.mode;
-  const human = data?.human === 'b' ? 'b' : 'w';
-  return { mode, human };
-}

@@ -1,0 +1,29 @@
+// The position the board shows, as the engine needs it to analyse it: the game's start
+// and the actions up to the shown one (so repetitions count), its FEN and the side to
+// act there. While looking back that is a past position of the game; analysing it
+// never plays anything into the game.
+
+export function shownPosition(board) {
+  const history = board.history();
+  const ply = board.reviewing ?? history.length;
+  const startFen = history.length ? history[0].before : board.game.fen();
+  return {
+    variant: board.variant,
+    ply,
+    startFen,
+    moves: history.slice(0, ply).map((move) => move.lan),
+    fen: ply > 0 ? history[ply - 1].after : startFen,
+    // The side that acted next in the game is the side to act there.
+    side: ply < history.length ? history[ply].color : board.game.turn(),
+  };
+}
+
+// Endings decided off the board (or by a claim): the position itself plays on, so it
+// can still be analysed.
+const DECIDED_OFF_THE_BOARD = new Set(['resignation', 'agreement', 'time_forfeit', 'fifty_moves', 'threefold_repetition']);
+
+/** Whether the position shown ends the game by the rules (mate, stalemate, a variant's win…): nothing to analyse. */
+export function shownPositionEnded(board) {
+  if (board.reviewing !== null || !board.game.isGameOver()) return false;
+  return !DECIDED_OFF_THE_BOARD.has(board.game.outcome()?.reason);
+}
