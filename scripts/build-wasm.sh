@@ -86,7 +86,7 @@ report_sizes() {
 
 # Skip the rest when nothing changed since the last complete build.
 stamp_file=pkg/.build-stamp
-build_inputs="$( { sha256sum "$raw_wasm" "${BASH_SOURCE[0]}" scripts/order-functions.mjs src/variant.rs; wasm-bindgen --version;
+build_inputs="$( { sha256sum "$raw_wasm" "${BASH_SOURCE[0]}" scripts/order-functions.mjs scripts/glue-tree-shake.mjs src/variant.rs; wasm-bindgen --version;
   echo "${ALFIERE_NO_WASM_OPT:-0} ${WASM_OPT:-} $wasm_opt_level ${wasm_opt_extra[*]}"; ls -l node_modules/.bin/wasm-opt 2>&1; } | sha256sum | awk '{print $1}')"
 if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$build_inputs" ] \
    && [ -f pkg/web/alfiere_bg.wasm ] && [ -f pkg/node/alfiere_bg.wasm ]; then
@@ -108,6 +108,7 @@ for js_target in web nodejs; do
   wasm-bindgen --target "$js_target" --out-dir "$out" "$raw_wasm"
 done
 node scripts/order-functions.mjs pkg/web/alfiere_bg.wasm pkg/node/alfiere_bg.wasm
+node scripts/glue-tree-shake.mjs pkg/web/alfiere.js
 # The root package.json says "type": "module", which would make Node parse the
 # CommonJS pkg/node/alfiere.js as ESM. A nested package.json scopes each directory.
 printf '{ "type": "module" }\n' > pkg/web/package.json
