@@ -282,3 +282,12 @@ test('variants() gives the goal squares; lenient SAN reads nf3 and qd1 as pieces
   const pawn = new A.Game('chess', 'rnbqkbnr/pppp1ppp/8/8/8/2p5/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   assert.equal(pawn.move('bxc3').san, 'bxc3');
 });
+
+test('Game and Session free themselves through Symbol.dispose (kept by scripts/glue-tree-shake.mjs)', () => {
+  for (const make of [() => new A.Game(), () => new A.Session(1)]) {
+    const object = make();
+    assert.equal(typeof object[Symbol.dispose], 'function');
+    object[Symbol.dispose]();
+    assert.equal(object.__wbg_ptr, 0, 'disposed: the wasm object is freed');
+  }
+});
