@@ -4,6 +4,9 @@
 // button that shows the position after it; comments the Game keeps (from an imported
 // PGN) follow their action. Text only, via textContent.
 
+import { NAG_GLYPH, NAG_WORDS } from './game-marks.js';
+import { commentText } from './comment-commands.js';
+
 const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/;
 const NUMBER = /^(\d+)\.(\.\.)?$/;
 
@@ -80,13 +83,33 @@ function actionsOf(token, sans, next) {
 }
 
 /**
+ * The glyphs of an action's NAGs ($1..$6 as ! ? !! ?? !? ?!), each coloured by its
+ * class and titled with its meaning; other NAGs have no glyph and are left out.
+ */
+function glyphs(nags = []) {
+  return nags
+    .filter((nag) => NAG_GLYPH[nag])
+    .map((nag) => {
+      const span = document.createElement('span');
+      span.className = `move-glyph nag-${nag}`;
+      span.textContent = NAG_GLYPH[nag];
+      span.title = NAG_WORDS[nag];
+      return span;
+    });
+}
+
+/**
  * Fills the list from the game's PGN text and `history` (verbose moves); `game` gives
- * the comments; `reviewing` is the number of actions shown while looking back (null:
+ * the comments; `nags[i]` are the NAGs shown after action i (the game's own and the
+ * analysis's marks, see game-marks.js); `reviewing` is the number of actions shown while looking back (null:
  * the game as it stands), and that action is marked current.
  */
-export function renderMoveList(list, pgn, history, game, reviewing = null) {
+export function renderMoveList(list, pgn, history, game, reviewing = null, nags = []) {
   const comments = new Map();
-  for (const { fen, comment } of game.getComments()) comments.set(fen, comment);
+  for (const { fen, comment } of game.getComments()) {
+    const text = commentText(comment); // `[%eval]`, `[%cal]`: shown as the graph and the arrows
+    if (text) comments.set(fen, text);
+  }
   const sans = history.map((move) => move.san);
   const current = reviewing ?? history.length;
   const commentSpan = (text) => {
@@ -126,7 +149,7 @@ export function renderMoveList(list, pgn, history, game, reviewing = null) {
           button.classList.add('current');
           button.setAttribute('aria-current', 'step');
         }
-        group.append(button);
+        group.append(button, ...glyphs(nags[ply - 1]));
         if (separator) group.append(separator);
       }
       li.append(' ', group); // spaces keep the text readable when copied or spoken

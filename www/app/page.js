@@ -8,8 +8,10 @@ import { LEVELS, levelById } from '../js/board/levels.js';
 import { load, save } from '../js/board/storage.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
+import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
 import { renderMoveList } from './move-list.js';
+import { ResultCard } from './result-card.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +33,9 @@ export class Page {
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
+    this.gameAnalysis = null;
+    this.resultCard = null;
+    this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
   }
 
@@ -43,6 +48,8 @@ export class Page {
     for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
     board.addEventListener('error', (event) => this.showError(event.detail.message));
     this.wire();
+    this.gameAnalysis = new GameAnalysis(this);
+    this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
     this.refresh();
   }
@@ -116,8 +123,8 @@ export class Page {
     }
     on('analysis-toggle', 'change', () => this.setSetting('analysis', $('analysis-toggle').checked));
     on('arrows-toggle', 'change', () => {
+      this.analysis.setArrows($('arrows-toggle').checked);
       this.setSetting('arrows', $('arrows-toggle').checked);
-      this.analysis.setArrows(this.settings.arrows);
     });
     on('multipv', 'change', () => this.setSetting('multipv', Number($('multipv').value)));
     on('san-form', 'submit', (event) => {
@@ -143,6 +150,9 @@ export class Page {
       else if (event.key === 'ArrowRight' && board.reviewing !== null) board.review(at + 1 >= length ? null : at + 1);
       else if (event.key === 'Home' && length) board.review(0);
       else if (event.key === 'End') board.review(null);
+      else if (event.key === 'n' || event.key === 'p') {
+        if (!this.gameAnalysis.stepMistake(event.key === 'n' ? 1 : -1)) return;
+      }
       else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
         this.act(() => board.undo());
@@ -195,15 +205,25 @@ export class Page {
 
   /** A new game with the chosen variant, opponent and colour. */
   newGame(variant = $('variant').value || this.board.variant) {
-    const mode = this.settings.mode;
     let human = this.settings.color;
     if (human === 'random') human = Math.random() < 0.5 ? 'w' : 'b';
+    this.startGame(variant, this.settings.mode, human);
+  }
+
+  /** The same opponent again, in the same rule set, with the colours swapped. */
+  rematch() {
+    const human = OTHER[this.players.human];
+    this.startGame(this.board.variant, this.players.mode, human, NAME[human]);
+  }
+
+  startGame(variant, mode, human, orientation = mode === 'engine' ? NAME[human] : 'white') {
     this.players = { mode, human };
+    this.loadedGame = false;
     this.offer = null;
     this.hideError();
     const board = this.board;
     board.engine = 'none'; // no search for the old game while the new one is set up
-    board.orientation = mode === 'engine' ? NAME[human] : 'white';
+    board.orientation = orientation;
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
     else board.reset();
@@ -213,6 +233,7 @@ export class Page {
 
   /** After a load: against the computer, the person takes the side to act. */
   afterLoad() {
+    this.loadedGame = true;
     if (this.players.mode === 'engine') {
       this.players = { mode: 'engine', human: this.board.game.turn() };
       this.board.orientation = NAME[this.players.human];
@@ -295,7 +316,8 @@ export class Page {
     const history = board.history();
     // One PGN for the export box and the move list (tags do not change the movetext).
     const pgn = board.pgn({ tags: this.pgnTags() });
-    renderMoveList($('moves'), pgn, history, game, board.reviewing);
+    const nags = this.gameAnalysis.refresh(pgn, history);
+    renderMoveList($('moves'), pgn, history, game, board.reviewing, nags);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
       const ply = board.reviewing;
@@ -334,9 +356,16 @@ export class Page {
 
   syncAnalysis() {
     const board = this.board;
-    const wanted = this.settings.analysis && !board.over && !board.thinking && board.reviewing === null && this.humanToAct();
+    // A game's analysis has the engine to itself: the live analysis waits until it ends.
+    const wanted =
+      this.settings.analysis && !board.over && !board.thinking && board.reviewing === null && this.humanToAct() && !this.gameAnalysis.running;
     if (wanted) this.analysis.analyse(board.variant, board.history(), board.game, this.settings.multipv);
-    else this.analysis.stop(board.over);
+    else {
+      this.analysis.stop(board.over);
+      // Without live lines, the arrows are the analysed game's better move on the shown position.
+      const shapes = this.gameAnalysis.betterMoveShapes(this.settings.arrows);
+      if (shapes.length || board.autoShapes.length) board.autoShapes = shapes;
+    }
   }
 
   pgnTags() {
