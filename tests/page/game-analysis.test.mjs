@@ -136,7 +136,7 @@ test('an annotated PGN shows its graph and marks without a new analysis', async 
     '3. Nxe5 {[%eval 1.5]} fxe5 $4 {[%eval #3]} 4. Qh5+ {[%eval #2]} *';
   await loadText(annotated);
   await page.waitForSelector('#ga-result:not([hidden])');
-  assert.equal(await graphPoints(), 8);
+  assert.equal(await graphPoints(), 7, 'one point per evaluated action (the start has none)');
   assert.equal(await page.locator('.eval-graph-mark.blunder[data-ply="6"]').count(), 1);
   assert.equal(await page.locator('.eval-graph-mark.inaccuracy[data-ply="4"]').count(), 1);
   assert.equal(await glyphAfter(6).textContent(), '??');
