@@ -181,7 +181,7 @@ test('Chess-Gi: a game with drops is analysed; a FEN with a hand loads without a
   await page.click('#san-form button[type="submit"]');
   await page.waitForSelector('#moves [data-ply="1"]');
   assert.equal(await page.locator('#moves li').count(), 1);
-  assert.match(await page.textContent('#moves'), /^2\.\.\. P@e4$/);
+  assert.match(await page.textContent('#moves'), /^2\.\.\. @e4$/);
   assert.deepEqual(errors, []);
 });
 

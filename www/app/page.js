@@ -317,7 +317,8 @@ export class Page {
     // One PGN for the export box and the move list (tags do not change the movetext).
     const pgn = board.pgn({ tags: this.pgnTags() });
     const nags = this.gameAnalysis.refresh(pgn, history);
-    renderMoveList($('moves'), pgn, history, game, board.reviewing, nags);
+    const variant = board.variants.find((v) => v.id === board.variant);
+    renderMoveList($('moves'), history, game, variant, board.reviewing, nags);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
       const ply = board.reviewing;
