@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { clickAction, gotoReady, newGame, pageFen, usePage, waitFenChange } from './helpers.mjs';
+import { clickAction, gotoReady, newGame, pageFen, seeded, usePage, waitFenChange } from './helpers.mjs';
 
 // A small node budget per position keeps each analysis to seconds (people get the engine's default).
 const NODES = 20000;
@@ -125,6 +125,38 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   assert.equal(await glyphAfter(5).textContent(), '??');
   assert.equal(await page.textContent('.ga-count[data-color="w"][data-mark="blunder"]'), '1');
   assert.equal(await page.textContent('#ga-run'), 'Analyse again');
+  assert.deepEqual(errors, []);
+});
+
+test('Stop keeps the analysed end of the game; the live analysis waits meanwhile and then goes on', async () => {
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  // A seeded random game long enough that Stop comes before the end.
+  const random = seeded(41);
+  const game = new A.Game('chess');
+  while (game.history().length < 50 && !game.isGameOver()) {
+    const legal = game.legalMoves();
+    game.move(legal[Math.floor(random() * legal.length)]);
+  }
+  const plies = game.history().length;
+  await loadText(game.pgn());
+  await page.evaluate(() => {
+    document.getElementById('analysis-card').open = true;
+  });
+  await page.check('#analysis-toggle');
+  await page.waitForSelector('#eval-bar[data-idle="false"]');
+  await page.click('#ga-run');
+  await page.waitForFunction(() => /^[1-9]\d* of \d+ positions$/.test(document.getElementById('ga-progress-text').textContent));
+  assert.equal(await page.getAttribute('#eval-bar', 'data-idle'), 'true', 'the live analysis pauses');
+  assert.equal(await page.isDisabled('#ga-run'), true);
+  await page.click('#ga-stop');
+  await page.waitForSelector('#ga-result:not([hidden])', { timeout: 60000 });
+  assert.equal(await page.isVisible('#ga-incomplete'), true);
+  assert.match(await page.textContent('#ga-message'), /stopped/);
+  const points = await graphPoints();
+  assert.ok(points >= 1 && points < plies + 1, `the analysed end only: ${points} of ${plies + 1}`);
+  await page.waitForSelector('#eval-bar[data-idle="false"]', { timeout: 20000 });
+  await page.uncheck('#analysis-toggle');
+  game.free();
   assert.deepEqual(errors, []);
 });
 

@@ -91,7 +91,7 @@ export class GameAnalysis {
     const key = gameKey(board.variant, history, board.game);
     const pgn = board.pgn({ tags: this.page.pgnTags() });
     const total = history.length + 1;
-    const job = { key, cancel: null, progressed: false };
+    const job = { key, cancel: null, progressed: false, changed: false };
     this.job = job;
     this.showProgress(0, total);
     this.message('');
@@ -127,9 +127,10 @@ export class GameAnalysis {
     $('ga-progress-row').hidden = true;
     const history = this.board.history();
     if (error) this.message(`The analysis failed: ${error?.message ?? error}`);
-    else if (!result) this.message('The analysis was cancelled.');
-    else if (job.key !== gameKey(this.board.variant, history, this.board.game)) {
+    else if (job.changed || job.key !== gameKey(this.board.variant, history, this.board.game)) {
       this.message('The game changed during the analysis; analyse it again.');
+    } else if (!result) {
+      this.message('The analysis was cancelled.');
     } else {
       this.stored = { key: job.key, report: result.report, pgn: result.pgn };
       save(ANALYSIS_KEY, { version: 1, ...this.stored });
@@ -191,6 +192,7 @@ export class GameAnalysis {
     const board = this.board;
     const key = gameKey(board.variant, history, board.game);
     if (this.job && this.job.key !== key) {
+      this.job.changed = true; // a move, a take-back or another game: the analysis is of the old one
       this.job.cancel();
     }
     if (this.view?.key !== key || this.view.pgn !== pgn || this.view.stored !== this.stored) {
@@ -208,6 +210,11 @@ export class GameAnalysis {
     const marks = this.view.marks;
     const shown = this.board.reviewing ?? history.length;
     $('ga-run').disabled = !this.canAnalyse();
+    $('ga-run').title = this.running
+      ? 'An analysis is running'
+      : history.length && $('ga-run').disabled
+        ? 'Available when the game is over (or for a loaded game, or one between friends)'
+        : '';
     $('ga-run').textContent = marks?.source === 'report' ? 'Analyse again' : 'Analyse game';
     $('ga-stop').hidden = !this.running;
     $('ga-result').hidden = !marks;
