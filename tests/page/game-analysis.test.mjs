@@ -217,6 +217,29 @@ test('Chess-Gi: a game with drops is analysed; a FEN with a hand loads without a
   assert.deepEqual(errors, []);
 });
 
+test('every rule set: a seeded game analysed, one graph point per turn end, each dot a glyph in the list', async () => {
+  for (const { id } of A.variants()) {
+    await newGame(page, { variant: id, mode: 'friend' });
+    const random = seeded(id.length * 41);
+    const game = new A.Game(id);
+    while (game.history().length < 8 && !game.isGameOver()) {
+      const legal = game.legalMoves();
+      game.move(legal[Math.floor(random() * legal.length)]);
+    }
+    // The game's last action closes its decision even in an unfinished turn (the report says so).
+    const turnEnds = game.history({ verbose: true }).filter((m, i, all) => m.endsTurn || i === all.length - 1).length;
+    await loadText(game.pgn());
+    assert.equal(await page.inputValue('#variant'), id);
+    await analyse();
+    assert.equal(await graphPoints(), turnEnds + 1, `${id}: the start and each turn end`);
+    for (const ply of await page.$$eval('.eval-graph-mark', (dots) => dots.map((d) => d.dataset.ply))) {
+      assert.equal(await glyphAfter(ply).count(), 1, `${id}: the mark of action ${ply} in the move list`);
+    }
+    game.free();
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('the result card after a mate: Rematch swaps the colours, New game, Close', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
   const game = new A.Game('chess');

@@ -63,11 +63,13 @@ export function marksFromNotes(game, history, nags) {
   const startFen = history.length ? history[0].before : game.fen();
   let turn = 0;
   const actions = history.map((move, i) => {
+    // The game's last action closes its decision even when its turn is unfinished, as in a report.
+    const endsTurn = move.endsTurn || i === history.length - 1;
     const action = {
       color: move.color,
       turn,
-      endsTurn: move.endsTurn,
-      whiteWin: move.endsTurn ? whiteWinChance(evals.get(move.after)) : null,
+      endsTurn,
+      whiteWin: endsTurn ? whiteWinChance(evals.get(move.after)) : null,
       mark: (nags[i] ?? []).map((nag) => NAG_MARK[nag]).find(Boolean) ?? null,
       best: null,
     };

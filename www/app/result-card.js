@@ -30,6 +30,7 @@ export class ResultCard {
     $('result-analyse').addEventListener('click', () => {
       this.hide();
       page.gameAnalysis.start();
+      document.getElementById('game-analysis').scrollIntoView({ block: 'nearest' });
     });
     $('result-rematch').addEventListener('click', () => {
       this.hide();
