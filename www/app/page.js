@@ -1,6 +1,7 @@
 // The page around the board: the variant picker, the controls (take back, redo, flip,
 // move now, draw, resign), the typed-move box, the move list with review, the
-// opponent settings, the analysis panel and import/export. It drives the
+// opponent settings, the analysis panel, the game analysis (game-analysis.js), the
+// result card (result-card.js) and import/export. It drives the
 // <alfiere-board> through its attributes and methods and redraws the panels from its
 // events; the board owns the game. Irreversible actions ask first.
 
@@ -123,6 +124,7 @@ export class Page {
     }
     on('analysis-toggle', 'change', () => this.setSetting('analysis', $('analysis-toggle').checked));
     on('arrows-toggle', 'change', () => {
+      // The live lines' arrows first: the refresh after the setting draws the analysed game's.
       this.analysis.setArrows($('arrows-toggle').checked);
       this.setSetting('arrows', $('arrows-toggle').checked);
     });
@@ -151,9 +153,8 @@ export class Page {
       else if (event.key === 'Home' && length) board.review(0);
       else if (event.key === 'End') board.review(null);
       else if (event.key === 'n' || event.key === 'p') {
-        if (!this.gameAnalysis.stepMistake(event.key === 'n' ? 1 : -1)) return;
-      }
-      else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
+        if (!this.gameAnalysis.stepMistake(event.key === 'n' ? 1 : -1)) return; // no analysis: the key is not ours
+      } else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
         this.act(() => board.undo());
         return;
@@ -314,7 +315,7 @@ export class Page {
     $('variant').value = board.variant;
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
-    // One PGN for the export box and the move list (tags do not change the movetext).
+    // One PGN per redraw, for the export box and the game analysis's view of the notes.
     const pgn = board.pgn({ tags: this.pgnTags() });
     const nags = this.gameAnalysis.refresh(pgn, history);
     const variant = board.variants.find((v) => v.id === board.variant);
