@@ -115,10 +115,9 @@ export class GameAnalysis {
   stop() {
     const job = this.job;
     if (!job) return;
+    // Progress means the job is the engine's current one: hurry() ends it with the analysed tail.
     if (job.progressed) this.board.engineQueue().hurry();
-    else {
-      job.cancel();
-    }
+    else job.cancel();
   }
 
   finish(job, result, error = null) {
