@@ -118,6 +118,10 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   assert.match(exported, /\[%eval /);
   assert.match(exported, /Qxf7\+ \$4/);
   assert.match(exported, /\[White "Ann"\]/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('#ga-copy');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('ga-copy').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), exported);
   // A reload keeps the graph, the marks and the accuracy.
   await gotoReady(page, url);
   await page.waitForSelector('#ga-result:not([hidden])');
