@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { clickAction, gotoReady, newGame, pageFen, seeded, usePage, waitFenChange } from './helpers.mjs';
+import { clickAction, gotoReady, movetext, newGame, pageFen, seeded, usePage, waitFenChange } from './helpers.mjs';
 
 // A small node budget per position keeps each analysis to seconds (people get the engine's default).
 const NODES = 20000;
@@ -239,6 +239,31 @@ test('every rule set: a seeded game analysed, one graph point per turn end, each
     for (const ply of await page.$$eval('.eval-graph-mark', (dots) => dots.map((d) => d.dataset.ply))) {
       assert.equal(await glyphAfter(ply).count(), 1, `${id}: the mark of action ${ply} in the move list`);
     }
+    game.free();
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('the move list, built from the history, writes a game that starts inside a turn as its PGN does', async () => {
+  const starts = {
+    marseillais: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 2:1',
+    'progressive-scottish': 'rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR w KQkq - 1 3 5:1',
+    avalanche: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 push',
+    chessgi: 'rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2',
+  };
+  for (const [variant, fen] of Object.entries(starts)) {
+    await newGame(page, { variant, mode: 'friend' });
+    await loadText(fen);
+    const game = new A.Game(variant, fen);
+    for (let i = 0; i < 5 && !game.isGameOver(); i++) {
+      const san = game.moves()[0];
+      game.move(san);
+      await page.fill('#san-input', san);
+      await page.click('#san-form button[type="submit"]');
+    }
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .move-token').length === n, game.history().length);
+    const listed = await page.$$eval('#moves .move-row', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent).join(' ')).join(' '));
+    assert.equal(listed, movetext(game.pgn()), variant);
     game.free();
   }
   assert.deepEqual(errors, []);

@@ -40,15 +40,38 @@ function turnsOf(history) {
   return turns;
 }
 
-/** The rows of the list: [{number: '12.' | '12...', turns: [turn, ...]}]. */
-function rowsOf(turns, notation) {
+/**
+ * The rows of the list: [{number: '12.' | '12...', turns: [turn, ...]}]. A game that
+ * starts in the middle of a turn resumes it as `12...`, as its PGN does.
+ */
+function rowsOf(turns, notation, startsMidTurn) {
   const rows = [];
   for (const turn of turns) {
     const { number, opensRow } = notation.number(turn.first);
-    if (opensRow || !rows.length) rows.push({ number: opensRow ? `${number}.` : `${number}...`, turns: [turn] });
+    const resumes = !rows.length && startsMidTurn;
+    if ((opensRow && !resumes) || !rows.length) rows.push({ number: opensRow && !resumes ? `${number}.` : `${number}...`, turns: [turn] });
     else rows.at(-1).turns.push(turn);
   }
   return rows;
+}
+
+let startTurn = { key: null, midTurn: false };
+
+/** Whether the game's start position is inside a turn (asked of the Game, once per start). */
+function startsMidTurn(game, history) {
+  if (!history.length) return false;
+  const key = `${game.variant()} ${history[0].before}`;
+  if (startTurn.key !== key) {
+    const copy = game.clone();
+    try {
+      while (copy.undo());
+      const state = copy.turnState();
+      startTurn = { key, midTurn: state.played > 0 || state.phase === 'push' };
+    } finally {
+      copy.free();
+    }
+  }
+  return startTurn.midTurn;
 }
 
 /**
@@ -91,7 +114,7 @@ export function renderMoveList(list, history, game, variant, reviewing = null, n
     items.push(li);
   }
   const notation = turnNotation(variant);
-  for (const row of rowsOf(turnsOf(history), notation)) {
+  for (const row of rowsOf(turnsOf(history), notation, startsMidTurn(game, history))) {
     const li = document.createElement('li');
     li.className = 'move-row';
     const number = document.createElement('span');
