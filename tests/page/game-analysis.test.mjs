@@ -329,6 +329,9 @@ test('NAG glyphs of an imported PGN follow their moves, titled; the export keeps
     ['5', '!?', 'Interesting move'],
     ['6', '??', 'Blunder'],
   ]);
+  // A screen reader hears the mark in words with the move.
+  assert.equal(await page.getAttribute('#moves [data-ply="6"]', 'aria-label'), 'a6, blunder');
+  assert.equal(await page.getAttribute('#moves [data-ply="6"] + .move-glyph', 'aria-hidden'), 'true');
   assert.match(await page.inputValue('#pgn-out'), /\(1\.\.\. c5 \$5 2\. Nf3\)/);
   // The game's own marks count as notes only with evaluations: no graph here.
   assert.equal(await page.isHidden('#ga-result'), true);

@@ -21,6 +21,7 @@ function glyphs(nags = []) {
       span.className = `move-glyph nag-${nag}`;
       span.textContent = NAG_GLYPH[nag];
       span.title = NAG_WORDS[nag];
+      span.setAttribute('aria-hidden', 'true'); // the move's button says it in words
       return span;
     });
 }
@@ -129,7 +130,10 @@ export function renderMoveList(list, history, game, variant, reviewing = null, n
         group.className = 'move-turn';
         plies.forEach((ply, i) => {
           if (i) group.append(notation.joiner);
-          group.append(actionButton(ply), ...glyphs(nags[ply - 1]));
+          const button = actionButton(ply);
+          const marks = glyphs(nags[ply - 1]);
+          if (marks.length) button.setAttribute('aria-label', [button.textContent, ...marks.map((m) => m.title.toLowerCase())].join(', '));
+          group.append(button, ...marks);
         });
         li.append(' ', group); // spaces keep the text readable when copied or spoken
         for (const ply of plies) {
