@@ -7,7 +7,6 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 600;
 const HEIGHT = 120;
-const MARK_WORDS = { inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
 
 function svg(name, attributes = {}) {
   const element = document.createElementNS(SVG, name);
@@ -119,7 +118,7 @@ export class EvalGraph {
       const [x, y] = [point.x.toFixed(1), point.y.toFixed(1)];
       const dot = svg('line', { class: `eval-graph-mark ${mark}`, x1: x, x2: x, y1: y, y2: y, 'data-ply': ply, 'data-mark': mark });
       const title = svg('title');
-      title.textContent = `${labels[ply] ?? `ply ${ply}`}: ${MARK_WORDS[mark] ?? mark}`;
+      title.textContent = `${labels[ply] ?? `ply ${ply}`}: ${mark}`;
       dot.append(title);
       dots.push(dot);
     });
