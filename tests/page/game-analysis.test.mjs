@@ -79,6 +79,8 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   assert.equal(await reviewing(), 5);
   assert.equal(await page.getAttribute('.eval-graph', 'aria-valuenow'), '5');
+  // What the analysis says of it, in words.
+  assert.match(await page.textContent('#ga-verdict'), /^Qxf7\+: Blunder\. Best was [^.]+\. Evaluation -\d+\.\d\d\.$/);
   // The mark in the move list, coloured and named.
   assert.equal(await glyphAfter(5).textContent(), '??');
   assert.equal(await glyphAfter(5).getAttribute('title'), 'Blunder');

@@ -7,7 +7,7 @@
 // without a new analysis. Everything reaches the DOM through textContent.
 
 import { load, save } from '../js/board/storage.js';
-import { bestLineShapes } from './analysis-view.js';
+import { bestLineShapes, scoreText } from './analysis-view.js';
 import { EvalGraph } from './eval-graph.js';
 import { marksFromNotes, marksFromReport, nagsOfGame, shownNags } from './game-marks.js';
 import { copyText, downloadText } from './io-panel.js';
@@ -18,6 +18,9 @@ export const ANALYSIS_KEY = 'alfiere.analysis.v1';
 const BETTER_BRUSH = 'green';
 const MARK_ORDER = ['inaccuracy', 'mistake', 'blunder'];
 const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+const MARK_TITLE = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const CAUSE_WORDS = { 'missed-mate': ': a forced mate was missed', 'allowed-mate': ': it allows a forced mate' };
+const RESULT_WORDS = { '1-0': 'White has won', '0-1': 'Black has won', '1/2-1/2': 'Drawn' };
 
 /** The game's identity: its rule set, start and actions (what a report belongs to). */
 function gameKey(variant, history, game) {
@@ -230,6 +233,8 @@ export class GameAnalysis {
     } else {
       this.graph.show(shown);
     }
+    const verdict = this.verdict(history, shown);
+    if ($('ga-verdict').textContent !== verdict) $('ga-verdict').textContent = verdict; // said once per change
     const any = this.mistakeActions().length > 0;
     $('ga-next').disabled = !any;
     $('ga-previous').disabled = !any;
@@ -263,6 +268,34 @@ export class GameAnalysis {
     });
     $('ga-summary-body').replaceChildren(...rows);
     $('ga-incomplete').hidden = marks.complete;
+  }
+
+  /**
+   * What the analysis says of the shown position, in words: the evaluation after the
+   * action that led there, and on a marked decision its mark and the better turn
+   * (`Qxf7+: Blunder. Best was Nf3. Evaluation −4.85`). From a report only.
+   */
+  verdict(history, shown) {
+    const marks = this.view?.marks;
+    if (!marks || marks.source !== 'report') return '';
+    const evaluationWords = (evaluation) => {
+      if (!evaluation) return '';
+      if (typeof evaluation.result === 'string') return RESULT_WORDS[evaluation.result] ?? '';
+      return 'cp' in evaluation || 'mate' in evaluation ? `Evaluation ${scoreText(evaluation)}` : '';
+    };
+    if (shown === 0) return evaluationWords(this.stored.report.start) && `The start: ${evaluationWords(this.stored.report.start).toLowerCase()}.`;
+    const action = marks.actions[shown - 1];
+    if (!action) return '';
+    const words = [`${history[shown - 1].san}:`];
+    if (action.mark) {
+      words.push(`${MARK_TITLE[action.mark]}${CAUSE_WORDS[action.cause] ?? ''}.`);
+      const first = marks.actions.findIndex((a) => a.turn === action.turn);
+      const best = this.bestTurn(first, marks.actions[first].best, history);
+      if (best.length) words.push(`Best was ${best.map((m) => m.san).join(', ')}.`);
+    }
+    const evaluation = evaluationWords(action.evaluation);
+    if (evaluation) words.push(`${evaluation}.`);
+    return words.length > 1 ? words.join(' ') : '';
   }
 
   /**

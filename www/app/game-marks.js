@@ -26,7 +26,7 @@ function countMarks(actions) {
 
 /**
  * The view of an analysis report: `{source: 'report', start, actions: [{color, turn,
- * endsTurn, whiteWin, mark, best}], counts, accuracy, complete}`.
+ * endsTurn, whiteWin, mark, cause, evaluation, best}], counts, accuracy, complete}`.
  */
 export function marksFromReport(report) {
   const actions = report.plies.map((ply) => ({
@@ -36,6 +36,8 @@ export function marksFromReport(report) {
     // The graph has one point per turn end: inside a turn the side to act has not decided yet.
     whiteWin: ply.endsTurn ? whiteWinChance(ply.eval) : null,
     mark: ply.class ?? null,
+    cause: ply.cause ?? null,
+    evaluation: ply.eval ?? null,
     best: ply.best ?? null,
   }));
   return {
