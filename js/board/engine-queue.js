@@ -53,8 +53,10 @@ export class EngineQueue {
 
   /**
    * Queues a search: `{variant, options: {'Skill Level': 5}, request: {fen, moves,
-   * movetime | infinite}, onInfo, preemptible}`. Returns `{result, cancel}`: `result`
-   * resolves with the Engine's analyse() result, or null when cancelled.
+   * movetime | infinite}, onInfo, preemptible}`, or instead of `request` a `run(engine)`
+   * that does its own work on the Engine (a whole game's analyseGame). Returns `{result,
+   * cancel}`: `result` resolves with the Engine's analyse() (or run's) result, or null
+   * when cancelled.
    */
   submit(job) {
     const entry = { ...job, cancelled: false, done: false };
@@ -126,7 +128,7 @@ export class EngineQueue {
       }
       // A preemptible job that others overtook while it was being set up never starts.
       const skip = entry.cancelled || (entry.preemptible && this.jobs.length > 0);
-      const result = skip ? null : await engine.analyse(entry.request, entry.onInfo);
+      const result = skip ? null : entry.run ? await entry.run(engine) : await engine.analyse(entry.request, entry.onInfo);
       entry.resolve(entry.cancelled ? null : result);
     } catch (error) {
       entry.reject(error);

@@ -50,6 +50,13 @@ export declare class EngineQueue {
     onInfo?: (info: unknown) => void;
     preemptible?: boolean;
   }): { result: Promise<AnalyseResult | null>; cancel(): void };
+  /** A job that does its own work on the Engine (e.g. `engine.analyseGame(...)`). */
+  submit<T>(job: {
+    variant: string;
+    options?: Record<string, string | number | boolean>;
+    run: (engine: Engine) => Promise<T>;
+    preemptible?: boolean;
+  }): { result: Promise<T | null>; cancel(): void };
   hurry(): void;
 }
 

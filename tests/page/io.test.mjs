@@ -66,7 +66,7 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('NAGs and variations of an imported PGN stay out of the move list and in the export', async () => {
+test('variations of an imported PGN stay out of the move list (its NAGs are glyphs there) and in the export', async () => {
   const before = await pageFen(page);
   await page.fill('#io-text', '1. e4! {good} e5 (1... c5 {Sicilian} 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 *');
   await page.click('#io-load');
@@ -76,6 +76,7 @@ test('NAGs and variations of an imported PGN stay out of the move list and in th
   );
   assert.deepEqual(rows, [['1.', 'e4', 'e5'], ['2.', 'Nf3', 'Nc6']]);
   assert.deepEqual(await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent)), ['good']);
+  assert.deepEqual(await page.$$eval('#moves .move-glyph', (els) => els.map((e) => e.textContent)), ['!', '!']);
   const pgn = await pagePgn(page);
   assert.match(pgn.replace(/\s+/g, ' '), /1\. e4 \$1 \{good\} 1\.\.\. e5 \(1\.\.\. c5 \{Sicilian\} 2\. Nf3 \(2\. c3\)\) 2\. Nf3 \$1 Nc6 \*/);
   assert.deepEqual(errors, []);

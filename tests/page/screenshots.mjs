@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Takes docs/screenshots/<variant>.png: the page at 1280×800 in each variant, after a
 // few moves that show what is special about it (pockets, two boards, a rebound path,
-// a series in progress, the push highlights), with the analysis on in chess.
+// a series in progress, the push highlights), with the analysis on in chess; and
+// docs/screenshots/analysis.png: a game's analysis (graph, marks, the better move).
 // Not a test; run by hand after changing the page:
 //   node scripts/build-page.mjs && node tests/page/screenshots.mjs
 
@@ -74,8 +75,43 @@ try {
     console.log(`docs/screenshots/${id}.png`);
     game.free();
   }
+  await analysisScreenshot(page);
   if (errors.length) console.error(errors);
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** A sharp orthodox game analysed, shown at its first mistake with the better move's arrow. */
+async function analysisScreenshot(page) {
+  const game = new A.Game('chess');
+  const line = 'e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5 d5 exd5 Nxd5 Nxf7 Kxf7 Qf3+ Ke6 Nc3 Nb4 a3 Nxc2+ Kd1 Nxa1 Nxd5 Kd6 d4 c6 Bf4 exf4 Qxf4+ Ke6 Re1+ Kd7 Qf7+ Be7 Qxe7#';
+  for (const san of line.split(' ')) game.move(san);
+  game.setHeader('White', 'Ann');
+  game.setHeader('Black', 'Bo');
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  // A budget per position that takes seconds here; people get the engine's default.
+  await page.goto(`${server.url}?analysis-nodes=200000`);
+  await page.waitForSelector('body.ready');
+  await page.evaluate((text) => {
+    document.getElementById('io-text').value = text;
+    document.getElementById('io-load').click();
+    document.getElementById('io-text').value = '';
+  }, game.pgn());
+  await page.click('#result-close').catch(() => {});
+  await page.click('#ga-run');
+  await page.waitForSelector('#ga-result:not([hidden])', { timeout: 300000 });
+  await page.evaluate(() => document.getElementById('board').review(0));
+  await page.click('#ga-next');
+  await page.evaluate(() => {
+    // The side panel scrolls on its own: the analysis card in view, the page at its top.
+    const panel = document.querySelector('.side-panel');
+    panel.scrollTop = document.getElementById('game-analysis').offsetTop - panel.offsetTop - 120;
+    window.scrollTo(0, 0);
+  });
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/analysis.png` });
+  console.log('docs/screenshots/analysis.png');
+  game.free();
 }

@@ -81,25 +81,28 @@ export function attachIoPanel(controller) {
     load(text);
   });
 
-  $('copy-fen').addEventListener('click', (event) => copy($('fen-out').value, controller, event.currentTarget));
-  $('copy-pgn').addEventListener('click', (event) => copy($('pgn-out').value, controller, event.currentTarget));
-  $('download-pgn').addEventListener('click', () => {
-    const blob = new Blob([$('pgn-out').value], { type: 'application/x-chess-pgn' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `alfiere-${board.variant}.pgn`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  });
+  $('copy-fen').addEventListener('click', (event) => copyText($('fen-out').value, controller, event.currentTarget));
+  $('copy-pgn').addEventListener('click', (event) => copyText($('pgn-out').value, controller, event.currentTarget));
+  $('download-pgn').addEventListener('click', () => downloadText($('pgn-out').value, `alfiere-${board.variant}.pgn`));
 
   return { load };
 }
 
+/** Saves `text` as a PGN file named `name` (a download the browser asks about or keeps). */
+export function downloadText(text, name) {
+  const blob = new Blob([text], { type: 'application/x-chess-pgn' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** Copies `text`; the button says for a moment that it did (or that it could not). */
-async function copy(text, controller, button) {
+export async function copyText(text, controller, button) {
   const label = button.dataset.label ?? button.textContent;
   button.dataset.label = label;
   try {

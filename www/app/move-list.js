@@ -1,99 +1,110 @@
-// The move list: the movetext of the Game's own PGN, split into rows at each move
-// number, so every variant keeps the way it writes turns (Marseillais `e4,d4`,
-// Avalanche `d4/e6`, Progressive one number per series). Each action in it is a
-// button that shows the position after it; comments the Game keeps (from an imported
-// PGN) follow their action. Text only, via textContent.
+// The move list: the game's actions (the Game's verbose history) in rows, each under its
+// move number, grouped the way the rule set writes turns (Marseillais `e4,d4`,
+// Avalanche `d4/e6`, Progressive one number per series, see turn-notation.js). Each
+// action is a button that shows the position after it, followed by its NAG glyphs
+// (the game's own and the analysis's marks) and the comment the Game keeps after it.
+// Nothing is read from PGN text; text only, via textContent.
 
-const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/;
-const NUMBER = /^(\d+)\.(\.\.)?$/;
+import { NAG_GLYPH, NAG_WORDS } from './game-marks.js';
+import { commentText } from './comment-commands.js';
+import { turnNotation } from './turn-notation.js';
 
 /**
- * The move tokens and move numbers of PGN movetext, in order: comments (`{…}`, `;…`),
- * variations (`( … )`, nested) and NAGs (`$1`), which the Game writes since it keeps
- * them, are left out (comments are matched to their action by position).
+ * The glyphs of an action's NAGs ($1..$6 as ! ? !! ?? !? ?!), each coloured by its
+ * class and titled with its meaning; other NAGs have no glyph and are left out.
  */
-function movetextWords(movetext) {
-  const words = [];
-  let depth = 0;
-  for (let i = 0; i < movetext.length; ) {
-    const ch = movetext[i];
-    if (ch === '{') {
-      const end = movetext.indexOf('}', i + 1);
-      i = end < 0 ? movetext.length : end + 1;
-    } else if (ch === ';') {
-      const end = movetext.indexOf('\n', i + 1);
-      i = end < 0 ? movetext.length : end + 1;
-    } else if (ch === '(' || ch === ')') {
-      depth = Math.max(0, depth + (ch === '(' ? 1 : -1));
-      i++;
-    } else if (/\s/.test(ch)) {
-      i++;
-    } else {
-      let end = i;
-      while (end < movetext.length && !/[\s{}();]/.test(movetext[end])) end++;
-      const word = movetext.slice(i, end);
-      if (depth === 0 && !word.startsWith('$')) words.push(word);
-      i = end;
-    }
-  }
-  return words;
+function glyphs(nags = []) {
+  return nags
+    .filter((nag) => NAG_GLYPH[nag])
+    .map((nag) => {
+      const span = document.createElement('span');
+      span.className = `move-glyph nag-${nag}`;
+      span.textContent = NAG_GLYPH[nag];
+      span.title = NAG_WORDS[nag];
+      span.setAttribute('aria-hidden', 'true'); // the move's button says it in words
+      return span;
+    });
 }
 
-/** Splits PGN movetext into rows: [{number: '12.', tokens: ['e4', 'e5']}]. */
-function movetextRows(pgn) {
-  const body = pgn.replace(/^\s*\[[^\]\n]*\]\s*$/gm, '');
-  const rows = [];
-  for (const token of movetextWords(body)) {
-    if (!token || RESULT.test(token)) continue;
-    // A number glued to its move ("1.e4") is split.
-    const glued = /^(\d+\.(?:\.\.)?)(\S+)$/.exec(token);
-    const parts = glued && !NUMBER.test(token) ? [glued[1], glued[2]] : [token];
-    for (const part of parts) {
-      // "1..." after a comment or variation continues row "1.".
-      const resumes = part.endsWith('...') && rows.at(-1)?.number === part.slice(0, -2);
-      if (resumes) continue;
-      if (NUMBER.test(part)) rows.push({ number: part, tokens: [] });
-      else if (rows.length) rows.at(-1).tokens.push(part);
-      else rows.push({ number: '', tokens: [part] });
+/** The actions grouped into turns: [{color, first, plies: [1-based ply, ...]}] (the last may be unfinished). */
+function turnsOf(history) {
+  const turns = [];
+  let open = null;
+  history.forEach((move, i) => {
+    if (!open) {
+      open = { color: move.color, first: move, plies: [] };
+      turns.push(open);
     }
+    open.plies.push(i + 1);
+    if (move.endsTurn) open = null;
+  });
+  return turns;
+}
+
+/**
+ * The rows of the list: [{number: '12.' | '12...', turns: [turn, ...]}]. A game that
+ * starts in the middle of a turn resumes it as `12...`, as its PGN does.
+ */
+function rowsOf(turns, notation, startsMidTurn) {
+  const rows = [];
+  for (const turn of turns) {
+    const { number, opensRow } = notation.number(turn.first);
+    const resumes = !rows.length && startsMidTurn;
+    if ((opensRow && !resumes) || !rows.length) rows.push({ number: opensRow && !resumes ? `${number}.` : `${number}...`, turns: [turn] });
+    else rows.at(-1).turns.push(turn);
   }
   return rows;
 }
 
-/**
- * Splits a movetext token into its actions, matched against the SANs played from
- * `next`: [{san, ply, separator}], or null when the token is not those actions.
- */
-function actionsOf(token, sans, next) {
-  const parts = [];
-  let rest = token;
-  let i = next;
-  while (rest && i < sans.length && rest.startsWith(sans[i])) {
-    rest = rest.slice(sans[i].length);
-    const separator = /^[,/]/.test(rest) ? rest[0] : '';
-    parts.push({ san: sans[i], ply: i + 1, separator });
-    rest = rest.slice(separator.length);
-    i++;
-    if (!separator) break;
+let startTurn = { key: null, midTurn: false };
+
+/** Whether the game's start position is inside a turn (asked of the Game, once per start). */
+function startsMidTurn(game, history) {
+  if (!history.length) return false;
+  const key = `${game.variant()} ${history[0].before}`;
+  if (startTurn.key !== key) {
+    const copy = game.clone();
+    try {
+      while (copy.undo());
+      const state = copy.turnState();
+      startTurn = { key, midTurn: state.played > 0 || state.phase === 'push' };
+    } finally {
+      copy.free();
+    }
   }
-  return rest === '' && parts.length ? parts : null;
+  return startTurn.midTurn;
 }
 
 /**
- * Fills the list from the game's PGN text and `history` (verbose moves); `game` gives
- * the comments; `reviewing` is the number of actions shown while looking back (null:
+ * Fills the list from `history` (verbose moves); `game` gives the comments; `variant`
+ * is the rule set's VariantInfo; `nags[i]` are the NAGs shown after action i (see
+ * game-marks.js); `reviewing` is the number of actions shown while looking back (null:
  * the game as it stands), and that action is marked current.
  */
-export function renderMoveList(list, pgn, history, game, reviewing = null) {
+export function renderMoveList(list, history, game, variant, reviewing = null, nags = []) {
   const comments = new Map();
-  for (const { fen, comment } of game.getComments()) comments.set(fen, comment);
-  const sans = history.map((move) => move.san);
+  for (const { fen, comment } of game.getComments()) {
+    const text = commentText(comment); // `[%eval]`, `[%cal]`: shown as the graph and the arrows
+    if (text) comments.set(fen, text);
+  }
   const current = reviewing ?? history.length;
   const commentSpan = (text) => {
     const span = document.createElement('span');
     span.className = 'move-comment';
     span.textContent = text;
     return span;
+  };
+  const actionButton = (ply) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move-token';
+    button.dataset.ply = String(ply);
+    button.textContent = history[ply - 1].san;
+    if (ply === current) {
+      button.classList.add('current');
+      button.setAttribute('aria-current', 'step');
+    }
+    return button;
   };
   const items = [];
   const startComment = comments.get(history.length ? history[0].before : game.fen());
@@ -103,37 +114,32 @@ export function renderMoveList(list, pgn, history, game, reviewing = null) {
     li.append(commentSpan(startComment));
     items.push(li);
   }
-  let next = 0;
-  for (const row of movetextRows(pgn)) {
+  const notation = turnNotation(variant);
+  for (const row of rowsOf(turnsOf(history), notation, startsMidTurn(game, history))) {
     const li = document.createElement('li');
     li.className = 'move-row';
     const number = document.createElement('span');
     number.className = 'move-number';
     number.textContent = row.number;
     li.append(number);
-    for (const token of row.tokens) {
-      const actions = actionsOf(token, sans, next) ?? [];
-      const group = document.createElement('span');
-      group.className = 'move-turn';
-      if (!actions.length) group.textContent = token;
-      for (const { san, ply, separator } of actions) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'move-token';
-        button.dataset.ply = String(ply);
-        button.textContent = san;
-        if (ply === current) {
-          button.classList.add('current');
-          button.setAttribute('aria-current', 'step');
+    for (const turn of row.turns) {
+      // A joined turn (e4,d4) is one group; a series written with spaces is a group per action.
+      const groups = notation.joiner ? [turn.plies] : turn.plies.map((ply) => [ply]);
+      for (const plies of groups) {
+        const group = document.createElement('span');
+        group.className = 'move-turn';
+        plies.forEach((ply, i) => {
+          if (i) group.append(notation.joiner);
+          const button = actionButton(ply);
+          const marks = glyphs(nags[ply - 1]);
+          if (marks.length) button.setAttribute('aria-label', [button.textContent, ...marks.map((m) => m.title.toLowerCase())].join(', '));
+          group.append(button, ...marks);
+        });
+        li.append(' ', group); // spaces keep the text readable when copied or spoken
+        for (const ply of plies) {
+          const text = comments.get(history[ply - 1].after);
+          if (text) li.append(' ', commentSpan(text));
         }
-        group.append(button);
-        if (separator) group.append(separator);
-      }
-      li.append(' ', group); // spaces keep the text readable when copied or spoken
-      next += actions.length;
-      for (const { ply } of actions) {
-        const text = comments.get(history[ply - 1].after);
-        if (text) li.append(' ', commentSpan(text));
       }
     }
     items.push(li);

@@ -2,7 +2,8 @@
 // move now, draw, resign), the typed-move box, the move list with review, the
 // opponent settings and who plays the game in play (an imported game opens to look at
 // until the person plays on), the analysis panel of the position shown, with its lines
-// previewed on the board, and import/export. It drives the
+// previewed on the board, the game analysis (game-analysis.js), the result card
+// (result-card.js) and import/export. It drives the
 // <alfiere-board> through its attributes and methods and redraws the panels from its
 // events; the board owns the game. Irreversible actions ask first.
 
@@ -10,11 +11,13 @@ import { LEVELS, levelById } from '../js/board/levels.js';
 import { load, save } from '../js/board/storage.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
+import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
+import { ResultCard } from './result-card.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -36,6 +39,9 @@ export class Page {
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
     this.preview = null; // the engine line shown on the board (LinePreview), set up in start()
+    this.gameAnalysis = null;
+    this.resultCard = null;
+    this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
   }
 
@@ -50,6 +56,8 @@ export class Page {
     this.preview = new LinePreview(board);
     this.analysis.onChoose = (line) => this.preview.start(line);
     this.wire();
+    this.gameAnalysis = new GameAnalysis(this);
+    this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
     this.refresh();
   }
@@ -127,8 +135,9 @@ export class Page {
     }
     on('analysis-toggle', 'change', () => this.setSetting('analysis', $('analysis-toggle').checked));
     on('arrows-toggle', 'change', () => {
+      // The live lines' arrows first: the refresh after the setting draws the analysed game's.
+      this.analysis.setArrows($('arrows-toggle').checked);
       this.setSetting('arrows', $('arrows-toggle').checked);
-      this.analysis.setArrows(this.settings.arrows);
     });
     on('multipv', 'change', () => this.setSetting('multipv', Number($('multipv').value)));
     on('san-form', 'submit', (event) => {
@@ -163,7 +172,9 @@ export class Page {
       else if (event.key === 'ArrowRight' && board.reviewing !== null) board.review(at + 1 >= length ? null : at + 1);
       else if (event.key === 'Home' && length) board.review(0);
       else if (event.key === 'End') board.review(null);
-      else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
+      else if (event.key === 'n' || event.key === 'p') {
+        if (!this.gameAnalysis.stepMistake(event.key === 'n' ? 1 : -1)) return; // no analysis: the key is not ours
+      } else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
         if (this.players.mode !== 'view') this.act(() => board.undo());
         return;
@@ -215,15 +226,25 @@ export class Page {
 
   /** A new game with the chosen variant, opponent and colour. */
   newGame(variant = $('variant').value || this.board.variant) {
-    const mode = this.settings.mode;
     let human = this.settings.color;
     if (human === 'random') human = Math.random() < 0.5 ? 'w' : 'b';
+    this.startGame(variant, this.settings.mode, human);
+  }
+
+  /** The same opponent again, in the same rule set, with the colours swapped. */
+  rematch() {
+    const human = OTHER[this.players.human];
+    this.startGame(this.board.variant, this.players.mode, human, NAME[human]);
+  }
+
+  startGame(variant, mode, human, orientation = mode === 'engine' ? NAME[human] : 'white') {
     this.players = { mode, human };
+    this.loadedGame = false;
     this.offer = null;
     this.hideError();
     const board = this.board;
     board.engine = 'none'; // no search for the old game while the new one is set up
-    board.orientation = mode === 'engine' ? NAME[human] : 'white';
+    board.orientation = orientation;
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
     else board.reset();
@@ -237,6 +258,7 @@ export class Page {
    * and against whom; a position loaded between friends stays theirs to play.
    */
   afterLoad(kind) {
+    this.loadedGame = true;
     if (kind === 'pgn' || this.players.mode === 'engine') {
       this.players = { mode: 'view', human: this.players.human };
       this.applyPlayers();
@@ -337,9 +359,11 @@ export class Page {
     $('variant').value = board.variant;
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
-    // One PGN for the export box and the move list (tags do not change the movetext).
+    // One PGN per redraw, for the export box and the game analysis's view of the notes.
     const pgn = board.pgn({ tags: this.pgnTags() });
-    renderMoveList($('moves'), pgn, history, game, board.reviewing);
+    const nags = this.gameAnalysis.refresh(pgn, history);
+    const variant = board.variants.find((v) => v.id === board.variant);
+    renderMoveList($('moves'), history, game, variant, board.reviewing, nags);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
       const ply = board.reviewing;
@@ -383,15 +407,23 @@ export class Page {
   syncAnalysis() {
     const board = this.board;
     this.preview?.sync();
+    // Without live lines, the arrows are the analysed game's better move on the shown position.
+    const idle = (why) => {
+      this.analysis.stop(why);
+      const shapes = this.gameAnalysis?.betterMoveShapes(this.settings.arrows) ?? [];
+      if (shapes.length || board.autoShapes.length) board.autoShapes = shapes;
+    };
     if (!this.settings.analysis) {
       this.preview?.end();
-      return this.analysis.stop();
+      return idle();
     }
-    if (shownPositionEnded(board)) return this.analysis.stop('The game is over. Click a move in the list (or press ←) to analyse that position.');
+    // A game's analysis has the engine to itself: the live analysis waits until it ends.
+    if (this.gameAnalysis?.running) return idle('The game is being analysed; the live analysis resumes after it.');
+    if (shownPositionEnded(board)) return idle('The game is over. Click a move in the list (or press ←) to analyse that position.');
     if (board.reviewing === null && !board.over) {
       const computersTurn = this.players.mode === 'engine' && board.game.turn() !== this.players.human;
       // The computer's own search has the engine then; the analysis comes back on the person's turn.
-      if (board.thinking || computersTurn) return this.analysis.stop('The computer is thinking; the analysis resumes on your turn.');
+      if (board.thinking || computersTurn) return idle('The computer is thinking; the analysis resumes on your turn.');
     }
     this.analysis.analyse(shownPosition(board), this.settings.multipv);
   }

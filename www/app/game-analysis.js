@@ -1,0 +1,344 @@
+// The page's game analysis panel: *Analyse game* runs Engine.analyseGame on the
+// board's engine queue (the live position analysis pauses meanwhile) with a progress
+// bar and Stop; then the evaluation graph, each side's accuracy and marks, next /
+// previous mistake, the better move as arrows for the shown action, and the annotated
+// PGN to copy or download. The report is stored beside the board's saved game, so it
+// survives a reload; a game whose PGN carries `[%eval]` notes shows its graph and marks
+// without a new analysis. Everything reaches the DOM through textContent.
+
+import { load, save } from '../js/board/storage.js';
+import { bestLineShapes, scoreText } from './analysis-view.js';
+import { EvalGraph } from './eval-graph.js';
+import { marksFromNotes, marksFromReport, nagsOfGame, shownNags } from './game-marks.js';
+import { copyText, downloadText } from './io-panel.js';
+
+const $ = (id) => document.getElementById(id);
+/** Where the last report is kept, with the game it belongs to. */
+export const ANALYSIS_KEY = 'alfiere.analysis.v1';
+const BETTER_BRUSH = 'green';
+const MARK_ORDER = ['inaccuracy', 'mistake', 'blunder'];
+const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+const MARK_TITLE = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const CAUSE_WORDS = { 'missed-mate': ': a forced mate was missed', 'allowed-mate': ': it allows a forced mate' };
+const RESULT_WORDS = { '1-0': 'White has won', '0-1': 'Black has won', '1/2-1/2': 'Drawn' };
+
+/** The game's identity: its rule set, start and actions (what a report belongs to). */
+function gameKey(variant, history, game) {
+  const start = history.length ? history[0].before : game.fen();
+  return `${variant}\n${start}\n${history.map((m) => m.lan).join(' ')}`;
+}
+
+/**
+ * The node budget a test may set with `?analysis-nodes=N` (so a page test runs in
+ * seconds); people get the engine's default budget.
+ */
+function budgetFromUrl() {
+  const text = new URLSearchParams(globalThis.location?.search ?? '').get('analysis-nodes');
+  const nodes = Number(text);
+  return text && Number.isInteger(nodes) && nodes >= 1 && nodes <= 1e9 ? { nodes } : {};
+}
+
+/** A stored entry checked field by field (storage is shared and may hold anything). */
+function sanitizeStored(data) {
+  if (!data || typeof data !== 'object' || data.version !== 1) return null;
+  const { key, report, pgn } = data;
+  if (typeof key !== 'string' || typeof pgn !== 'string' || !report || !Array.isArray(report.plies)) return null;
+  const plies = key.split('\n')[2]?.split(' ').filter(Boolean).length ?? 0;
+  if (report.plies.length !== plies) return null;
+  const fine = report.plies.every((p) => p && (p.color === 'w' || p.color === 'b') && Number.isInteger(p.turn) && typeof p.endsTurn === 'boolean');
+  return fine ? { key, report, pgn } : null;
+}
+
+export class GameAnalysis {
+  /** @param page the Page (board, rules, players, refresh, announce) */
+  constructor(page) {
+    this.page = page;
+    this.board = page.board;
+    this.rules = page.rules;
+    this.budget = budgetFromUrl();
+    this.job = null; // {key, cancel, progressed}
+    this.stored = sanitizeStored(load(ANALYSIS_KEY));
+    this.view = null; // {key, pgn, marks, gameNags, nags}
+    this.bestCache = new Map(); // first action of a turn -> the best turn's verbose moves
+    this.graphKey = null;
+    this.graph = new EvalGraph($('ga-graph'), (ply) => this.goTo(ply));
+    this.wire();
+  }
+
+  wire() {
+    $('ga-run').addEventListener('click', () => this.start());
+    $('ga-stop').addEventListener('click', () => this.stop());
+    $('ga-next').addEventListener('click', () => this.stepMistake(1));
+    $('ga-previous').addEventListener('click', () => this.stepMistake(-1));
+    $('ga-copy').addEventListener('click', (event) => copyText(this.annotatedPgn(), this.page, event.currentTarget));
+    $('ga-download').addEventListener('click', () => downloadText(this.annotatedPgn(), `alfiere-${this.board.variant}-analysed.pgn`));
+  }
+
+  /** Whether a game analysis runs (the live analysis waits meanwhile). */
+  get running() {
+    return this.job !== null;
+  }
+
+  /** A game with actions that is over, loaded, or between two people (not a game in play against the computer). */
+  canAnalyse() {
+    const board = this.board;
+    if (!board.history().length || this.running) return false;
+    return board.over || this.page.loadedGame || this.page.players.mode === 'friend' || this.page.players.mode === 'view';
+  }
+
+  /** Runs the analysis of the game on the board (its PGN: tags, comments and all). */
+  start() {
+    if (!this.canAnalyse()) return;
+    const board = this.board;
+    const history = board.history();
+    const key = gameKey(board.variant, history, board.game);
+    const pgn = board.pgn({ tags: this.page.pgnTags() });
+    const total = history.length + 1;
+    const job = { key, cancel: null, progressed: false, changed: false };
+    this.job = job;
+    this.showProgress(0, total);
+    this.message('');
+    const queued = board.engineQueue().submit({
+      variant: board.variant,
+      run: (engine) =>
+        engine.analyseGame(pgn, this.budget, (progress) => {
+          job.progressed = true;
+          if (this.job === job) this.showProgress(progress.done, progress.total);
+        }),
+    });
+    job.cancel = queued.cancel;
+    this.page.refresh(); // the live analysis pauses
+    queued.result.then(
+      (result) => this.finish(job, result),
+      (error) => this.finish(job, null, error),
+    );
+  }
+
+  /** Stop: a started analysis keeps what it analysed (the end of the game); a queued one is dropped. */
+  stop() {
+    const job = this.job;
+    if (!job) return;
+    // Progress means the job is the engine's current one: hurry() ends it with the analysed tail.
+    if (job.progressed) this.board.engineQueue().hurry();
+    else job.cancel();
+  }
+
+  finish(job, result, error = null) {
+    if (this.job !== job) return;
+    this.job = null;
+    $('ga-progress-row').hidden = true;
+    const history = this.board.history();
+    if (error) this.message(`The analysis failed: ${error?.message ?? error}`);
+    else if (job.changed || job.key !== gameKey(this.board.variant, history, this.board.game)) {
+      this.message('The game changed during the analysis; analyse it again.');
+    } else if (!result) {
+      this.message('The analysis was cancelled.');
+    } else {
+      this.stored = { key: job.key, report: result.report, pgn: result.pgn };
+      save(ANALYSIS_KEY, { version: 1, ...this.stored });
+      const done = result.report.complete ? 'The analysis is done.' : 'The analysis was stopped: the end of the game is analysed.';
+      this.message(done);
+      this.page.announce(done);
+    }
+    this.page.refresh();
+  }
+
+  message(text) {
+    $('ga-message').textContent = text;
+    $('ga-message').hidden = !text;
+  }
+
+  showProgress(done, total) {
+    $('ga-progress-row').hidden = false;
+    const bar = $('ga-progress');
+    bar.max = Math.max(1, total);
+    bar.value = done;
+    $('ga-progress-text').textContent = `${done} of ${total} positions`;
+  }
+
+  /** The annotated PGN to export: the analysis's, or the game's own when its notes carry the evaluations. */
+  annotatedPgn() {
+    if (this.view?.marks?.source === 'report') return this.stored.pgn;
+    return this.board.pgn({ tags: this.page.pgnTags() });
+  }
+
+  goTo(ply) {
+    const length = this.board.history().length;
+    this.board.review(ply >= length ? null : ply);
+  }
+
+  /** The actions the mistake navigation visits: the person's against the computer, else both sides'. */
+  mistakeActions() {
+    const actions = this.view?.marks?.actions ?? [];
+    const players = this.page.players;
+    const side = players.mode === 'engine' && !this.page.loadedGame ? players.human : null;
+    return actions.flatMap((action, i) => (action.mark && (!side || action.color === side) ? [i] : []));
+  }
+
+  /** Shows the position after the next (1) or previous (-1) marked action. */
+  stepMistake(direction) {
+    const marked = this.mistakeActions();
+    if (!marked.length) return false;
+    const at = this.board.reviewing ?? this.board.history().length;
+    const plies = marked.map((i) => i + 1);
+    const target = direction > 0 ? plies.find((p) => p > at) ?? plies[0] : plies.findLast((p) => p < at) ?? plies.at(-1);
+    this.goTo(target);
+    return true;
+  }
+
+  /**
+   * Brings the view up to date with the game (called from the page's refresh with the
+   * PGN it drew); returns the NAGs the move list shows per action.
+   */
+  refresh(pgn, history) {
+    const board = this.board;
+    const key = gameKey(board.variant, history, board.game);
+    if (this.job && this.job.key !== key) {
+      this.job.changed = true; // a move, a take-back or another game: the analysis is of the old one
+      this.job.cancel();
+    }
+    if (this.view?.key !== key || this.view.pgn !== pgn || this.view.stored !== this.stored) {
+      const gameNags = nagsOfGame(board.game, history.length);
+      const marks =
+        this.stored?.key === key ? marksFromReport(this.stored.report) : marksFromNotes(board.game, history, gameNags);
+      this.view = { key, pgn, stored: this.stored, marks, gameNags, nags: shownNags(gameNags, marks) };
+      this.bestCache.clear();
+    }
+    this.render(history);
+    return this.view.nags;
+  }
+
+  render(history) {
+    const marks = this.view.marks;
+    const shown = this.board.reviewing ?? history.length;
+    $('ga-run').disabled = !this.canAnalyse();
+    $('ga-run').title = this.running
+      ? 'An analysis is running'
+      : history.length && $('ga-run').disabled
+        ? 'Available when the game is over (or for a loaded game, or one between friends)'
+        : '';
+    $('ga-run').textContent = marks?.source === 'report' ? 'Analyse again' : 'Analyse game';
+    $('ga-stop').hidden = !this.running;
+    $('ga-result').hidden = !marks;
+    if (!marks) {
+      this.graphKey = null;
+      return;
+    }
+    if (this.graphKey !== this.view) {
+      this.graphKey = this.view;
+      const whiteWin = [marks.start, ...marks.actions.map((a) => a.whiteWin)];
+      const labels = ['the start', ...history.map((move, i) => `action ${i + 1}, ${move.san}`)];
+      this.graph.update({ whiteWin, marks: marks.actions.map((a) => a.mark), labels, current: shown });
+      this.renderSummary(marks);
+    } else {
+      this.graph.show(shown);
+    }
+    const verdict = this.verdict(history, shown);
+    if ($('ga-verdict').textContent !== verdict) $('ga-verdict').textContent = verdict; // said once per change
+    const any = this.mistakeActions().length > 0;
+    $('ga-next').disabled = !any;
+    $('ga-previous').disabled = !any;
+  }
+
+  renderSummary(marks) {
+    const names = this.board.game.getHeaders();
+    const rows = ['w', 'b'].map((color) => {
+      const tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      const tagName = names[color === 'w' ? 'White' : 'Black'];
+      th.textContent = tagName && !/^[?.\s]*$/.test(tagName) ? tagName : color === 'w' ? 'White' : 'Black';
+      const accuracy = document.createElement('td');
+      accuracy.className = 'ga-accuracy';
+      accuracy.dataset.color = color;
+      const figure = marks.accuracy[color];
+      accuracy.textContent = Number.isFinite(figure) ? `${figure.toFixed(1)}%` : '–';
+      tr.append(th, accuracy);
+      for (const mark of MARK_ORDER) {
+        const td = document.createElement('td');
+        td.className = `ga-count mark-${mark}`;
+        td.dataset.color = color;
+        td.dataset.mark = mark;
+        const count = marks.counts[color]?.[mark] ?? 0;
+        td.textContent = String(count);
+        td.title = `${count} ${count === 1 ? mark : PLURAL[mark]}`;
+        tr.append(td);
+      }
+      return tr;
+    });
+    $('ga-summary-body').replaceChildren(...rows);
+    $('ga-incomplete').hidden = marks.complete;
+  }
+
+  /**
+   * What the analysis says of the shown position, in words: the evaluation after the
+   * action that led there, and on a marked decision its mark and the better turn
+   * (`Qxf7+: Blunder. Best was Nf3. Evaluation −4.85`). From a report only.
+   */
+  verdict(history, shown) {
+    const marks = this.view?.marks;
+    if (!marks || marks.source !== 'report') return '';
+    const evaluationWords = (evaluation) => {
+      if (!evaluation) return '';
+      if (typeof evaluation.result === 'string') return RESULT_WORDS[evaluation.result] ?? '';
+      return 'cp' in evaluation || 'mate' in evaluation ? `Evaluation ${scoreText(evaluation)}` : '';
+    };
+    if (shown === 0) return evaluationWords(this.stored.report.start) && `The start: ${evaluationWords(this.stored.report.start).toLowerCase()}.`;
+    const action = marks.actions[shown - 1];
+    if (!action) return '';
+    const words = [`${history[shown - 1].san}:`];
+    if (action.mark) {
+      words.push(`${MARK_TITLE[action.mark]}${CAUSE_WORDS[action.cause] ?? ''}.`);
+      const first = marks.actions.findIndex((a) => a.turn === action.turn);
+      const best = this.bestTurn(first, marks.actions[first].best, history);
+      if (best.length) words.push(`Best was ${best.map((m) => m.san).join(', ')}.`);
+    }
+    const evaluation = evaluationWords(action.evaluation);
+    if (evaluation) words.push(`${evaluation}.`);
+    return words.length > 1 ? words.join(' ') : '';
+  }
+
+  /**
+   * The better turn as arrows on the shown position's board: on the marked action of a
+   * turn (or its last, when none is marked) whose actions were not the engine's best
+   * turn from the turn's start. Empty when `arrows` is off or nothing is better.
+   */
+  betterMoveShapes(arrows) {
+    const marks = this.view?.marks;
+    if (!arrows || !marks || marks.source !== 'report') return [];
+    const history = this.board.history();
+    const index = (this.board.reviewing ?? history.length) - 1;
+    const action = marks.actions[index];
+    if (!action) return [];
+    const inTurn = marks.actions.flatMap((a, i) => (a.turn === action.turn ? [i] : []));
+    const shownOn = inTurn.find((i) => marks.actions[i].mark) ?? inTurn.at(-1);
+    if (index !== shownOn) return [];
+    const first = inTurn[0];
+    const best = this.bestTurn(first, marks.actions[first].best, history);
+    if (!best.length) return [];
+    const played = inTurn.map((i) => history[i].lan);
+    if (best.length === played.length && best.every((m, i) => m.lan === played[i])) return [];
+    return bestLineShapes(best).map((shape) => ({ ...shape, brush: BETTER_BRUSH }));
+  }
+
+  /** The best turn's verbose moves from before action `first`, played on a copy of that position. */
+  bestTurn(first, best, history) {
+    if (this.bestCache.has(first)) return this.bestCache.get(first);
+    const moves = [];
+    let game = null;
+    try {
+      game = new this.rules.Game(this.board.variant, history[first].before);
+      for (const token of best?.pv ?? []) {
+        const move = game.move(token);
+        moves.push(move);
+        if (move.endsTurn) break;
+      }
+    } catch {
+      moves.length = 0; // a line that does not replay shows no arrow
+    } finally {
+      game?.free();
+    }
+    this.bestCache.set(first, moves);
+    return moves;
+  }
+}

@@ -1,0 +1,70 @@
+// The end of a game shown where it is seen: a card over the lower part of the board
+// when a game ends in play (checkmate, a rule set's own win, resignation, a draw), with
+// the result, *Analyse game*, *Rematch* (colours swapped) and *New game*. It never
+// stays over the board for good: Close, Escape or any of its buttons hide it, and a
+// loaded game that is already over does not raise it (the line under the board says
+// so). Text only, via textContent.
+
+const $ = (id) => document.getElementById(id);
+
+export class ResultCard {
+  /** @param page the Page (board, players, gameAnalysis, rematch, newGame) */
+  constructor(page) {
+    this.page = page;
+    const board = page.board;
+    this.card = $('result-card');
+    this.loading = false;
+    // A loaded game already over fires `change` then `gameover` at once: not an ending seen live.
+    board.addEventListener('change', () => {
+      this.loading = true;
+      this.hide();
+      queueMicrotask(() => {
+        this.loading = false;
+      });
+    });
+    board.addEventListener('move', () => this.hide());
+    board.addEventListener('gameover', (event) => {
+      if (!this.loading) this.show(event.detail?.outcome ?? board.game.outcome());
+    });
+    $('result-close').addEventListener('click', () => this.hide());
+    $('result-analyse').addEventListener('click', () => {
+      this.hide();
+      page.gameAnalysis.start();
+      document.getElementById('game-analysis').scrollIntoView({ block: 'nearest' });
+    });
+    $('result-rematch').addEventListener('click', () => {
+      this.hide();
+      page.rematch();
+    });
+    $('result-new').addEventListener('click', () => {
+      this.hide();
+      page.newGame();
+    });
+    this.card.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.hide();
+    });
+  }
+
+  show(outcome) {
+    const winner = outcome?.winner;
+    const players = this.page.players;
+    let title = winner === 'w' ? 'White wins' : winner === 'b' ? 'Black wins' : 'Draw';
+    if (players.mode === 'engine' && !this.page.loadedGame && winner) title = winner === players.human ? 'You win' : 'The computer wins';
+    $('result-title').textContent = title;
+    $('result-text').textContent = outcome?.text ?? this.page.board.status;
+    $('result-analyse').disabled = !this.page.gameAnalysis.canAnalyse();
+    this.card.hidden = false;
+    $('result-analyse').focus({ preventScroll: true });
+  }
+
+  hide() {
+    if (this.card.hidden) return;
+    const focused = this.card.contains(document.activeElement);
+    this.card.hidden = true;
+    if (focused) this.page.board.focus?.({ preventScroll: true });
+  }
+
+  get shown() {
+    return !this.card.hidden;
+  }
+}
