@@ -210,7 +210,9 @@ test('Chess-Gi: a game with drops is analysed; a FEN with a hand loads without a
   assert.equal(await page.inputValue('#variant'), 'chessgi');
   await analyse();
   assert.equal(await graphPoints(), 9);
-  // The issue's case: a Chess-Gi FEN with pieces in hand from the import panel.
+  // The issue's case: a Chess-Gi FEN with pieces in hand from the import panel, loaded
+  // between friends (so it stays theirs to play; the imported game above opened to look at).
+  await newGame(page, { variant: 'chessgi', mode: 'friend' });
   const fen = 'rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 2';
   await loadText(fen);
   assert.equal(await pageFen(page), fen);

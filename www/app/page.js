@@ -26,6 +26,7 @@ export const PLAYERS_KEY = 'alfiere.players.v1';
 /** The board's storage-key in index.html. */
 export const GAME_KEY = 'alfiere.game.v2';
 const NAME = { w: 'white', b: 'black' };
+const OTHER = { w: 'b', b: 'w' };
 
 const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
 
