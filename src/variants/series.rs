@@ -652,6 +652,13 @@ impl SeriesCore {
         Ok(core)
     }
 
+    /// The position with the other side to act (the search's null move), as
+    /// [`crate::Game::pass`] builds it, under the same rules: one copy for the four
+    /// rule sets.
+    pub(crate) fn pass(&self) -> Option<SeriesCore> {
+        SeriesCore::from_setup(self.rules, &crate::game::passed(self.to_setup())).ok()
+    }
+
     /// Sorts the setup's e.p. squares into targets (relative sixth rank, an enemy pawn
     /// behind, empty) and pending double steps (relative third rank, an own pawn in
     /// front), reporting each square that fits neither or the series point.
@@ -779,6 +786,10 @@ macro_rules! series_game {
 
             fn checkers(&self) -> $crate::Bitboard {
                 self.core.checkers()
+            }
+
+            fn pass(&self) -> Option<$name> {
+                self.core.pass().map(|core| $name { core })
             }
 
             fn attackers(&self, square: $crate::Square, color: $crate::Color) -> $crate::Bitboard {
