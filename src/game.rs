@@ -487,13 +487,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// [`Game::from_setup`], which works for every rule set; the rule sets whose search
     /// passes override it with a direct flip that must give the same position.
     fn pass(&self) -> Option<Self> {
-        let mut setup = self.to_setup();
-        setup.turn = !setup.turn;
-        setup.ep_squares.clear();
-        if setup.turn == Color::White {
-            setup.fullmoves = setup.fullmoves.saturating_add(1);
-        }
-        Self::from_setup(&setup).ok()
+        Self::from_setup(&passed(self.to_setup())).ok()
     }
 
     /// Enemy pieces giving check to the side to act.
@@ -587,4 +581,15 @@ pub fn shift_piece(setup: &mut Setup, from: Square, to: Square) {
 #[inline(never)]
 pub fn play_out_of_line<G: Game>(game: &mut G, action: &Action) {
     game.play_unchecked(action);
+}
+
+/// `setup` with the other side to act and no e.p. square: what [`Game::pass`] builds
+/// its position from.
+pub(crate) fn passed(mut setup: Setup) -> Setup {
+    setup.turn = !setup.turn;
+    setup.ep_squares.clear();
+    if setup.turn == Color::White {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup
 }

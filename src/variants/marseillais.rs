@@ -31,46 +31,28 @@
 //! assert_eq!(perft::perft(&MarseillaisBalanced::start(), 2), 400);
 //! ```
 
-use crate::types::Color;
-use crate::variants::series::{series_game, SeriesRules};
+use crate::variants::series::{series_game, SeriesLengths, SeriesRules};
 use crate::variants::Variant;
 
 /// Classic rules: two actions in every turn.
-#[derive(Debug)]
-enum Classic {}
-
-impl SeriesRules for Classic {
-    const VARIANT: Variant = Variant::Marseillais;
-    const KEY_TAG: u64 = 0x31;
-    const CHECK_ENDS_SERIES: bool = true;
-    const EP_BY_SECOND_ACTION: bool = true;
-    const PROGRESSIVE: bool = false;
-
-    fn series_length(_: Color, _: u32) -> Option<u16> {
-        Some(2)
-    }
-}
+const CLASSIC: SeriesRules = SeriesRules {
+    variant: Variant::Marseillais,
+    key_tag: 0x31,
+    check_ends_series: true,
+    ep_by_second_action: true,
+    progressive: false,
+    lengths: SeriesLengths::Two,
+    check_only_last: false,
+};
 
 /// Balanced rules: White's first turn has one action.
-#[derive(Debug)]
-enum Balanced {}
-
-impl SeriesRules for Balanced {
-    const VARIANT: Variant = Variant::MarseillaisBalanced;
+const BALANCED: SeriesRules = SeriesRules {
+    variant: Variant::MarseillaisBalanced,
     // Its own tags, so the two rule sets never share keys.
-    const KEY_TAG: u64 = 0x35;
-    const CHECK_ENDS_SERIES: bool = true;
-    const EP_BY_SECOND_ACTION: bool = true;
-    const PROGRESSIVE: bool = false;
-
-    fn series_length(side: Color, fullmoves: u32) -> Option<u16> {
-        Some(if side == Color::White && fullmoves <= 1 {
-            1
-        } else {
-            2
-        })
-    }
-}
+    key_tag: 0x35,
+    lengths: SeriesLengths::OneThenTwo,
+    ..CLASSIC
+};
 
 series_game!(
     /// A position of classic Marseillais chess (two actions in every turn).
@@ -83,11 +65,11 @@ series_game!(
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);
     /// ```
     Marseillais,
-    Classic
+    CLASSIC
 );
 
 series_game!(
     /// A position of balanced Marseillais chess (White's first turn has one action).
     MarseillaisBalanced,
-    Balanced
+    BALANCED
 );

@@ -45,87 +45,53 @@ use crate::board::Board;
 use crate::movegen::{self, Sink};
 use crate::moves::Action;
 use crate::types::{Color, Piece, Role, Square};
-use crate::variants::chess::Chess;
-use crate::variants::series::{series_game, SeriesCore, SeriesRules};
+use crate::variants::series::{series_game, SeriesCore, SeriesLengths, SeriesRules};
 use crate::variants::Variant;
 
-/// The Progressive series length: `2k-1` for White and `2k` for Black in full move `k`.
-fn progressive_length(side: Color, fullmoves: u32) -> Option<u16> {
-    let length = u64::from(fullmoves.max(1)) * 2 - u64::from(side == Color::White);
-    u16::try_from(length).ok()
-}
-
 /// Scottish rules: a check ends the series.
-#[derive(Debug)]
-enum Scottish {}
-
-impl SeriesRules for Scottish {
-    const VARIANT: Variant = Variant::ProgressiveScottish;
-    const KEY_TAG: u64 = 0x21;
-    const CHECK_ENDS_SERIES: bool = true;
-    const EP_BY_SECOND_ACTION: bool = false;
-    const PROGRESSIVE: bool = true;
-
-    fn series_length(side: Color, fullmoves: u32) -> Option<u16> {
-        progressive_length(side, fullmoves)
-    }
-}
+const SCOTTISH: SeriesRules = SeriesRules {
+    variant: Variant::ProgressiveScottish,
+    key_tag: 0x21,
+    check_ends_series: true,
+    ep_by_second_action: false,
+    progressive: true,
+    lengths: SeriesLengths::Progressive,
+    check_only_last: false,
+};
 
 /// Italian rules: only the last action of a series may check.
-#[derive(Debug)]
-enum Italian {}
-
-impl SeriesRules for Italian {
-    const VARIANT: Variant = Variant::ProgressiveItalian;
+const ITALIAN: SeriesRules = SeriesRules {
+    variant: Variant::ProgressiveItalian,
     // Its own tags, so the two rule sets never share keys.
-    const KEY_TAG: u64 = 0x25;
-    const CHECK_ENDS_SERIES: bool = false;
-    const EP_BY_SECOND_ACTION: bool = false;
-    const PROGRESSIVE: bool = true;
+    key_tag: 0x25,
+    check_ends_series: false,
+    check_only_last: true,
+    ..SCOTTISH
+};
 
-    fn series_length(side: Color, fullmoves: u32) -> Option<u16> {
-        progressive_length(side, fullmoves)
-    }
-
-    #[inline]
-    fn allows(core: &SeriesCore, action: &Action) -> bool {
-        core.next_is_last() || !core.gives_check(action)
-    }
-
-    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
-        (!core.next_is_last()).then_some(crate::game::Refusal::CheckMidSeries)
-    }
-
-    #[inline]
-    fn generate_moves<S: Sink>(core: &SeriesCore, out: &mut S) {
-        let board = &core.chess.board;
-        let us = core.chess.turn;
-        match board.king_of(!us) {
-            Some(their_king) if !core.next_is_last() => {
-                let mut filter = NoCheck {
-                    inner: out,
-                    masks: CheckMasks::new(board, us, their_king),
-                    core,
-                };
-                movegen::generate(core.orthodox(), &mut filter);
-            }
-            _ => movegen::generate(core.orthodox(), out),
+/// Generates the orthodox actions but the checks, before a series' last action
+/// (Italian rules; en passant is added by the series core).
+#[inline]
+pub(crate) fn generate_no_early_check<S: Sink>(core: &SeriesCore, out: &mut S) {
+    let board = &core.chess.board;
+    let us = core.chess.turn;
+    match board.king_of(!us) {
+        Some(their_king) if !core.next_is_last() => {
+            let mut filter = NoCheck {
+                inner: out,
+                masks: CheckMasks::new(board, us, their_king),
+                core,
+            };
+            movegen::generate(core.orthodox(), &mut filter);
         }
-    }
-
-    fn is_dead_position(chess: &Chess) -> bool {
-        chess.is_dead_position() && !bishops_on_both_sides(&chess.board)
-    }
-
-    fn cannot_mate(chess: &Chess, color: Color) -> bool {
-        Chess::cannot_mate_orthodox(&chess.board, color) && !bishops_on_both_sides(&chess.board)
+        _ => movegen::generate(core.orthodox(), out),
     }
 }
 
 /// Whether both sides have bishops: the material for Italian mates where the defending
 /// king's steps would uncover its own bishop (see the module docs). Positions with only
 /// minor pieces and both bishop sets are never called dead in Italian.
-fn bishops_on_both_sides(board: &Board) -> bool {
+pub(crate) fn bishops_on_both_sides(board: &Board) -> bool {
     Color::ALL
         .into_iter()
         .all(|color| board.by_piece(Piece::new(color, Role::Bishop)).any())
@@ -291,12 +257,12 @@ series_game!(
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);
     /// ```
     ProgressiveScottish,
-    Scottish
+    SCOTTISH
 );
 
 series_game!(
     /// A position of Progressive chess with Italian rules (only the last action of a
     /// series may check).
     ProgressiveItalian,
-    Italian
+    ITALIAN
 );

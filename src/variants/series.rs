@@ -23,9 +23,10 @@
 //!   orthodox action judged on the orthodox board; e.p. captures, and Italian
 //!   Progressive's test for a check given before the last action, play the action on
 //!   a copy instead.
-//! - [`SeriesRules`]: what tells the families apart (lengths, checks, e.p. by the second
-//!   action, draw rules); `progressive.rs` and `marseillais.rs` implement it and
-//!   declare their game types with [`series_game!`].
+//! - [`SeriesRules`]: what tells the four rule sets apart (lengths, checks, e.p. by
+//!   the second action, draw rules), as data each position points to, so the four
+//!   share one copy of the code; `progressive.rs` and `marseillais.rs` declare theirs
+//!   and their game types with [`series_game!`].
 //!
 //! # En-passant state
 //!
@@ -66,60 +67,97 @@ use crate::variants::chess::Chess;
 use crate::variants::Variant;
 use crate::zobrist;
 
-/// What distinguishes the multi-action rule sets.
-pub(crate) trait SeriesRules: 'static {
+/// What distinguishes the multi-action rule sets, as data: the four rule sets' positions
+/// share one copy of this module's code (and of the search's over them, which the
+/// compiler folds when the code is the same), where a type parameter per rule set made
+/// four (the WebAssembly size). `progressive.rs` and `marseillais.rs` declare theirs.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct SeriesRules {
     /// The rule set.
-    const VARIANT: Variant;
+    pub(crate) variant: Variant,
     /// First of the `zobrist::extra` tags of this rule set (length, played, quiet and
     /// pending double steps use the next ones).
-    const KEY_TAG: u64;
+    pub(crate) key_tag: u64,
     /// Whether a check ends the series at once (Scottish Progressive, Marseillais).
-    const CHECK_ENDS_SERIES: bool;
+    pub(crate) check_ends_series: bool,
     /// Whether the second action may capture e.p. after a first e.p. capture
     /// (Marseillais).
-    const EP_BY_SECOND_ACTION: bool;
+    pub(crate) ep_by_second_action: bool,
     /// Progressive's draw rules: the ten-series draw instead of the 75-move rule, no
     /// repetition, and the quiet-series count in the state.
-    const PROGRESSIVE: bool;
+    pub(crate) progressive: bool,
+    /// The series lengths.
+    pub(crate) lengths: SeriesLengths,
+    /// Whether only the last action of a series may check (Italian Progressive: see
+    /// `progressive.rs` for its generator and its dead positions).
+    pub(crate) check_only_last: bool,
+}
 
+/// How long each series is.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum SeriesLengths {
+    /// Two actions in every turn (classic Marseillais).
+    Two,
+    /// One action in White's first turn, then two (balanced Marseillais).
+    OneThenTwo,
+    /// `2k-1` actions for White and `2k` for Black in full move `k` (Progressive).
+    Progressive,
+}
+
+impl SeriesRules {
     /// The length of the series `side` starts at full move `fullmoves`, if it fits.
-    fn series_length(side: Color, fullmoves: u32) -> Option<u16>;
-
-    /// The reason a check is refused here, if it is (Progressive Italian before the
-    /// series' last action).
-    fn check_refusal(core: &SeriesCore) -> Option<crate::game::Refusal> {
-        let _ = core;
-        None
+    pub(crate) fn series_length(&self, side: Color, fullmoves: u32) -> Option<u16> {
+        match self.lengths {
+            SeriesLengths::Two => Some(2),
+            SeriesLengths::OneThenTwo => Some(if side == Color::White && fullmoves <= 1 {
+                1
+            } else {
+                2
+            }),
+            SeriesLengths::Progressive => {
+                let length = u64::from(fullmoves.max(1)) * 2 - u64::from(side == Color::White);
+                u16::try_from(length).ok()
+            }
+        }
     }
 
     /// Whether an orthodox-legal action is also legal in this rule set.
     #[inline]
-    fn allows(core: &SeriesCore, action: &Action) -> bool {
-        let _ = (core, action);
-        true
+    fn allows(&self, core: &SeriesCore, action: &Action) -> bool {
+        !self.check_only_last || core.next_is_last() || !core.gives_check(action)
     }
 
-    /// Generates the legal actions other than en passant (the orthodox ones by
-    /// default; the generator is given no e.p. square).
+    /// Generates the legal actions other than en passant (the generator is given no
+    /// e.p. square).
     #[inline]
-    fn generate_moves<S: Sink>(core: &SeriesCore, out: &mut S) {
-        movegen::generate(core.orthodox(), out);
+    fn generate_moves<S: Sink>(&self, core: &SeriesCore, out: &mut S) {
+        if self.check_only_last {
+            crate::variants::progressive::generate_no_early_check(core, out);
+        } else {
+            movegen::generate(core.orthodox(), out);
+        }
     }
 
     /// Whether neither side can ever mate (the dead-position draw).
-    fn is_dead_position(chess: &Chess) -> bool {
+    pub(crate) fn is_dead_position(&self, chess: &Chess) -> bool {
         chess.is_dead_position()
+            && !(self.check_only_last
+                && crate::variants::progressive::bishops_on_both_sides(&chess.board))
     }
 
     /// Whether `color` could never mate by any legal sequence.
-    fn cannot_mate(chess: &Chess, color: Color) -> bool {
+    pub(crate) fn cannot_mate(&self, chess: &Chess, color: Color) -> bool {
         Chess::cannot_mate_orthodox(&chess.board, color)
+            && !(self.check_only_last
+                && crate::variants::progressive::bishops_on_both_sides(&chess.board))
     }
 }
 
 /// A position of a multi-action rule set (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SeriesCore {
+    /// The rule set.
+    pub(crate) rules: &'static SeriesRules,
     /// The orthodox part; `chess.ep_square` is always `None`.
     pub(crate) chess: Chess,
     /// Actions of the current series in all.
@@ -143,11 +181,12 @@ fn beside(bb: Bitboard) -> Bitboard {
 }
 
 impl SeriesCore {
-    /// The start position of rule set `R`.
-    pub(crate) fn start<R: SeriesRules>() -> SeriesCore {
+    /// The start position of `rules`.
+    pub(crate) fn start(rules: &'static SeriesRules) -> SeriesCore {
         SeriesCore {
+            rules,
             chess: <Chess as crate::game::Game>::start(),
-            length: R::series_length(Color::White, 1).unwrap_or(1),
+            length: rules.series_length(Color::White, 1).unwrap_or(1),
             played: 0,
             quiet: 0,
             ep_targets: Bitboard::EMPTY,
@@ -170,6 +209,13 @@ impl SeriesCore {
             played: self.played,
             phase: Phase::Move,
         }
+    }
+
+    /// The reason a check is refused here, if it is (Italian Progressive before the
+    /// series' last action).
+    pub(crate) fn check_refusal(&self) -> Option<crate::game::Refusal> {
+        (self.rules.check_only_last && !self.next_is_last())
+            .then_some(crate::game::Refusal::CheckMidSeries)
     }
 
     /// Whether the next action is the last of its series.
@@ -222,7 +268,7 @@ impl SeriesCore {
 
     /// Appends the legal e.p. captures onto `target` (none if the king is missing).
     #[inline]
-    fn ep_captures<R: SeriesRules, S: Sink>(&self, target: Square, out: &mut S) {
+    fn ep_captures<S: Sink>(&self, target: Square, out: &mut S) {
         let board = &self.chess.board;
         let us = self.chess.turn;
         let Some(king) = board.king_of(us) else {
@@ -232,30 +278,36 @@ impl SeriesCore {
             attacks::pawn_attacks(!us, target) & board.by_piece(Piece::new(us, Role::Pawn));
         for from in capturers {
             let action = Action::EnPassant { from, to: target };
-            if movegen::ep_is_safe(board, us, king, from, target) && R::allows(self, &action) {
+            if movegen::ep_is_safe(board, us, king, from, target)
+                && self.rules.allows(self, &action)
+            {
                 out.action(action);
             }
         }
     }
 
     /// Whether some legal e.p. capture onto `target` exists now.
-    fn ep_capture_exists<R: SeriesRules>(&self, target: Square) -> bool {
+    fn ep_capture_exists(&self, target: Square) -> bool {
         let mut counter = Counter::default();
-        self.ep_captures::<R, _>(target, &mut counter);
+        self.ep_captures(target, &mut counter);
         counter.0 > 0
     }
 
     /// The e.p. squares of `candidates` (valid targets: an enemy pawn behind, the
     /// square empty) that some legal e.p. capture of the series starting now can use.
-    fn usable_targets<R: SeriesRules>(&self, candidates: Bitboard) -> Bitboard {
+    fn usable_targets(&self, candidates: Bitboard) -> Bitboard {
         let mut direct = Bitboard::EMPTY;
         for target in candidates {
-            if self.ep_capture_exists::<R>(target) {
+            if self.ep_capture_exists(target) {
                 direct.add(target);
             }
         }
         let rest = candidates - direct;
-        if !R::EP_BY_SECOND_ACTION || self.length < 2 || rest.is_empty() || direct.is_empty() {
+        if !self.rules.ep_by_second_action
+            || self.length < 2
+            || rest.is_empty()
+            || direct.is_empty()
+        {
             return direct;
         }
         // A target whose capture is illegal now may become legal as the second action,
@@ -263,14 +315,14 @@ impl SeriesCore {
         let mut usable = direct;
         let mut firsts = ActionList::new();
         for target in direct {
-            self.ep_captures::<R, _>(target, &mut firsts);
+            self.ep_captures(target, &mut firsts);
         }
         for target in rest {
             let reachable = firsts.iter().any(|first| {
                 let mut after = self.clone();
                 after.chess.apply(first);
                 after.played = 1;
-                !after.attacks_their_king(self.chess.turn) && after.ep_capture_exists::<R>(target)
+                !after.attacks_their_king(self.chess.turn) && after.ep_capture_exists(target)
             });
             if reachable {
                 usable.add(target);
@@ -281,44 +333,44 @@ impl SeriesCore {
 
     /// Whether the ten-series draw has ended the game (Progressive).
     #[inline]
-    fn ten_series_reached<R: SeriesRules>(&self) -> bool {
-        R::PROGRESSIVE && self.quiet >= 10
+    fn ten_series_reached(&self) -> bool {
+        self.rules.progressive && self.quiet >= 10
     }
 
     /// Generates every legal action: none once the ten-series draw has ended the game.
     #[inline]
-    pub(crate) fn generate<R: SeriesRules, S: Sink>(&self, out: &mut S) {
-        if !self.ten_series_reached::<R>() {
-            self.generate_unfinished::<R, _>(out);
+    pub(crate) fn generate<S: Sink>(&self, out: &mut S) {
+        if !self.ten_series_reached() {
+            self.generate_unfinished(out);
         }
     }
 
     /// Generates every action the rules allow, as if the game were not drawn.
     #[inline]
-    fn generate_unfinished<R: SeriesRules, S: Sink>(&self, out: &mut S) {
-        R::generate_moves(self, out);
+    fn generate_unfinished<S: Sink>(&self, out: &mut S) {
+        self.rules.generate_moves(self, out);
         for target in self.ep_targets {
-            self.ep_captures::<R, _>(target, out);
+            self.ep_captures(target, out);
         }
     }
 
     /// Appends every legal action to `out` (cleared first).
     #[inline]
-    pub(crate) fn legal_actions<R: SeriesRules>(&self, out: &mut ActionList) {
+    pub(crate) fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        self.generate::<R, _>(out);
+        self.generate(out);
     }
 
     /// The number of legal actions.
     #[inline]
-    pub(crate) fn count_legal_actions<R: SeriesRules>(&self) -> usize {
+    pub(crate) fn count_legal_actions(&self) -> usize {
         let mut counter = Counter::default();
-        self.generate::<R, _>(&mut counter);
+        self.generate(&mut counter);
         counter.0
     }
 
     /// Whether `action` is legal, decided without generating the others.
-    pub(crate) fn is_legal<R: SeriesRules>(&self, action: &Action) -> bool {
+    pub(crate) fn is_legal(&self, action: &Action) -> bool {
         let orthodox_ok = match *action {
             Action::EnPassant { to, .. } => {
                 self.ep_targets.contains(to)
@@ -332,12 +384,12 @@ impl SeriesCore {
             }
             _ => movegen::is_legal(self.orthodox(), action),
         };
-        orthodox_ok && R::allows(self, action) && !self.ten_series_reached::<R>()
+        orthodox_ok && self.rules.allows(self, action) && !self.ten_series_reached()
     }
 
     /// Plays a legal action: the series goes on, or ends and the turn passes.
     #[inline(always)]
-    pub(crate) fn play<R: SeriesRules>(&mut self, action: &Action) {
+    pub(crate) fn play(&mut self, action: &Action) {
         let us = self.chess.turn;
         let (double_step, ep_capture) = match *action {
             Action::Normal {
@@ -357,20 +409,20 @@ impl SeriesCore {
             self.double_steps.add(action.to());
         }
         // Whether the action checks matters only when it would not end the series anyway.
-        let ends =
-            self.played >= self.length || (R::CHECK_ENDS_SERIES && self.attacks_their_king(us));
+        let ends = self.played >= self.length
+            || (self.rules.check_ends_series && self.attacks_their_king(us));
         if ends {
-            self.end_series::<R>(us);
+            self.end_series(us);
             return;
         }
         if self.double_steps.any() {
             self.double_steps = self.live_double_steps(us);
         }
         self.ep_targets = match ep_capture {
-            Some(taken) if R::EP_BY_SECOND_ACTION && self.ep_targets.any() => {
+            Some(taken) if self.rules.ep_by_second_action && self.ep_targets.any() => {
                 let mut still = Bitboard::EMPTY;
                 for target in self.ep_targets.without(taken) {
-                    if self.ep_capture_exists::<R>(target) {
+                    if self.ep_capture_exists(target) {
                         still.add(target);
                     }
                 }
@@ -391,14 +443,14 @@ impl SeriesCore {
     }
 
     /// Closes the series of `us` and opens the opponent's.
-    fn end_series<R: SeriesRules>(&mut self, us: Color) {
+    fn end_series(&mut self, us: Color) {
         let passed = if self.double_steps.any() {
             // The square a pawn passed over is one rank behind its landing square.
             self.live_double_steps(us).shift_forward(!us) - self.chess.board.occupied()
         } else {
             Bitboard::EMPTY
         };
-        if R::PROGRESSIVE {
+        if self.rules.progressive {
             // The series was quiet iff the clock counts all its actions.
             self.quiet = if self.chess.halfmoves >= u32::from(self.played) {
                 self.quiet.saturating_add(1)
@@ -407,11 +459,14 @@ impl SeriesCore {
             };
         }
         self.chess.pass_turn();
-        self.length = R::series_length(self.chess.turn, self.chess.fullmoves).unwrap_or(u16::MAX);
+        self.length = self
+            .rules
+            .series_length(self.chess.turn, self.chess.fullmoves)
+            .unwrap_or(u16::MAX);
         self.played = 0;
         self.double_steps = Bitboard::EMPTY;
         self.ep_targets = if passed.any() {
-            self.usable_targets::<R>(passed)
+            self.usable_targets(passed)
         } else {
             Bitboard::EMPTY
         };
@@ -421,37 +476,37 @@ impl SeriesCore {
     /// mid-series), then the ten-series draw (Progressive) or the 75-move rule. The
     /// ten-series draw ends the game, so it leaves no legal actions (a mate given by
     /// the last action of the tenth series still wins).
-    pub(crate) fn outcome<R: SeriesRules>(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         let mut counter = Counter::default();
-        self.generate_unfinished::<R, _>(&mut counter);
+        self.generate_unfinished(&mut counter);
         // Progressive has the ten-series draw instead of the 75-move rule.
-        let halfmoves = (!R::PROGRESSIVE).then_some(self.chess.halfmoves);
+        let halfmoves = (!self.rules.progressive).then_some(self.chess.halfmoves);
         standard_ending(
             self.chess.turn,
             counter.0 == 0,
             || self.checkers().any(),
-            R::is_dead_position(&self.chess),
+            self.rules.is_dead_position(&self.chess),
             halfmoves,
         )
         .or_else(|| {
-            self.ten_series_reached::<R>()
+            self.ten_series_reached()
                 .then_some(Outcome::draw(EndReason::TenSeries))
         })
     }
 
     /// The key: placement, side, castling, the series state and the e.p. state.
-    pub(crate) fn zobrist<R: SeriesRules>(&self) -> u64 {
+    pub(crate) fn zobrist(&self) -> u64 {
         let mut key = self.chess.key
-            ^ zobrist::extra(R::KEY_TAG, u64::from(self.length))
-            ^ zobrist::extra(R::KEY_TAG + 1, u64::from(self.played));
+            ^ zobrist::extra(self.rules.key_tag, u64::from(self.length))
+            ^ zobrist::extra(self.rules.key_tag + 1, u64::from(self.played));
         if self.quiet > 0 {
-            key ^= zobrist::extra(R::KEY_TAG + 2, u64::from(self.quiet));
+            key ^= zobrist::extra(self.rules.key_tag + 2, u64::from(self.quiet));
         }
         for target in self.ep_targets {
             key ^= zobrist::en_passant(target);
         }
         for landing in self.double_steps {
-            key ^= zobrist::extra(R::KEY_TAG + 3, landing.index() as u64);
+            key ^= zobrist::extra(self.rules.key_tag + 3, landing.index() as u64);
         }
         key
     }
@@ -477,7 +532,10 @@ impl SeriesCore {
     }
 
     /// Validates a setup for rule set `R`, listing every problem.
-    pub(crate) fn from_setup<R: SeriesRules>(setup: &Setup) -> Result<SeriesCore, PositionError> {
+    pub(crate) fn from_setup(
+        rules: &'static SeriesRules,
+        setup: &Setup,
+    ) -> Result<SeriesCore, PositionError> {
         let mut problems = Vec::new();
         setup.reject_unsupported(
             SetupParts {
@@ -489,7 +547,7 @@ impl SeriesCore {
         Chess::validate_orthodox(setup, &mut problems);
         let turn = setup.turn;
         let fullmoves = setup.fullmoves.max(1);
-        let expected = R::series_length(turn, fullmoves);
+        let expected = rules.series_length(turn, fullmoves);
         if expected.is_none() {
             problems.push(PositionProblem::Variant(format!(
                 "full-move number {fullmoves} is too large for a series length"
@@ -514,7 +572,7 @@ impl SeriesCore {
                         "{played} actions played of a series of {length}"
                     )));
                 }
-                if quiet > 0 && !R::PROGRESSIVE {
+                if quiet > 0 && !rules.progressive {
                     problems.push(PositionProblem::Variant(
                         "a quiet-series count is not part of this variant".to_string(),
                     ));
@@ -528,7 +586,7 @@ impl SeriesCore {
                 (expected, 0, 0)
             }
         };
-        if R::PROGRESSIVE
+        if rules.progressive
             && quiet > 0
             && setup.halfmoves >= u32::from(played)
             && setup.halfmoves < u32::from(played) + u32::from(quiet)
@@ -565,11 +623,12 @@ impl SeriesCore {
                 ));
             }
         }
-        let (targets, pending) = Self::read_ep::<R>(setup, played, &mut problems);
+        let (targets, pending) = Self::read_ep(rules, setup, played, &mut problems);
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
         let mut core = SeriesCore {
+            rules,
             chess,
             length,
             played,
@@ -580,11 +639,11 @@ impl SeriesCore {
         // Keep only what play would keep, so equal positions are equal values.
         core.double_steps = core.live_double_steps(turn);
         core.ep_targets = if played == 0 {
-            core.usable_targets::<R>(targets)
+            core.usable_targets(targets)
         } else {
             let mut now = Bitboard::EMPTY;
             for target in targets {
-                if core.ep_capture_exists::<R>(target) {
+                if core.ep_capture_exists(target) {
                     now.add(target);
                 }
             }
@@ -593,10 +652,18 @@ impl SeriesCore {
         Ok(core)
     }
 
+    /// The position with the other side to act (the search's null move), as
+    /// [`crate::Game::pass`] builds it, under the same rules: one copy for the four
+    /// rule sets.
+    pub(crate) fn pass(&self) -> Option<SeriesCore> {
+        SeriesCore::from_setup(self.rules, &crate::game::passed(self.to_setup())).ok()
+    }
+
     /// Sorts the setup's e.p. squares into targets (relative sixth rank, an enemy pawn
     /// behind, empty) and pending double steps (relative third rank, an own pawn in
     /// front), reporting each square that fits neither or the series point.
-    fn read_ep<R: SeriesRules>(
+    fn read_ep(
+        rules: &SeriesRules,
         setup: &Setup,
         played: u16,
         problems: &mut Vec<PositionProblem>,
@@ -607,7 +674,7 @@ impl SeriesCore {
         let mut pending = Bitboard::EMPTY;
         // Targets exist at a series start, or after a first e.p. capture (Marseillais);
         // pending double steps only after an action of the series.
-        let targets_allowed = played == 0 || (R::EP_BY_SECOND_ACTION && played == 1);
+        let targets_allowed = played == 0 || (rules.ep_by_second_action && played == 1);
         for &sq in &setup.ep_squares {
             let pawn_at = |dr: i32, color: Color| {
                 sq.offset(0, dr)
@@ -632,7 +699,7 @@ impl SeriesCore {
 /// Declares a public game type over [`SeriesCore`] with rule set `$rules`, and its
 /// [`crate::Game`] implementation.
 macro_rules! series_game {
-    ($(#[$meta:meta])* $name:ident, $rules:ty) => {
+    ($(#[$meta:meta])* $name:ident, $rules:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name {
@@ -661,25 +728,22 @@ macro_rules! series_game {
         }
 
         impl $crate::Game for $name {
-            const VARIANT: $crate::Variant =
-                <$rules as $crate::variants::series::SeriesRules>::VARIANT;
-            const REPETITION_RULE: bool =
-                !<$rules as $crate::variants::series::SeriesRules>::PROGRESSIVE;
-            const MOVE_COUNT_RULES: bool =
-                !<$rules as $crate::variants::series::SeriesRules>::PROGRESSIVE;
+            const VARIANT: $crate::Variant = $rules.variant;
+            const REPETITION_RULE: bool = !$rules.progressive;
+            const MOVE_COUNT_RULES: bool = !$rules.progressive;
 
             fn start() -> $name {
                 $name {
-                    core: $crate::variants::series::SeriesCore::start::<$rules>(),
+                    core: $crate::variants::series::SeriesCore::start(&$rules),
                 }
             }
 
             fn check_refusal(&self) -> Option<$crate::game::Refusal> {
-                <$rules as $crate::variants::series::SeriesRules>::check_refusal(&self.core)
+                self.core.check_refusal()
             }
 
             fn from_setup(setup: &$crate::Setup) -> Result<$name, $crate::PositionError> {
-                $crate::variants::series::SeriesCore::from_setup::<$rules>(setup)
+                $crate::variants::series::SeriesCore::from_setup(&$rules, setup)
                     .map(|core| $name { core })
             }
 
@@ -703,25 +767,29 @@ macro_rules! series_game {
 
             #[inline]
             fn legal_actions(&self, out: &mut $crate::ActionList) {
-                self.core.legal_actions::<$rules>(out);
+                self.core.legal_actions(out);
             }
 
             #[inline]
             fn count_legal_actions(&self) -> usize {
-                self.core.count_legal_actions::<$rules>()
+                self.core.count_legal_actions()
             }
 
             fn is_legal(&self, action: &$crate::Action) -> bool {
-                self.core.is_legal::<$rules>(action)
+                self.core.is_legal(action)
             }
 
             #[inline(always)]
             fn play_unchecked(&mut self, action: &$crate::Action) {
-                self.core.play::<$rules>(action);
+                self.core.play(action);
             }
 
             fn checkers(&self) -> $crate::Bitboard {
                 self.core.checkers()
+            }
+
+            fn pass(&self) -> Option<$name> {
+                self.core.pass().map(|core| $name { core })
             }
 
             fn attackers(&self, square: $crate::Square, color: $crate::Color) -> $crate::Bitboard {
@@ -729,18 +797,15 @@ macro_rules! series_game {
             }
 
             fn outcome(&self) -> Option<$crate::Outcome> {
-                self.core.outcome::<$rules>()
+                self.core.outcome()
             }
 
             fn cannot_mate(&self, color: $crate::Color) -> bool {
-                <$rules as $crate::variants::series::SeriesRules>::cannot_mate(
-                    &self.core.chess,
-                    color,
-                )
+                self.core.rules.cannot_mate(&self.core.chess, color)
             }
 
             fn zobrist(&self) -> u64 {
-                self.core.zobrist::<$rules>()
+                self.core.zobrist()
             }
 
             fn halfmove_clock(&self) -> u32 {
