@@ -187,6 +187,30 @@ test('a pgn= game can be stepped through: buttons, arrow keys, the action with i
   assert.deepEqual(errors, []);
 });
 
+test('an annotated pgn= shows its evaluation graph; a click on it shows that action, and it follows the navigation', async () => {
+  // As `alfiere annotate` writes it: an [%eval] after each action, $4 on the blunder.
+  const pgn = '1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Qh5 { [%eval 0.1] } Nc6 { [%eval 0.2] } ' +
+    '3. Bc4 { [%eval 0.2] } Nf6 $4 { [%eval #1] } 4. Qxf7# 1-0';
+  const frame = await host(`?pgn=${encodeURIComponent(pgn)}`);
+  const graph = frame.locator('#embed-graph .eval-graph');
+  await graph.waitFor();
+  assert.equal(await frame.locator('#embed-graph').getAttribute('data-evaluations'), 'true');
+  const dots = frame.locator('#embed-graph .eval-graph-mark');
+  assert.equal(await dots.count(), 1);
+  assert.deepEqual([await dots.getAttribute('data-ply'), await dots.getAttribute('data-mark')], ['6', 'blunder']);
+  assert.equal(await graph.getAttribute('aria-valuenow'), '7');
+  // A click on the left edge shows the start; the navigation's label follows.
+  const box = await graph.boundingBox();
+  await graph.click({ position: { x: 1, y: box.height / 2 } });
+  assert.equal(await frame.locator('alfiere-board').evaluate((board) => board.reviewing), 0);
+  assert.equal(await frame.locator('#nav-move').textContent(), 'Start');
+  await frame.locator('#nav-next').click();
+  assert.equal(await graph.getAttribute('aria-valuenow'), '1');
+  // Nothing from the PGN became markup: the comments stay in the game.
+  assert.deepEqual((await messages('move')).length, 0);
+  assert.deepEqual(errors, []);
+});
+
 test('a 500 px frame (and a 300 px one) shows the turn-progress line and the navigation whole', async () => {
   const pgn = '[Variant "Marseillais"]\n\n1. e4,d4 d5 *';
   for (const size of [{ width: 500, height: 500 }, { width: 300, height: 420 }]) {

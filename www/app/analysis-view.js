@@ -11,7 +11,7 @@
 // program's arrows (board.autoShapes): the first turn strong, the reply lighter, each
 // action numbered when a turn has several; `arrows` turns them off.
 
-import { actionLabels, movetextRows } from './movetext.js';
+import { actionLabels, startsMidTurn, writtenRows } from './turn-notation.js';
 
 export class AnalysisView {
   constructor(rules, board) {
@@ -42,7 +42,7 @@ export class AnalysisView {
   choose(slot) {
     const line = this.sanLines.get(slot);
     if (!line || line.fen !== this.fen || !line.moves.length) return;
-    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.game.pgn(), line.moves) });
+    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.moves, this.variantInfo(line.variant), startsMidTurn(line.game, line.moves)) });
   }
 
   /** Shows or hides the best line's arrows. */
@@ -179,7 +179,7 @@ export class AnalysisView {
   }
 
   /**
-   * The PV as numbered rows of the rule set's movetext, played on a copy of the
+   * The PV as numbered rows, as the rule set's PGN writes them, played on a copy of the
    * analysed position. Each line keeps its copy and the actions so far: a new PV
    * usually changes only its tail, so only that is replayed (the main thread stays
    * free while the engine searches).
@@ -218,9 +218,14 @@ export class AnalysisView {
     const key = line.tokens.join(' ');
     if (line.rowsKey !== key) {
       line.rowsKey = key;
-      line.rows = line.tokens.length ? movetextRows(line.game.pgn()) : [];
+      line.rows = line.tokens.length ? writtenRows(line.moves, this.variantInfo(variant), startsMidTurn(line.game, line.moves)) : [];
     }
     return line.rows;
+  }
+
+  /** The rule set's VariantInfo (how its turns are written). */
+  variantInfo(id) {
+    return this.board.variants.find((v) => v.id === id);
   }
 
   forgetLines() {

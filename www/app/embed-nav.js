@@ -3,7 +3,7 @@
 // the action shown as its number and SAN ("12… Nc6"), so an embedded game can be
 // stepped through. It only looks back (board.review); it never changes the game.
 
-import { actionLabels } from './movetext.js';
+import { actionLabels, startsMidTurn } from './turn-notation.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,7 +12,7 @@ export function attachNavigation(board) {
   const label = $('nav-move');
   const buttons = { first: $('nav-first'), prev: $('nav-prev'), next: $('nav-next'), last: $('nav-last') };
   let labels = [];
-  let labelsOf = null; // the PGN the labels were made from
+  let labelsOf = null; // the history the labels were made from
 
   /** The number of actions shown, and the number played. */
   const where = () => {
@@ -29,10 +29,11 @@ export function attachNavigation(board) {
     const history = board.history();
     nav.hidden = history.length === 0;
     if (!history.length) return;
-    const pgn = board.pgn();
-    if (pgn !== labelsOf) {
-      labels = actionLabels(pgn, history);
-      labelsOf = pgn;
+    const key = `${board.variant} ${history[0].before} ${history.map((move) => move.lan).join(' ')}`;
+    if (key !== labelsOf) {
+      const variant = board.variants.find((v) => v.id === board.variant);
+      labels = actionLabels(history, variant, startsMidTurn(board.game, history));
+      labelsOf = key;
     }
     const { at, length } = where();
     label.textContent = at === 0 ? 'Start' : labels[at - 1];

@@ -18,6 +18,7 @@ import { AlfiereBoard } from '../js/board/element.js';
 import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
 import { attachNavigation } from './embed-nav.js';
+import { attachGraph } from './embed-graph.js';
 import { fitToFrame } from './embed-fit.js';
 
 const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
@@ -121,12 +122,11 @@ async function main() {
   fitToFrame(board);
   await board.ready;
   attachNavigation(board);
+  attachGraph(board);
   const pgn = params.get('pgn');
   if (pgn && pgn.length <= MAX_PARAM && !board.storageKey) {
     try {
       board.loadPgn(pgn);
-      // The evaluation graph's place: its component shows it for a PGN with evaluations.
-      document.getElementById('embed-graph').dataset.evaluations = String(/\[%eval\s/.test(pgn));
     } catch (err) {
       showMessage(`The pgn parameter could not be loaded: ${err?.message ?? err}`);
       post('error', { message: String(err?.message ?? err), name: err?.name });

@@ -7,6 +7,8 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 600;
 const HEIGHT = 120;
+/** The colour of each mark's dot (the move list's glyph colours). */
+const MARK_COLOUR = { inaccuracy: '#e8c547', mistake: '#f0913a', blunder: '#ef5a4c' };
 
 function svg(name, attributes = {}) {
   const element = document.createElementNS(SVG, name);
@@ -45,12 +47,16 @@ export class EvalGraph {
       'aria-label': 'Evaluation graph: White’s chance to win along the game',
       'aria-valuemin': '0',
     });
-    this.area = svg('path', { class: 'eval-graph-area' });
-    this.line = svg('path', { class: 'eval-graph-line' });
-    this.middle = svg('line', { class: 'eval-graph-middle', x1: 0, x2: WIDTH, y1: HEIGHT / 2, y2: HEIGHT / 2 });
-    this.cursor = svg('line', { class: 'eval-graph-cursor', y1: 0, y2: HEIGHT });
-    this.dots = svg('g', { class: 'eval-graph-marks' });
-    this.root.append(this.area, this.middle, this.line, this.dots, this.cursor);
+    // Its colours are presentation attributes, so the graph looks the same in the page and
+    // in the embed without a shared stylesheet (a page's CSS on the classes still wins).
+    const thin = { 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke' };
+    const back = svg('rect', { class: 'eval-graph-back', width: WIDTH, height: HEIGHT, fill: '#3a3632' });
+    this.area = svg('path', { class: 'eval-graph-area', fill: '#f3eee4' });
+    this.line = svg('path', { class: 'eval-graph-line', fill: 'none', stroke: '#cfc6b6', ...thin });
+    this.middle = svg('line', { class: 'eval-graph-middle', x1: 0, x2: WIDTH, y1: HEIGHT / 2, y2: HEIGHT / 2, stroke: '#a59c8f', 'stroke-dasharray': '3 3', ...thin });
+    this.cursor = svg('line', { class: 'eval-graph-cursor', y1: 0, y2: HEIGHT, stroke: '#e0a83e', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' });
+    this.dots = svg('g', { class: 'eval-graph-marks', 'stroke-width': 8, 'stroke-linecap': 'round', 'vector-effect': 'non-scaling-stroke' });
+    this.root.append(back, this.area, this.middle, this.line, this.dots, this.cursor);
     this.#listen();
     container.replaceChildren(this.root);
   }
@@ -116,7 +122,7 @@ export class EvalGraph {
       // A zero-length line with a round cap and a stroke that does not scale: a round
       // dot even though the graph stretches to its box (preserveAspectRatio none).
       const [x, y] = [point.x.toFixed(1), point.y.toFixed(1)];
-      const dot = svg('line', { class: `eval-graph-mark ${mark}`, x1: x, x2: x, y1: y, y2: y, 'data-ply': ply, 'data-mark': mark });
+      const dot = svg('line', { class: `eval-graph-mark ${mark}`, x1: x, x2: x, y1: y, y2: y, stroke: MARK_COLOUR[mark], 'vector-effect': 'non-scaling-stroke', 'data-ply': ply, 'data-mark': mark });
       const title = svg('title');
       title.textContent = `${labels[ply] ?? `ply ${ply}`}: ${mark}`;
       dot.append(title);

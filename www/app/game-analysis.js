@@ -9,7 +9,7 @@
 import { load, save } from '../js/board/storage.js';
 import { bestLineShapes, scoreText } from './analysis-view.js';
 import { EvalGraph } from './eval-graph.js';
-import { marksFromNotes, marksFromReport, nagsOfGame, shownNags } from './game-marks.js';
+import { graphData, marksFromNotes, marksFromReport, nagsOfGame, shownNags } from './game-marks.js';
 import { copyText, downloadText } from './io-panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -226,9 +226,7 @@ export class GameAnalysis {
     }
     if (this.graphKey !== this.view) {
       this.graphKey = this.view;
-      const whiteWin = [marks.start, ...marks.actions.map((a) => a.whiteWin)];
-      const labels = ['the start', ...history.map((move, i) => `action ${i + 1}, ${move.san}`)];
-      this.graph.update({ whiteWin, marks: marks.actions.map((a) => a.mark), labels, current: shown });
+      this.graph.update({ ...graphData(marks, history), current: shown });
       this.renderSummary(marks);
     } else {
       this.graph.show(shown);

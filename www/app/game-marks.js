@@ -125,3 +125,16 @@ export function shownNags(gameNags, marks) {
     return mark ? [MARK_NAG[mark], ...own] : own;
   });
 }
+
+/**
+ * What the evaluation graph draws of `marks` for `history` (verbose moves): White's win
+ * chance at the start and after each action (null inside a turn), each action's mark,
+ * and how each ply is read out.
+ */
+export function graphData(marks, history) {
+  return {
+    whiteWin: [marks.start, ...marks.actions.map((action) => action.whiteWin)],
+    marks: marks.actions.map((action) => action.mark),
+    labels: ['the start', ...history.map((move, i) => `action ${i + 1}, ${move.san}`)],
+  };
+}

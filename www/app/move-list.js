@@ -7,7 +7,7 @@
 
 import { NAG_GLYPH, NAG_WORDS } from './game-marks.js';
 import { commentText } from './comment-commands.js';
-import { turnNotation } from './turn-notation.js';
+import { rowsOf, startsMidTurn, turnNotation, turnsOf } from './turn-notation.js';
 
 /**
  * The glyphs of an action's NAGs ($1..$6 as ! ? !! ?? !? ?!), each coloured by its
@@ -24,55 +24,6 @@ function glyphs(nags = []) {
       span.setAttribute('aria-hidden', 'true'); // the move's button says it in words
       return span;
     });
-}
-
-/** The actions grouped into turns: [{color, first, plies: [1-based ply, ...]}] (the last may be unfinished). */
-function turnsOf(history) {
-  const turns = [];
-  let open = null;
-  history.forEach((move, i) => {
-    if (!open) {
-      open = { color: move.color, first: move, plies: [] };
-      turns.push(open);
-    }
-    open.plies.push(i + 1);
-    if (move.endsTurn) open = null;
-  });
-  return turns;
-}
-
-/**
- * The rows of the list: [{number: '12.' | '12...', turns: [turn, ...]}]. A game that
- * starts in the middle of a turn resumes it as `12...`, as its PGN does.
- */
-function rowsOf(turns, notation, startsMidTurn) {
-  const rows = [];
-  for (const turn of turns) {
-    const { number, opensRow } = notation.number(turn.first);
-    const resumes = !rows.length && startsMidTurn;
-    if ((opensRow && !resumes) || !rows.length) rows.push({ number: opensRow && !resumes ? `${number}.` : `${number}...`, turns: [turn] });
-    else rows.at(-1).turns.push(turn);
-  }
-  return rows;
-}
-
-let startTurn = { key: null, midTurn: false };
-
-/** Whether the game's start position is inside a turn (asked of the Game, once per start). */
-function startsMidTurn(game, history) {
-  if (!history.length) return false;
-  const key = `${game.variant()} ${history[0].before}`;
-  if (startTurn.key !== key) {
-    const copy = game.clone();
-    try {
-      while (copy.undo());
-      const state = copy.turnState();
-      startTurn = { key, midTurn: state.played > 0 || state.phase === 'push' };
-    } finally {
-      copy.free();
-    }
-  }
-  return startTurn.midTurn;
 }
 
 /**
