@@ -373,6 +373,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
     const VARIANT: Variant;
 
+    /// The type the search plays this rule set's positions as: `Self`, except in the
+    /// pairs whose rules are data in their positions (series.rs: the two Marseillais
+    /// and the two Progressive rule sets), where one type of the pair searches for
+    /// both, so the WebAssembly module holds one copy of the search per pair.
+    type Searched: Game + From<Self>;
+
     /// Whether repeated positions end or may end the game (threefold claims,
     /// fivefold). Progressive has no repetition rule (RULES.md §6).
     const REPETITION_RULE: bool = true;

@@ -95,12 +95,12 @@ pub fn search_position<G: Game>(
     depth: u32,
     network: Option<&Arc<Network>>,
 ) -> SearchResult {
-    let mut search = Search::<G>::new(TranspositionTable::new(BENCH_HASH_MB));
+    let mut search = Search::<G::Searched>::new(TranspositionTable::new(BENCH_HASH_MB));
     search.set_options(SearchOptions {
         network: network.cloned(),
         ..SearchOptions::default()
     });
-    search.start(pos, Limits::depth(depth));
+    search.start(G::Searched::from(pos), Limits::depth(depth));
     search.run(&NoClock, &mut |_| {})
 }
 

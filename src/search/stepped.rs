@@ -63,9 +63,9 @@ pub fn start<G: Game>(
 ) -> Box<dyn SteppedSearch> {
     let mut legal = ActionList::new();
     pos.legal_actions(&mut legal);
-    let mut search = Search::<G>::new(table);
+    let mut search = Search::<G::Searched>::new(table);
     search.set_options(options);
-    search.start_with_history(pos.clone(), history, limits);
+    search.start_with_history(G::Searched::from(pos.clone()), history, limits);
     Box::new(Started {
         search,
         fallback: legal.first().copied(),

@@ -493,6 +493,7 @@ impl Alice {
 
 impl Game for Alice {
     const VARIANT: Variant = Variant::Alice;
+    type Searched = Self;
 
     fn start() -> Alice {
         let board = Board::starting_position();

@@ -483,6 +483,7 @@ impl Avalanche {
 
 impl Game for Avalanche {
     const VARIANT: Variant = Variant::Avalanche;
+    type Searched = Self;
 
     fn start() -> Avalanche {
         Avalanche {

@@ -797,6 +797,7 @@ impl Billiards {
 
 impl Game for Billiards {
     const VARIANT: Variant = Variant::Billiards;
+    type Searched = Self;
 
     fn start() -> Billiards {
         Billiards {

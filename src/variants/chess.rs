@@ -391,6 +391,7 @@ impl Chess {
 
 impl Game for Chess {
     const VARIANT: Variant = Variant::Chess;
+    type Searched = Self;
 
     fn start() -> Chess {
         let board = Board::starting_position();

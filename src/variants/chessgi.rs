@@ -180,6 +180,7 @@ impl ChessGi {
 
 impl Game for ChessGi {
     const VARIANT: Variant = Variant::ChessGi;
+    type Searched = Self;
 
     fn start() -> ChessGi {
         ChessGi {

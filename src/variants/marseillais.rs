@@ -65,11 +65,13 @@ series_game!(
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);
     /// ```
     Marseillais,
-    CLASSIC
+    CLASSIC,
+    Marseillais
 );
 
 series_game!(
     /// A position of balanced Marseillais chess (White's first turn has one action).
     MarseillaisBalanced,
-    BALANCED
+    BALANCED,
+    searched as Marseillais
 );

@@ -257,12 +257,14 @@ series_game!(
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);
     /// ```
     ProgressiveScottish,
-    SCOTTISH
+    SCOTTISH,
+    ProgressiveScottish
 );
 
 series_game!(
     /// A position of Progressive chess with Italian rules (only the last action of a
     /// series may check).
     ProgressiveItalian,
-    ITALIAN
+    ITALIAN,
+    searched as ProgressiveScottish
 );

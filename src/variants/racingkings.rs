@@ -287,6 +287,7 @@ fn move_is_legal(board: &Board, us: Color, action: &Action) -> bool {
 
 impl Game for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
+    type Searched = Self;
     const GOAL: Bitboard = GOAL;
 
     fn check_refusal(&self) -> Option<crate::game::Refusal> {

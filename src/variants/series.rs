@@ -697,9 +697,21 @@ impl SeriesCore {
 }
 
 /// Declares a public game type over [`SeriesCore`] with rule set `$rules`, and its
-/// [`crate::Game`] implementation.
+/// [`crate::Game`] implementation; the last argument names the type its search plays
+/// ([`crate::Game::Searched`]): itself, or `searched as` the other type of its pair.
 macro_rules! series_game {
-    ($(#[$meta:meta])* $name:ident, $rules:ident) => {
+    ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident) => {
+        $crate::variants::series::series_game!($(#[$meta])* $name, $rules, $searched);
+
+        impl From<$name> for $searched {
+            /// The same position, with its own rules (they are data in the position):
+            /// what the search plays (see [`crate::Game::Searched`]).
+            fn from(pos: $name) -> $searched {
+                $searched { core: pos.core }
+            }
+        }
+    };
+    ($(#[$meta:meta])* $name:ident, $rules:ident, $searched:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name {
@@ -731,6 +743,7 @@ macro_rules! series_game {
             const VARIANT: $crate::Variant = $rules.variant;
             const REPETITION_RULE: bool = !$rules.progressive;
             const MOVE_COUNT_RULES: bool = !$rules.progressive;
+            type Searched = $searched;
 
             fn start() -> $name {
                 $name {
