@@ -245,11 +245,24 @@ impl<G: Game> Search<G> {
 /// sort is compiled once rather than once per rule set (the WebAssembly size).
 #[inline(never)]
 pub fn sort_root_moves(moves: &mut [RootMove]) {
-    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    insertion_sort_by_score(moves, |m| m.score);
 }
 
 /// Sorts actions by their ordering score, best first (not generic, as above).
 #[inline(never)]
 pub fn sort_scored_actions(scored: &mut [(i32, Action)]) {
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    insertion_sort_by_score(scored, |s| s.0);
+}
+
+/// A stable sort, highest `score` first. Root lists are short (a few hundred actions
+/// at most, sorted a few times per iteration), where an insertion sort is as quick as
+/// the standard library's and about 10 KB smaller in the WebAssembly module.
+fn insertion_sort_by_score<T>(items: &mut [T], score: impl Fn(&T) -> i32) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && score(&items[j - 1]) < score(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
