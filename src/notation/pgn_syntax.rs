@@ -876,7 +876,10 @@ impl Movetext {
                 _ => pieces.push(piece.to_string()),
             }
             let last = pieces.last().map_or("", String::as_str);
-            in_command = last.rfind("[%").is_some_and(|at| !last[at..].contains(']'));
+            // By bytes: a reverse string search would bring in its own searcher (the
+            // WebAssembly size).
+            let opened = last.as_bytes().windows(2).rposition(|pair| pair == b"[%");
+            in_command = opened.is_some_and(|at| !last[at..].contains(']'));
         }
         let last = pieces.len() - 1;
         for (i, piece) in pieces.iter().enumerate() {

@@ -66,7 +66,10 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
 pub fn build_position<G: Game>(text: &str) -> Result<G, String> {
     let (head, moves) = match text.split_once(" moves ") {
         Some((h, m)) => (h.trim(), m),
-        None => (text.trim().trim_end_matches(" moves"), ""),
+        None => {
+            let text = text.trim();
+            (text.strip_suffix(" moves").unwrap_or(text), "")
+        }
     };
     let mut game = match head {
         "startpos" => G::start(),
