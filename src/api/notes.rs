@@ -153,6 +153,20 @@ impl ApiGame {
             .map_or_else(Vec::new, |at| at.nags.clone())
     }
 
+    /// The variations of the move that led to the current position (the alternatives
+    /// a PGN gave to it, played from the position before it): each its moves as the
+    /// PGN's tokens (SAN; a multi-action turn is one token, `e5,Nc6`).
+    pub fn variations(&self) -> Vec<Vec<String>> {
+        self.notes
+            .at(self.inner.plies())
+            .map_or_else(Vec::new, |at| {
+                at.variations
+                    .iter()
+                    .map(|line| line.moves.iter().map(|m| m.token.clone()).collect())
+                    .collect()
+            })
+    }
+
     /// Replaces the NAGs of the move that led to the current position.
     ///
     /// # Errors
@@ -295,6 +309,13 @@ mod tests {
             ),
             "{out}"
         );
+        // The variations of the move that led to each position, as the PGN gave them.
+        assert!(g.variations().is_empty(), "after Nc6: none");
+        g.undo();
+        g.undo();
+        assert_eq!(g.variations(), vec![vec!["c5".to_string(), "Nf3".to_string()]]);
+        g.undo();
+        assert!(g.variations().is_empty(), "after e4: none");
         // The text read back gives the same game and notes.
         let mut again = game();
         again.load_pgn(&out).unwrap();

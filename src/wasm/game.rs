@@ -409,6 +409,14 @@ impl Game {
         to_js(&self.inner.nags())
     }
 
+    /// The variations of the move that led to the current position, as a PGN gave
+    /// them: each an array of its tokens (SAN; a multi-action turn is one token,
+    /// `e5,Nc6`), played from the position before the move.
+    #[wasm_bindgen(js_name = getVariations, unchecked_return_type = "string[][]")]
+    pub fn get_variations(&self) -> JsValue {
+        to_js(&self.inner.variations())
+    }
+
     /// Replaces the NAGs of the move that led to the current position: integers
     /// from 0 to 255, at most 8.
     #[wasm_bindgen(js_name = setNags)]
