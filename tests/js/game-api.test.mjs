@@ -291,3 +291,18 @@ test('Game and Session free themselves through Symbol.dispose (kept by scripts/g
     assert.equal(object.__wbg_ptr, 0, 'disposed: the wasm object is freed');
   }
 });
+
+test('getVariations gives the side lines a PGN gave to the move that led to the current position', () => {
+  const game = new A.Game();
+  game.loadPgn('1. e4 e5 (1... c5 2. Nf3) (1... e6) 2. Nf3 *');
+  assert.deepEqual(game.getVariations(), []);
+  game.undo();
+  assert.deepEqual(game.getVariations(), [['c5', 'Nf3'], ['e6']]);
+  game.undo();
+  assert.deepEqual(game.getVariations(), []);
+  const marseillais = new A.Game('marseillais');
+  marseillais.loadPgn('[Variant "Marseillais"]\n\n1. e4,d4 d5,Nf6 (1... e5,Nc6) *');
+  assert.deepEqual(marseillais.getVariations(), [['e5,Nc6']]);
+  game.free();
+  marseillais.free();
+});

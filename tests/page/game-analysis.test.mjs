@@ -321,6 +321,42 @@ test('the result card against the computer: the person resigns, Rematch gives th
   assert.deepEqual(errors, []);
 });
 
+test('side lines of an imported PGN are shown after their move, numbered, and a click previews them', async () => {
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  await loadText('1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3) d6) 2. Nf3 (2. f4 exf4) Nc6 *');
+  const lines = await page.$$eval('#moves .move-variation', (spans) => spans.map((s) => s.textContent));
+  assert.deepEqual(lines, ['(1... c5 2. Nf3 d6)', '(2. f4 exf4)']);
+  const tokens = page.locator('#moves .variation-token');
+  assert.equal(await tokens.count(), 5);
+  // A click shows the position after the token, as a preview: the game is untouched.
+  const game = await page.evaluate(() => document.querySelector('alfiere-board').fen);
+  await tokens.nth(1).click();
+  const after = new A.Game('chess');
+  for (const san of ['e4', 'c5', 'Nf3']) after.move(san);
+  const board = page.locator('alfiere-board');
+  assert.equal(await board.evaluate((b) => b.previewing), after.fen());
+  assert.equal(await board.evaluate((b) => b.fen), game);
+  after.free();
+  // Escape goes back; a main-line move ends a preview too.
+  await page.keyboard.press('Escape');
+  assert.equal(await board.evaluate((b) => b.previewing), null);
+  await tokens.nth(4).click();
+  assert.match(await board.evaluate((b) => b.previewing), /^rnbqkbnr\/pppp1ppp\/8\/8\/4Pp2\//);
+  await page.click('#moves [data-ply="2"]');
+  assert.equal(await board.evaluate((b) => b.previewing), null);
+  assert.equal(await board.evaluate((b) => b.reviewing), 2);
+  // Marseillais: a side line replaces a whole turn, played from the turn's start.
+  await newGame(page, { variant: 'marseillais', mode: 'friend' });
+  await loadText('[Variant "Marseillais"]\n\n1. e4,d4 d5,Nf6 (1... e5,Nc6) 2. Nc3,Nf3 *');
+  assert.deepEqual(await page.$$eval('#moves .move-variation', (spans) => spans.map((s) => s.textContent)), ['(1... e5,Nc6)']);
+  await page.click('#moves .variation-token');
+  const turn = new A.Game('marseillais');
+  for (const san of ['e4', 'd4', 'e5', 'Nc6']) turn.move(san);
+  assert.equal(await board.evaluate((b) => b.previewing), turn.fen());
+  turn.free();
+  assert.deepEqual(errors, []);
+});
+
 test('NAG glyphs of an imported PGN follow their moves, titled; the export keeps the variations', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
   await loadText('1. e4 $1 e5 $6 (1... c5 $5 2. Nf3) 2. Nf3 $3 Nc6 $2 3. Bb5 $5 a6 $4 *');

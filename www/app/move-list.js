@@ -8,6 +8,7 @@
 import { NAG_GLYPH, NAG_WORDS } from './game-marks.js';
 import { commentText } from './comment-commands.js';
 import { rowsOf, startsMidTurn, turnNotation, turnsOf } from './turn-notation.js';
+import { playVariation } from './variations.js';
 
 /**
  * The glyphs of an action's NAGs ($1..$6 as ! ? !! ?? !? ?!), each coloured by its
@@ -27,12 +28,45 @@ function glyphs(nags = []) {
 }
 
 /**
+ * A side line played from `before` (a FEN) instead of `replaced`, indented on its own
+ * line: `(1... c5 2. Nf3)`, each token a button that previews the position after it.
+ */
+function variationSpan(game, variant, notation, before, replaced, tokens) {
+  const span = document.createElement('span');
+  span.className = 'move-variation';
+  const played = playVariation(game.constructor, variant.id, before, tokens, notation.joiner);
+  const parts = [];
+  let number = null;
+  span.append('(');
+  played.forEach(({ token, fen, move: last }, i) => {
+    // The number of each turn that opens a row, and of the first token, as in the main line.
+    const { number: n, opensRow } = notation.number(last);
+    const label = i === 0 || (opensRow && n !== number) ? `${n}${last.color === 'w' ? '.' : '...'} ` : '';
+    number = n;
+    if (label) span.append(i ? ' ' : '', label);
+    else if (i) span.append(' ');
+    parts.push(`${label}${token}`);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move-token variation-token';
+    button.textContent = token;
+    button.dataset.previewFen = fen;
+    button.dataset.caption = `Side line instead of ${replaced}: ${parts.join(' ')}.`;
+    span.append(button);
+  });
+  span.append(')');
+  return span;
+}
+
+/**
  * Fills the list from `history` (verbose moves); `game` gives the comments; `variant`
  * is the rule set's VariantInfo; `nags[i]` are the NAGs shown after action i (see
  * game-marks.js); `reviewing` is the number of actions shown while looking back (null:
- * the game as it stands), and that action is marked current.
+ * the game as it stands), and that action is marked current; `variations[i]` are the
+ * side lines of action i (variations.js), shown after it, each token a button that
+ * previews its position (`data-preview-fen`, `data-caption`).
  */
-export function renderMoveList(list, history, game, variant, reviewing = null, nags = []) {
+export function renderMoveList(list, history, game, variant, reviewing = null, nags = [], variations = []) {
   const comments = new Map();
   for (const { fen, comment } of game.getComments()) {
     const text = commentText(comment); // `[%eval]`, `[%cal]`: shown as the graph and the arrows
@@ -90,6 +124,10 @@ export function renderMoveList(list, history, game, variant, reviewing = null, n
         for (const ply of plies) {
           const text = comments.get(history[ply - 1].after);
           if (text) li.append(' ', commentSpan(text));
+          // A side line replaces the whole token it follows (a joined turn from its first action).
+          const before = history[plies[0] - 1].before;
+          const replaced = plies.map((p) => history[p - 1].san).join(notation.joiner || ' ');
+          for (const line of variations[ply - 1] ?? []) li.append(variationSpan(game, variant, notation, before, replaced, line));
         }
       }
     }

@@ -15,6 +15,7 @@ import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
 import { renderMoveList } from './move-list.js';
+import { variationsOfGame } from './variations.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
@@ -147,6 +148,8 @@ export class Page {
       if (this.playTyped(input.value)) input.value = '';
     });
     $('moves').addEventListener('click', (event) => {
+      const side = event.target.closest?.('[data-preview-fen]');
+      if (side) return board.preview({ fen: side.dataset.previewFen, caption: side.dataset.caption });
       const token = event.target.closest?.('[data-ply]');
       if (token) board.review(Number(token.dataset.ply));
     });
@@ -163,6 +166,11 @@ export class Page {
         if (event.key in keys) this.preview.stepTo(this.preview.step + keys[event.key]);
         else if (event.key === 'Escape') this.preview.end();
         else return;
+        event.preventDefault();
+        return;
+      }
+      if (board.previewing !== null && event.key === 'Escape') {
+        board.preview(null); // a side line of the move list shown: back to what was shown before
         event.preventDefault();
         return;
       }
@@ -364,7 +372,9 @@ export class Page {
     const pgn = board.pgn({ tags: this.pgnTags() });
     const nags = this.gameAnalysis.refresh(pgn, history);
     const variant = board.variants.find((v) => v.id === board.variant);
-    renderMoveList($('moves'), history, game, variant, board.reviewing, nags);
+    // Only a PGN with a parenthesis can have side lines: the walk that reads them is skipped otherwise.
+    const variations = pgn.includes('(') ? variationsOfGame(game, history.length) : [];
+    renderMoveList($('moves'), history, game, variant, board.reviewing, nags, variations);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
       const ply = board.reviewing;
