@@ -313,7 +313,10 @@ mod tests {
         assert!(g.variations().is_empty(), "after Nc6: none");
         g.undo();
         g.undo();
-        assert_eq!(g.variations(), vec![vec!["c5".to_string(), "Nf3".to_string()]]);
+        assert_eq!(
+            g.variations(),
+            vec![vec!["c5".to_string(), "Nf3".to_string()]]
+        );
         g.undo();
         assert!(g.variations().is_empty(), "after e4: none");
         // The text read back gives the same game and notes.
