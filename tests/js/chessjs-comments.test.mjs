@@ -68,3 +68,17 @@ test('comments travel through pgn() and loadPgn()', () => {
     return [text, chess.getComments()];
   });
 });
+
+test('an annotated PGN (as `alfiere annotate` writes it) keeps its evaluations as comments, as chess.js does', () => {
+  const pgn = '1. e4 { [%eval 0.31] } e5 { [%eval 0.28] } 2. Qh5 { [%eval -0.1] } Nc6 { [%eval 0.05] } ' +
+    '3. Bc4 { [%eval 0.1] } Nf6 $4 { [%eval #1] Blunder. Best was g6. } 4. Qxf7# 1-0';
+  // The same comments, moves and PGN as chess.js (which, like it, writes no NAGs).
+  same((chess) => {
+    chess.loadPgn(pgn);
+    return [chess.getComments(), chess.history(), chess.pgn()];
+  });
+  const ours = new Chess();
+  ours.loadPgn(pgn);
+  const written = ours.pgn();
+  for (const command of ['{ [%eval 0.31] }', '{ [%eval #1] Blunder. Best was g6. }']) assert.ok(written.includes(command), `${command} in ${written}`);
+});
