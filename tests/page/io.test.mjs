@@ -66,15 +66,17 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('variations of an imported PGN stay out of the move list (its NAGs are glyphs there) and in the export', async () => {
+test('an imported PGN: its side lines after their move, its NAGs as glyphs, all of it in the export', async () => {
   const before = await pageFen(page);
   await page.fill('#io-text', '1. e4! {good} e5 (1... c5 {Sicilian} 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 *');
   await page.click('#io-load');
   await waitFenChange(page, before);
   const rows = await page.$$eval('#moves .move-row:not(.comment-row)', (els) =>
-    els.map((li) => [...li.querySelectorAll('.move-number, .move-token')].map((e) => e.textContent)),
+    els.map((li) => [...li.querySelectorAll('.move-number, .move-token:not(.variation-token)')].map((e) => e.textContent)),
   );
   assert.deepEqual(rows, [['1.', 'e4', 'e5'], ['2.', 'Nf3', 'Nc6']]);
+  // The side line after the move it replaces (its own side line is kept in the export).
+  assert.deepEqual(await page.$$eval('#moves .move-variation', (els) => els.map((e) => e.textContent)), ['(1... c5 2. Nf3)']);
   assert.deepEqual(await page.$$eval('#moves .move-comment', (els) => els.map((e) => e.textContent)), ['good']);
   assert.deepEqual(await page.$$eval('#moves .move-glyph', (els) => els.map((e) => e.textContent)), ['!', '!']);
   const pgn = await pagePgn(page);
