@@ -185,6 +185,14 @@ test('an annotated PGN shows its graph and marks without a new analysis', async 
   assert.doesNotMatch(await page.textContent('#moves'), /%eval/);
   assert.equal(await page.textContent('#ga-run'), 'Analyse game');
   assert.deepEqual(await page.evaluate(() => window.progressSeen), [], 'no analysis ran');
+  // With the live analysis off, the bar shows the game's evaluation of the position shown.
+  assert.equal(await page.isChecked('#analysis-toggle'), false);
+  await page.click('#moves [data-ply="4"]');
+  await page.waitForFunction(() => document.getElementById('eval-number').textContent === '+1.10');
+  assert.equal(await page.getAttribute('#eval-bar', 'data-idle'), 'false');
+  assert.match(await page.getAttribute('#eval-bar', 'aria-label'), /Evaluation \+1\.10\. From the game analysis/);
+  await page.click('#moves [data-ply="6"]');
+  await page.waitForFunction(() => document.getElementById('eval-number').textContent === '#3');
   assert.deepEqual(errors, []);
 });
 

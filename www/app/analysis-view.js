@@ -12,6 +12,7 @@
 // action numbered when a turn has several; `arrows` turns them off.
 
 import { actionLabels, startsMidTurn, writtenRows } from './turn-notation.js';
+import { whiteWinChance } from './win-chance.js';
 
 export class AnalysisView {
   constructor(rules, board) {
@@ -120,6 +121,22 @@ export class AnalysisView {
     this.drawArrows();
   }
 
+  /**
+   * The bar and its number for `white` (an evaluation in White's view): White's share
+   * is the win chance the game analysis uses (win-chance.js), a mate fills it.
+   * `source`, when given, says where a shown evaluation comes from.
+   */
+  setBar(white, source = '') {
+    this.bar.dataset.idle = 'false';
+    this.bar.title = source;
+    const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : whiteWinChance(white);
+    // A transform, not a height: the bar animates on the compositor, with no layout.
+    const transform = `scaleY(${(share / 100).toFixed(3)})`;
+    if (this.fill.style.transform !== transform) this.fill.style.transform = transform;
+    this.bar.setAttribute('aria-label', `Evaluation ${scoreText(white)}${source ? `. ${source}` : ''}`);
+    setText(this.number, scoreText(white));
+  }
+
   update(info, context) {
     if (context.fen !== this.fen) return;
     this.lines.set(info.multipv ?? 1, { info, context });
@@ -141,15 +158,7 @@ export class AnalysisView {
     const entries = [...this.lines.entries()].sort((a, b) => a[0] - b[0]);
     if (!entries.length) return;
     const best = entries[0][1];
-    const white = whiteView(best.info.score, best.context.side);
-    this.bar.dataset.idle = 'false';
-    this.bar.title = '';
-    const share = 'mate' in white ? (white.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-white.cp / 350)) - 1);
-    // A transform, not a height: the bar animates on the compositor, with no layout.
-    const transform = `scaleY(${(share / 100).toFixed(3)})`;
-    if (this.fill.style.transform !== transform) this.fill.style.transform = transform;
-    this.bar.setAttribute('aria-label', `Evaluation ${scoreText(white)}`);
-    setText(this.number, scoreText(white));
+    this.setBar(whiteView(best.info.score, best.context.side));
     const { depth, nps, nodes } = best.info;
     setText(this.stats, `Depth ${depth} · ${formatSpeed(nps)} · ${formatNodes(nodes)} nodes`);
     // Reuse the list items; only their text changes.

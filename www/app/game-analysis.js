@@ -296,6 +296,14 @@ export class GameAnalysis {
     return words.length > 1 ? words.join(' ') : '';
   }
 
+  /** The analysis's evaluation (White's view) of the position shown, or null. */
+  shownEvaluation() {
+    const marks = this.view?.marks;
+    if (!marks) return null;
+    const ply = this.board.reviewing ?? this.board.history().length;
+    return (ply === 0 ? marks.startEvaluation : marks.actions[ply - 1]?.evaluation) ?? null;
+  }
+
   /**
    * The better turn as arrows on the shown position's board: on the marked action of a
    * turn (or its last, when none is marked) whose actions were not the engine's best

@@ -25,8 +25,9 @@ function countMarks(actions) {
 }
 
 /**
- * The view of an analysis report: `{source: 'report', start, actions: [{color, turn,
- * endsTurn, whiteWin, mark, cause, evaluation, best}], counts, accuracy, complete}`.
+ * The view of an analysis report: `{source: 'report', start, startEvaluation, actions:
+ * [{color, turn, endsTurn, whiteWin, mark, cause, evaluation, best}], counts, accuracy,
+ * complete}` (evaluations in White's view).
  */
 export function marksFromReport(report) {
   const actions = report.plies.map((ply) => ({
@@ -43,6 +44,7 @@ export function marksFromReport(report) {
   return {
     source: 'report',
     start: whiteWinChance(report.start),
+    startEvaluation: report.start ?? null,
     actions,
     counts: report.counts ?? countMarks(actions),
     accuracy: report.accuracy ?? { w: null, b: null },
@@ -73,6 +75,7 @@ export function marksFromNotes(game, history, nags) {
       endsTurn,
       whiteWin: endsTurn ? whiteWinChance(evals.get(move.after)) : null,
       mark: (nags[i] ?? []).map((nag) => NAG_MARK[nag]).find(Boolean) ?? null,
+      evaluation: evals.get(move.after) ?? null,
       best: null,
     };
     if (move.endsTurn) turn++;
@@ -87,6 +90,7 @@ export function marksFromNotes(game, history, nags) {
   return {
     source: 'notes',
     start: whiteWinChance(evals.get(startFen)),
+    startEvaluation: evals.get(startFen) ?? null,
     actions,
     counts: countMarks(actions),
     accuracy: { w: null, b: null },

@@ -423,6 +423,9 @@ export class Page {
       this.analysis.stop(why);
       const shapes = this.gameAnalysis?.betterMoveShapes(this.settings.arrows) ?? [];
       if (shapes.length || board.autoShapes.length) board.autoShapes = shapes;
+      // An analysed game shows its evaluation of the position shown on the bar.
+      const evaluation = this.gameAnalysis?.shownEvaluation();
+      if (evaluation && !evaluation.result) this.analysis.setBar(evaluation, 'From the game analysis');
     };
     if (!this.settings.analysis) {
       this.preview?.end();
