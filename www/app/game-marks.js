@@ -99,21 +99,28 @@ export function marksFromNotes(game, history, nags) {
 }
 
 /**
- * The NAGs of every action of the game, read by walking a copy back from its end:
- * `result[i]` are action i's. The Game keeps them; the page never reads PGN text.
+ * What `read(position)` gives at the position after each action of the game, read by
+ * walking a copy back from its end: `result[i]` is action i's (undefined before a
+ * start the copy cannot undo past). The Game keeps its notes; the page never reads
+ * PGN text.
  */
-export function nagsOfGame(game, length) {
+export function readPerAction(game, length, read) {
   const copy = game.clone();
-  const nags = new Array(length);
+  const values = new Array(length);
   try {
     for (let i = length - 1; i >= 0; i--) {
-      nags[i] = copy.getNags();
+      values[i] = read(copy);
       if (!copy.undo()) break;
     }
   } finally {
     copy.free();
   }
-  return nags;
+  return values;
+}
+
+/** The NAGs of every action of the game: `result[i]` are action i's. */
+export function nagsOfGame(game, length) {
+  return readPerAction(game, length, (position) => position.getNags());
 }
 
 /**

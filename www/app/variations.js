@@ -4,23 +4,14 @@
 // position on the board as a preview (board.preview: the game is never touched).
 // Nothing is read from PGN text: the Game gives the tokens and plays them.
 
+import { readPerAction } from './game-marks.js';
+
 /**
  * The variations of every action: `result[i]` are action i's, each an array of its
- * tokens (SAN; a multi-action turn is one token). Read by walking a copy of `game` back
- * from its end, as the NAGs are (game-marks.js).
+ * tokens (SAN; a multi-action turn is one token), read as the NAGs are (game-marks.js).
  */
 export function variationsOfGame(game, length) {
-  const copy = game.clone();
-  const variations = new Array(length).fill(null).map(() => []);
-  try {
-    for (let i = length - 1; i >= 0; i--) {
-      variations[i] = copy.getVariations();
-      if (!copy.undo()) break;
-    }
-  } finally {
-    copy.free();
-  }
-  return variations;
+  return readPerAction(game, length, (position) => position.getVariations());
 }
 
 /**
