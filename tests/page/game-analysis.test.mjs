@@ -8,7 +8,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { clickAction, gotoReady, movetext, newGame, pageFen, seeded, usePage, waitFenChange } from './helpers.mjs';
+import {
+  clickAction,
+  gotoReady,
+  importText,
+  movetext,
+  newGame,
+  pageFen,
+  seeded,
+  usePage,
+  waitFenChange,
+} from './helpers.mjs';
 
 // A small node budget per position keeps each analysis to seconds (people get the engine's default).
 const NODES = 20000;
@@ -26,13 +36,7 @@ usePage({
 });
 
 async function loadText(text) {
-  await page.evaluate(() => {
-    document.getElementById('io-card').open = true;
-  });
-  const before = await pageFen(page);
-  await page.fill('#io-text', text);
-  await page.click('#io-load');
-  await waitFenChange(page, before).catch(() => {});
+  await importText(page, text).catch(() => {}); // a load that changes nothing is checked by the test
 }
 
 /** Records every progress text the panel shows, from now on. */

@@ -183,6 +183,29 @@ export async function clickAction(page, game, token) {
 }
 
 /** Waits until the page's FEN differs from `fen`. */
+/** Plays `tokens` on the page's board by clicks, each checked on `game` (a Game of the
+ * same position, played along), waiting for the board to change after each. */
+export async function playByClicks(page, game, tokens) {
+  for (const token of tokens) {
+    const before = await pageFen(page);
+    await clickAction(page, game, token);
+    game.move(token);
+    await waitFenChange(page, before);
+  }
+}
+
+/** Loads `text` (a FEN or a PGN) through the page's import panel; resolves when the
+ * board's position has changed. */
+export async function importText(page, text) {
+  await page.evaluate(() => {
+    document.getElementById('io-card').open = true;
+  });
+  await page.fill('#io-text', text);
+  const before = await pageFen(page);
+  await page.click('#io-load');
+  return waitFenChange(page, before);
+}
+
 export async function waitFenChange(page, fen, timeout = 15000) {
   await page.waitForFunction((old) => document.getElementById('fen-out').value !== old, fen, { timeout });
   return pageFen(page);

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gotoReady, newGame, pageFen, usePage, waitFenChange } from './helpers.mjs';
+import { gotoReady, importText, newGame, pageFen, usePage } from './helpers.mjs';
 
 let A;
 let page;
@@ -15,16 +15,6 @@ let errors;
 usePage({ setup: (env) => ({ rules: A, page, server, errors } = env) });
 
 const PGN = '[Event "Club final"]\n[White "Ann Lee"]\n[Black "Bo Chen"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *';
-
-async function importText(text) {
-  await page.evaluate(() => {
-    document.getElementById('io-card').open = true;
-  });
-  await page.fill('#io-text', text);
-  const before = await pageFen(page);
-  await page.click('#io-load');
-  return waitFenChange(page, before);
-}
 
 const boardState = () =>
   page.evaluate(() => {
@@ -41,7 +31,7 @@ const boardState = () =>
 
 test('an imported game against the computer opens to look at: tag names, same orientation, no engine move', async () => {
   await newGame(page, { variant: 'chess', mode: 'engine', color: 'w', level: 'beginner' });
-  const fen = await importText(PGN);
+  const fen = await importText(page, PGN);
   // Black to move, yet the board stays with White at the bottom and nobody plays.
   assert.match(fen, / b /);
   assert.deepEqual(await boardState(), { orientation: 'white', engine: 'none', movable: 'none', bottom: 'Ann Lee', top: 'Bo Chen' });
@@ -63,7 +53,7 @@ test('an imported game against the computer opens to look at: tag names, same or
 
 test('play on as Black against the computer: the engine answers for White, and it survives a reload', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
-  await importText(PGN);
+  await importText(page, PGN);
   // From the position after 2. Nf3 (White's move was the 3rd action): Black to act.
   await page.click('#moves [data-ply="3"]');
   await page.waitForFunction(() => document.getElementById('board').reviewing === 3);
@@ -95,7 +85,7 @@ test('play on as Black against the computer: the engine answers for White, and i
 
 test('a game opened to look at stays so after a reload; a FEN between friends stays theirs to play', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
-  await importText(PGN);
+  await importText(page, PGN);
   await gotoReady(page, server.url);
   assert.deepEqual(await boardState(), { orientation: 'white', engine: 'none', movable: 'none', bottom: 'Ann Lee', top: 'Bo Chen' });
   assert.equal(await page.isVisible('#play-on'), true);
@@ -105,7 +95,7 @@ test('a game opened to look at stays so after a reload; a FEN between friends st
   // Between friends the players keep the names the game's tags give them.
   assert.equal((await boardState()).bottom, 'Ann Lee');
   await newGame(page, { variant: 'chess', mode: 'friend' });
-  await importText('7k/P7/8/8/8/8/8/K7 w - - 0 1');
+  await importText(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
   assert.deepEqual(await boardState(), { orientation: 'white', engine: 'none', movable: 'both', bottom: 'White', top: 'Black' });
   assert.deepEqual(errors, []);
 });

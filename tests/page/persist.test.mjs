@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  clickAction,
   gotoReady,
   newGame,
   openPage,
   pageFen,
+  playByClicks,
   repoRoot,
   usePage,
-  waitFenChange,
 } from './helpers.mjs';
 
 let server;
@@ -23,20 +22,11 @@ let browser;
 let A;
 usePage({ open: false, setup: (env) => ({ server, browser, rules: A } = env) });
 
-async function play(page, game, tokens) {
-  for (const token of tokens) {
-    const before = await pageFen(page);
-    await clickAction(page, game, token);
-    game.move(token);
-    await waitFenChange(page, before);
-  }
-}
-
 test('the game and the settings survive a reload and a closed tab', async () => {
   const { context, page, errors } = await openPage(browser, server.url);
   await newGame(page, { variant: 'marseillais', mode: 'friend' });
   const game = new A.Game('marseillais');
-  await play(page, game, ['e2e4', 'd2d4', 'e7e5', 'd7d5', 'g1f3']);
+  await playByClicks(page, game, ['e2e4', 'd2d4', 'e7e5', 'd7d5', 'g1f3']);
   await page.click('#undo'); // leaves one action to redo
   game.undo();
   // The level shows only for games against the computer (a setting for the next game).
@@ -86,7 +76,7 @@ test('offline after the first visit (service worker)', async () => {
   await page.waitForSelector('body.ready', { timeout: 20000 });
   assert.equal(await page.inputValue('#variant'), 'avalanche');
   const game = new A.Game('avalanche');
-  await play(page, game, ['e2e4', 'd7d6']);
+  await playByClicks(page, game, ['e2e4', 'd7d6']);
   assert.match(await page.textContent('#moves'), /e4\/d6/);
   // A second offline reload in a fresh tab of the same profile.
   const again = await context.newPage();
@@ -96,7 +86,7 @@ test('offline after the first visit (service worker)', async () => {
   if (existsSync(`${repoRoot}dist/page/js/engine.js`)) {
     await newGame(again, { variant: 'racingkings', mode: 'engine', color: 'w', level: 'beginner' });
     const racing = new A.Game('racingkings');
-    await play(again, racing, [racing.legalMoves()[0]]);
+    await playByClicks(again, racing, [racing.legalMoves()[0]]);
     await again.waitForFunction(() => document.getElementById('fen-out').value.split(' ')[1] === 'w', null, { timeout: 20000 });
     const replay = new A.Game('racingkings');
     replay.loadPgn(await again.inputValue('#pgn-out'));
@@ -112,12 +102,12 @@ test('the single-file build plays from file://', { skip: !existsSync(`${repoRoot
   await gotoReady(page, pathToFileURL(`${repoRoot}dist/alfiere.html`).href);
   await newGame(page, { variant: 'chessgi', mode: 'friend' });
   const game = new A.Game('chessgi');
-  await play(page, game, ['e2e4', 'd7d5', 'e4d5', 'd8d5']);
+  await playByClicks(page, game, ['e2e4', 'd7d5', 'e4d5', 'd8d5']);
   assert.equal(await pageFen(page), game.fen());
   // The engine runs in a worker started from a Blob, with the wasm from the file.
   await newGame(page, { variant: 'alice', mode: 'engine', color: 'w', level: 'beginner' });
   const alice = new A.Game('alice');
-  await play(page, alice, ['e2e4']);
+  await playByClicks(page, alice, ['e2e4']);
   await page.waitForFunction(() => document.getElementById('fen-out').value.split(' ')[1] === 'w', null, { timeout: 20000 });
   const replay = new A.Game('alice');
   replay.loadPgn(await page.inputValue('#pgn-out'));

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   clickAction,
+  importText,
   movetext,
   newGame,
   openPage,
@@ -24,16 +25,6 @@ let A;
 let page;
 let errors;
 usePage({ setup: (env) => ({ server, browser, rules: A, page, errors } = env) });
-
-async function loadPosition(text) {
-  await page.evaluate(() => {
-    document.getElementById('io-card').open = true;
-  });
-  await page.fill('#io-text', text);
-  const before = await pageFen(page);
-  await page.click('#io-load');
-  return waitFenChange(page, before);
-}
 
 test('every variant: a game between friends played by clicks follows the rules', async () => {
   const random = seeded(7);
@@ -63,7 +54,7 @@ test('every variant: a game between friends played by clicks follows the rules',
 
 test('promotion through the picker', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
-  await loadPosition('7k/P7/8/8/8/8/8/K7 w - - 0 1');
+  await importText(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
   await page.click(squareSelector('a7'));
   await page.click(squareSelector('a8'));
   await page.waitForSelector('.promotion:not([hidden]) [data-promotion="n"]');
@@ -77,7 +68,7 @@ test('promotion through the picker', async () => {
 
 test('Chess-Gi: a drop by drag and one by click from the pocket', async () => {
   await newGame(page, { variant: 'chessgi', mode: 'friend' });
-  await loadPosition('rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3');
+  await importText(page, 'rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3');
   const pocket = page.locator('.pocket.bottom [data-pocket="P"][data-color="w"]');
   await pocket.waitFor();
   assert.match(await pocket.getAttribute('aria-label'), /white pawn in pocket, 1/);
@@ -156,7 +147,7 @@ test('Avalanche: the push after the move, and the owner chooses a pending promot
   assert.equal(await page.locator('.sq.pushable').count(), 0);
 
   const fen = 'r2P1k2/1b2Nn2/p6r/P3qp1P/2p1pPp1/2P1B1N1/8/nNQ1KB1R w K - 0 20 promote:d8';
-  await loadPosition(fen);
+  await importText(page, fen);
   await page.waitForSelector('.promotion:not([hidden]) [data-promotion="q"]');
   assert.match(await page.textContent('.promotion'), /pawn on d8/);
   await page.click('.promotion [data-promotion="r"]');

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickAction, newGame, pageFen, usePage, waitFenChange } from './helpers.mjs';
+import { newGame, pageFen, playByClicks, usePage, waitFenChange } from './helpers.mjs';
 
 let A;
 let page;
@@ -15,12 +15,7 @@ usePage({ setup: (env) => ({ rules: A, page, errors } = env) });
 
 async function play(variant, tokens) {
   const game = new A.Game(variant);
-  for (const token of tokens) {
-    const before = await pageFen(page);
-    await clickAction(page, game, token);
-    game.move(token);
-    await waitFenChange(page, before);
-  }
+  await playByClicks(page, game, tokens);
   return game;
 }
 
