@@ -27,6 +27,7 @@ mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod puzzles;
 pub mod record;
 pub mod refusal;
 pub mod search;

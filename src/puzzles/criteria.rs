@@ -1,0 +1,134 @@
+//! The puzzle criteria: when a solver's step counts as the one winning action, when
+//! a line has won enough to end, and the names of the reasons a candidate is turned
+//! away (counted by the miner).
+//!
+//! Chances are the analysis' win percentage ([`crate::analysis::Eval::win_percent`]),
+//! so "winning" means the same here as in a game report.
+
+use super::probe::Probed;
+use crate::game::Game;
+use crate::search::params::SEE_VALUE;
+use crate::types::{Color, Role};
+
+/// The best action must leave the solver at least this chance to win (about +380
+/// centipawns): a puzzle's answer wins, it does not merely improve.
+pub const WINNING_PERCENT: f64 = 80.0;
+
+/// Every other action must leave the solver at most this chance (about +180
+/// centipawns): an alternative that also wins clearly would make the answer
+/// ambiguous, one that keeps a small edge is still a miss.
+pub const OTHERS_AT_MOST_PERCENT: f64 = 66.0;
+
+/// The position must have been at most this good for the solver before the mistake
+/// (the setup action) by the same measure: a puzzle starts where the mistake
+/// changed the game, not in a game already won.
+pub const BEFORE_MISTAKE_AT_MOST_PERCENT: f64 = 66.0;
+
+/// A line without a mate must have gained at least this much material for the
+/// solver (in centipawns, against the position before the setup action, after the
+/// opponent's best answer to the last solver action): a decisive material win.
+pub const MATERIAL_GAIN: i32 = 200;
+
+/// The most solver actions a line may ask for (in multi-action rule sets, whole
+/// turns of Progressive may take several).
+pub const MAX_SOLVER_ACTIONS: usize = 10;
+
+/// Why a candidate position was not kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rejection {
+    /// The deep search does not find a winning action for the solver.
+    NotWinning,
+    /// Before the mistake the solver already stood clearly better.
+    AlreadyWinning,
+    /// The first step has a second winning action.
+    Ambiguous,
+    /// A forced win whose line has a step with a second winning action, so it cannot
+    /// be followed to the end uniquely.
+    AmbiguousMate,
+    /// The line wins no decisive material where it stops being unique.
+    NoMaterialWon,
+    /// A forced win longer than the line may be.
+    TooLong,
+    /// The same position is already in the set.
+    Duplicate,
+    /// A check of the finished puzzle failed (an internal error; see the message).
+    Replay,
+}
+
+impl Rejection {
+    pub const ALL: [Rejection; 8] = [
+        Rejection::NotWinning,
+        Rejection::AlreadyWinning,
+        Rejection::Ambiguous,
+        Rejection::AmbiguousMate,
+        Rejection::NoMaterialWon,
+        Rejection::TooLong,
+        Rejection::Duplicate,
+        Rejection::Replay,
+    ];
+
+    /// The reason's name in the miner's report.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rejection::NotWinning => "not winning",
+            Rejection::AlreadyWinning => "already winning before the mistake",
+            Rejection::Ambiguous => "two winning first actions",
+            Rejection::AmbiguousMate => "forced win not unique to the end",
+            Rejection::NoMaterialWon => "no decisive material won",
+            Rejection::TooLong => "line too long",
+            Rejection::Duplicate => "duplicate position",
+            Rejection::Replay => "failed its replay",
+        }
+    }
+}
+
+/// What one solver step's probe says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepVerdict {
+    /// The best action wins and no other does.
+    Unique,
+    /// The best action does not win.
+    NotWinning,
+    /// Another action wins too.
+    Ambiguous,
+}
+
+/// Judges a solver step from a probe with two lines. A step with one legal action
+/// is unique when that action wins.
+pub fn judge_step(probed: &Probed) -> StepVerdict {
+    let Some(best) = probed.best() else {
+        return StepVerdict::NotWinning;
+    };
+    if best.win_percent() < WINNING_PERCENT {
+        return StepVerdict::NotWinning;
+    }
+    match probed.second() {
+        Some(second) if second.win_percent() > OTHERS_AT_MOST_PERCENT => StepVerdict::Ambiguous,
+        _ => StepVerdict::Unique,
+    }
+}
+
+/// `color`'s material minus the opponent's, in centipawns (the exchange values of
+/// [`SEE_VALUE`]; kings count nothing), pieces in hand included.
+pub fn material_balance<G: Game>(pos: &G, color: Color) -> i32 {
+    let board = pos.placement().board;
+    let mut balance = 0;
+    for (_, piece) in board.pieces() {
+        if piece.role == Role::King {
+            continue;
+        }
+        let value = SEE_VALUE[piece.role.index()];
+        balance += if piece.color == color { value } else { -value };
+    }
+    for side in [Color::White, Color::Black] {
+        if let Some(hand) = pos.hand(side) {
+            let held: i32 = Role::ALL
+                .iter()
+                .filter(|&&r| r != Role::King)
+                .map(|&r| i32::from(hand.count(r)) * SEE_VALUE[r.index()])
+                .sum();
+            balance += if side == color { held } else { -held };
+        }
+    }
+    balance
+}

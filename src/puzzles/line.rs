@@ -1,0 +1,275 @@
+//! Building a puzzle's line from the position after the setup action: the solver's
+//! unique winning actions, the opponent's best replies, until the game is won or the
+//! win is clear in material (see [`super::criteria`]).
+
+use super::criteria::{
+    judge_step, material_balance, Rejection, StepVerdict, BEFORE_MISTAKE_AT_MOST_PERCENT,
+    MATERIAL_GAIN, MAX_SOLVER_ACTIONS,
+};
+use super::probe::Prober;
+use crate::game::Game;
+use crate::moves::Action;
+use crate::types::Color;
+
+/// A puzzle's solved line.
+#[derive(Debug, Clone)]
+pub struct Solved<G> {
+    /// The position before the setup action (the puzzle file's FEN).
+    pub before: G,
+    /// The opponent's action that sets the puzzle up.
+    pub setup: Action,
+    /// `positions[0]` is the position after the setup action, `positions[i + 1]` the
+    /// one after `actions[i]`.
+    pub positions: Vec<G>,
+    /// The line: solver actions and the opponent's replies, ending with a solver
+    /// action.
+    pub actions: Vec<Action>,
+    pub solver: Color,
+    /// Whether the line's last action ends the game with the solver's win.
+    pub wins_game: bool,
+    /// For each solver action, the nodes its probe needed to settle on it.
+    pub settle_nodes: Vec<u64>,
+    /// Material the solver gained, in centipawns, against the position before the
+    /// setup action, after the opponent's best answer to the line.
+    pub material_gain: i32,
+    /// The solver's chance to win after the line, by the last solver probe.
+    pub final_percent: f64,
+}
+
+impl<G: Game> Solved<G> {
+    /// Whether the `i`th action of the line is the solver's.
+    pub fn is_solver_action(&self, i: usize) -> bool {
+        self.positions[i].turn() == self.solver
+    }
+
+    /// The solver's actions in the line.
+    pub fn solver_actions(&self) -> usize {
+        (0..self.actions.len())
+            .filter(|&i| self.is_solver_action(i))
+            .count()
+    }
+
+    /// The solver's turns the line spans (a turn is one action outside the
+    /// multi-action rule sets).
+    pub fn solver_turns(&self) -> usize {
+        (0..self.actions.len())
+            .filter(|&i| self.is_solver_action(i) && self.positions[i].turn_state().is_turn_start())
+            .count()
+    }
+
+    /// What the line asked of the engine and of the person ([`super::rating`]).
+    pub fn effort(&self) -> super::rating::Effort {
+        let first = self.actions[0];
+        let forcing =
+            first.is_capture() || first.promotion().is_some() || self.positions[1].is_check();
+        super::rating::Effort {
+            nodes: self.settle_nodes.iter().sum(),
+            solver_actions: self.solver_actions(),
+            quiet_first: !forcing,
+        }
+    }
+
+    /// The actions of the solver's last turn in the line.
+    pub fn last_turn_actions(&self) -> usize {
+        let mut count = 0;
+        for i in (0..self.actions.len()).rev() {
+            if !self.is_solver_action(i) {
+                break;
+            }
+            count += 1;
+            if self.positions[i].turn_state().is_turn_start() {
+                break;
+            }
+        }
+        count
+    }
+}
+
+/// One step of the walk.
+struct Walk<G> {
+    positions: Vec<G>,
+    actions: Vec<Action>,
+    settle_nodes: Vec<u64>,
+    percents: Vec<f64>,
+}
+
+/// Builds the line of the puzzle whose opponent plays `setup` from `before`.
+///
+/// # Errors
+/// The [`Rejection`] that turned the candidate away.
+pub fn solve<G: Game>(before: &G, setup: &Action, prober: &Prober) -> Result<Solved<G>, Rejection> {
+    let mut start = before.clone();
+    if start.play(setup).is_err() || start.outcome().is_some() {
+        return Err(Rejection::NotWinning);
+    }
+    let solver = start.turn();
+    let ahead = prober.probe(before, 1);
+    let mover_percent = ahead.best().map_or(50.0, |c| c.win_percent());
+    let solver_before = if before.turn() == solver {
+        mover_percent
+    } else {
+        100.0 - mover_percent
+    };
+    if solver_before > BEFORE_MISTAKE_AT_MOST_PERCENT {
+        return Err(Rejection::AlreadyWinning);
+    }
+
+    let mut walk = Walk {
+        positions: vec![start.clone()],
+        actions: Vec::new(),
+        settle_nodes: Vec::new(),
+        percents: Vec::new(),
+    };
+    let mut first_verdict = None;
+    let mut forced_win = false;
+    let mut stopped_for_length = false;
+    loop {
+        let pos = walk
+            .positions
+            .last()
+            .expect("the walk has a position")
+            .clone();
+        if pos.outcome().is_some() {
+            break;
+        }
+        if pos.turn() != solver {
+            let Some(reply) = prober.probe(&pos, 1).best().map(|c| c.action) else {
+                break;
+            };
+            let mut next = pos;
+            next.play_unchecked(&reply);
+            walk.actions.push(reply);
+            walk.positions.push(next);
+            continue;
+        }
+        if walk.settle_nodes.len() == MAX_SOLVER_ACTIONS {
+            stopped_for_length = true;
+            break;
+        }
+        let probed = prober.probe(&pos, 2);
+        let Some(best) = probed.best().cloned() else {
+            break;
+        };
+        let mut next = pos.clone();
+        next.play_unchecked(&best.action);
+        // A person may answer any action that wins at once (the players accept it),
+        // so such a step needs no second look.
+        let wins_now = next.outcome().and_then(|o| o.winner) == Some(solver);
+        let verdict = if wins_now {
+            StepVerdict::Unique
+        } else {
+            judge_step(&probed)
+        };
+        if first_verdict.is_none() {
+            first_verdict = Some(verdict);
+            forced_win = best.is_forced_win();
+        }
+        if verdict != StepVerdict::Unique {
+            break;
+        }
+        walk.actions.push(best.action);
+        walk.positions.push(next);
+        walk.settle_nodes.push(probed.nodes_to_settle);
+        walk.percents.push(best.win_percent());
+    }
+
+    match first_verdict {
+        None | Some(StepVerdict::NotWinning) => return Err(Rejection::NotWinning),
+        Some(StepVerdict::Ambiguous) => return Err(Rejection::Ambiguous),
+        Some(StepVerdict::Unique) => {}
+    }
+    // Drop trailing opponent replies: the line ends with a solver action.
+    while !walk.actions.is_empty() && {
+        let i = walk.actions.len() - 1;
+        walk.positions[i].turn() != solver
+    } {
+        walk.actions.pop();
+        walk.positions.pop();
+    }
+    let last = walk.positions.last().expect("the walk has a position");
+    if last.outcome().and_then(|o| o.winner) == Some(solver) {
+        let gain = material_balance(last, solver) - material_balance(before, solver);
+        return Ok(finish(before, setup, walk, solver, true, gain));
+    }
+    if forced_win {
+        return Err(if stopped_for_length {
+            Rejection::TooLong
+        } else {
+            Rejection::AmbiguousMate
+        });
+    }
+    cut_at_material(before, setup, walk, solver, prober)
+}
+
+/// Ends a line without a mate after the solver turn that wins the most material
+/// (the earliest of equals), once the opponent has answered; none wins enough:
+/// [`Rejection::NoMaterialWon`].
+fn cut_at_material<G: Game>(
+    before: &G,
+    setup: &Action,
+    walk: Walk<G>,
+    solver: Color,
+    prober: &Prober,
+) -> Result<Solved<G>, Rejection> {
+    let reference = material_balance(before, solver);
+    let mut best: Option<(usize, i32)> = None;
+    for end in 1..=walk.actions.len() {
+        let after = &walk.positions[end];
+        let solver_acted = walk.positions[end - 1].turn() == solver;
+        // Only where the solver's turn is over: the opponent answers next.
+        if !solver_acted || after.turn() == solver {
+            continue;
+        }
+        // The opponent's whole answer: the line's own replies, then the engine's.
+        let mut answered = after.clone();
+        let mut next = end;
+        while answered.outcome().is_none() && answered.turn() != solver {
+            let reply = match walk.actions.get(next) {
+                Some(&action) => action,
+                None => match prober.probe(&answered, 1).best() {
+                    Some(reply) => reply.action,
+                    None => break,
+                },
+            };
+            answered.play_unchecked(&reply);
+            next += 1;
+        }
+        let gain = material_balance(&answered, solver) - reference;
+        if best.is_none_or(|(_, g)| gain > g) {
+            best = Some((end, gain));
+        }
+    }
+    let Some((end, gain)) = best.filter(|&(_, g)| g >= MATERIAL_GAIN) else {
+        return Err(Rejection::NoMaterialWon);
+    };
+    let mut walk = walk;
+    walk.actions.truncate(end);
+    walk.positions.truncate(end + 1);
+    let solver_steps = (0..end)
+        .filter(|&i| walk.positions[i].turn() == solver)
+        .count();
+    walk.settle_nodes.truncate(solver_steps);
+    walk.percents.truncate(solver_steps);
+    Ok(finish(before, setup, walk, solver, false, gain))
+}
+
+fn finish<G: Game>(
+    before: &G,
+    setup: &Action,
+    walk: Walk<G>,
+    solver: Color,
+    wins_game: bool,
+    material_gain: i32,
+) -> Solved<G> {
+    Solved {
+        before: before.clone(),
+        setup: *setup,
+        final_percent: walk.percents.last().copied().unwrap_or(0.0),
+        positions: walk.positions,
+        actions: walk.actions,
+        solver,
+        wins_game,
+        settle_nodes: walk.settle_nodes,
+        material_gain,
+    }
+}

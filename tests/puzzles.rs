@@ -1,0 +1,172 @@
+//! Puzzles: the miner's criteria on positions built for them (src/puzzles), and every
+//! shipped puzzle (`data/puzzles/<rule set id>.csv`) read and replayed. The replay's
+//! search part (each solver step still unique at the shipped probe budget) runs in
+//! the optimised stage, `cargo test --release --test puzzles -- --include-ignored`
+//! (scripts/test.d/60-puzzles.sh); every `cargo test` checks the files' format,
+//! legality, counts and mates without searching.
+
+use alfiere::notation::{fen::read_fen, uci};
+use alfiere::puzzles::file::{read_file, PuzzleRow};
+use alfiere::puzzles::probe::SHIPPED_NODES;
+use alfiere::puzzles::themes::themes;
+use alfiere::puzzles::{replay, solve, Prober, Rejection};
+use alfiere::{with_variant, Chess, Game, Variant};
+use std::path::PathBuf;
+
+/// Every rule set ships at least this many puzzles.
+const SHIPPED_PER_RULE_SET: usize = 200;
+
+/// The probe budget of the constructed cases (their answers are shallow).
+const CASE_NODES: u64 = 20_000;
+
+fn solved(fen: &str, setup: &str) -> Result<(Vec<String>, Vec<&'static str>), Rejection> {
+    let before: Chess = read_fen(fen).unwrap();
+    let setup = uci::parse_action(&before, setup).unwrap();
+    let line = solve(&before, &setup, &Prober::new(CASE_NODES))?;
+    let moves = line.actions.iter().map(uci::action_to_uci).collect();
+    Ok((moves, themes(&line)))
+}
+
+#[test]
+fn a_mate_after_the_mistake_is_a_puzzle() {
+    // 3...Nf6?? allows Qxf7#.
+    let (moves, themes) = solved(
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+        "g8f6",
+    )
+    .unwrap();
+    assert_eq!(moves, ["h5f7"]);
+    assert_eq!(themes, ["mate", "mateIn1", "oneMove"]);
+}
+
+#[test]
+fn a_queen_won_by_the_one_piece_that_can_take_it_is_a_puzzle() {
+    let (moves, themes) = solved("6k1/5ppp/q7/8/8/8/6PP/4R1K1 b - - 0 1", "a6e2").unwrap();
+    assert_eq!(moves, ["e1e2"]);
+    assert_eq!(themes, ["crushing", "oneMove"]);
+}
+
+#[test]
+fn two_ways_to_win_the_queen_are_not_a_puzzle() {
+    // The queen lands where the rook and the knight both take it.
+    assert_eq!(
+        solved("6k1/5ppp/q7/8/8/2N5/6PP/4R1K1 b - - 0 1", "a6e2").unwrap_err(),
+        Rejection::Ambiguous
+    );
+}
+
+#[test]
+fn a_defended_queen_is_no_gift() {
+    // The rook on e7 guards e2: taking the queen loses the rook back.
+    assert_eq!(
+        solved("6k1/4rppp/q7/8/8/8/6PP/4R1K1 b - - 0 1", "a6e2").unwrap_err(),
+        Rejection::NotWinning
+    );
+}
+
+#[test]
+fn a_game_already_won_before_the_mistake_is_not_a_puzzle() {
+    assert_eq!(
+        solved("6k1/5ppp/8/8/8/8/5PPP/3QR1K1 b - - 0 1", "h7h6").unwrap_err(),
+        Rejection::AlreadyWinning
+    );
+}
+
+fn puzzle_file(variant: Variant) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data/puzzles")
+        .join(format!("{}.csv", variant.id()))
+}
+
+fn shipped(variant: Variant) -> Vec<PuzzleRow> {
+    let path = puzzle_file(variant);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    read_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Plays a row's moves and checks, without searching, what a file promises: legal
+/// actions, a solver action last, a mate or race that ends the game.
+fn check_without_search<G: Game>(row: &PuzzleRow) -> Result<(), String> {
+    let mut pos: G = read_fen(&row.fen).map_err(|e| format!("FEN: {e}"))?;
+    let mut solver = None;
+    let mut last_mover = None;
+    for (i, token) in row.moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(format!("action {} after the game ended", i + 1));
+        }
+        let action = uci::parse_action(&pos, token)
+            .map_err(|e| format!("action {} '{token}': {e}", i + 1))?;
+        last_mover = Some(pos.turn());
+        pos.play_unchecked(&action);
+        if i == 0 {
+            solver = Some(pos.turn());
+        }
+    }
+    if last_mover != solver {
+        return Err("the line does not end with a solver action".into());
+    }
+    let won = pos.outcome().and_then(|o| o.winner) == solver && solver.is_some();
+    if row.themes.iter().any(|t| t == "mate" || t == "race") && !won {
+        return Err("a mate or race that does not end the game".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn every_shipped_puzzle_reads_and_plays_legally() {
+    for variant in Variant::ALL {
+        let rows = shipped(variant);
+        assert!(
+            rows.len() >= SHIPPED_PER_RULE_SET,
+            "{}: {} puzzles, fewer than {SHIPPED_PER_RULE_SET}",
+            variant.id(),
+            rows.len()
+        );
+        for row in &rows {
+            let checked = with_variant!(variant, G => check_without_search::<G>(row));
+            if let Err(e) = checked {
+                panic!("{} puzzle {}: {e}", variant.id(), row.id);
+            }
+        }
+    }
+}
+
+/// Every shipped puzzle, each solver step searched again at the shipped budget; two
+/// threads.
+#[test]
+#[ignore = "searches every shipped puzzle: the optimised stage runs it (scripts/test.d/60-puzzles.sh)"]
+fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
+    let jobs: Vec<(Variant, PuzzleRow)> = Variant::ALL
+        .iter()
+        .flat_map(|&v| shipped(v).into_iter().map(move |row| (v, row)))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    let prober = Prober::new(SHIPPED_NODES);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((variant, row)) = jobs.get(i) else {
+                    break;
+                };
+                let checked = with_variant!(*variant, G => replay::check::<G>(row, &prober));
+                if let Err(e) = checked {
+                    failures.lock().unwrap().push(format!(
+                        "{} puzzle {}: {e}",
+                        variant.id(),
+                        row.id
+                    ));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        jobs.len(),
+        failures.join("\n")
+    );
+}
