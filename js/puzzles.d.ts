@@ -50,7 +50,8 @@ export type PuzzleStatus = 'setup' | 'solving' | 'reply' | 'complete';
 export interface PuzzleAnswer { correct: boolean; move: Move; expected: string; complete: boolean }
 
 /** The piece to move next: its square (for a drop, the square it is dropped on), its
- *  letter, whether it is a drop, the action's UCI token, and its board in Alice. */
+ *  letter, whether it is a drop, the action's UCI token, and in Alice the board it
+ *  stands on. */
 export interface PuzzleHint { square: string; piece: string; drop: boolean; token: string; board?: 'a' | 'b' }
 
 /**

@@ -284,10 +284,10 @@ export class PuzzleSession {
   }
 
   /**
-   * The next action the person is to find: `{square, piece, drop, token}`, where
-   * `square` is the piece's square (for a drop, the square it is dropped on, since
-   * the pocket has none) and `piece` its letter. Marks the hint as used. Null when the
-   * person is not to act.
+   * The next action the person is to find: `{square, piece, drop, token, board?}`,
+   * where `square` is the piece's square (for a drop, the square it is dropped on,
+   * since the pocket has none), `piece` its letter and, in Alice, `board` the board it
+   * stands on. Marks the hint as used. Null when the person is not to act.
    */
   hint() {
     if (this.status !== 'solving') return null;
@@ -295,7 +295,9 @@ export class PuzzleSession {
     this.hintUsed = true;
     const drop = move.kind === 'drop';
     const hint = { square: drop ? move.to : move.from, piece: move.piece, drop, token: move.lan };
-    if (move.board) hint.board = move.board; // Alice: the board the piece arrives on
+    // Alice: the board the piece stands on, as the Game places it.
+    const board = drop ? null : this.#game.board().flat().find((cell) => cell?.square === move.from)?.board;
+    if (board) hint.board = board;
     return hint;
   }
 

@@ -259,7 +259,7 @@ export class AlfiereBoard extends ElementBase {
         settings.pieceImages = value?.trim() || null;
         break;
       case 'puzzle':
-        this.loadPuzzle(value);
+        this.loadPuzzle(value).catch(() => {}); // reported by an `error` event
         break;
       default:
     }

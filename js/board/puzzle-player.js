@@ -165,9 +165,8 @@ export class PuzzlePlayer {
     if (!this.personToAct()) return null;
     const hint = this.session.hint();
     const controller = this.controller;
-    const board = controller.model.facts().boards === 2 ? controller.boardOf(hint.square) ?? 'a' : undefined;
     // The board's flash list: drawn until the next action, then cleared (clearHint).
-    controller.flashShapes([{ square: hint.square, brush: 'green', board }], 2 ** 31 - 1);
+    controller.flashShapes([{ square: hint.square, brush: 'green', board: hint.board }], 2 ** 31 - 1);
     controller.announce(`Hint: the ${hint.drop ? 'drop on' : 'piece on'} ${hint.square}.`);
     return hint;
   }

@@ -17,6 +17,7 @@ const fixture = (variant) => parsePuzzles(
 const [backRank, twoMates] = fixture('chess');
 const [wholeTurn] = fixture('marseillais');
 const [drop] = fixture('chessgi');
+const [alice] = fixture('alice');
 
 function throwsPuzzle(fn, pattern) {
   let caught;
@@ -41,7 +42,7 @@ function solveAll(session) {
 }
 
 test('the fixtures replay through the Game and end as their themes say', () => {
-  for (const puzzle of [backRank, twoMates, wholeTurn, drop]) {
+  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice]) {
     assert.deepEqual(checkPuzzle(puzzle, { Game }), puzzle);
     const game = new Game(puzzle.variant, puzzle.fen);
     for (const token of puzzle.moves) game.move(token);
@@ -152,6 +153,17 @@ test('Chess-Gi: the hint of a drop is its target square, and the drop solves', (
   assert.equal(again.answer('Q@e8').correct, true);
 });
 
+test('Alice: the hint names the board the piece stands on; the mate crosses to the other board', () => {
+  const session = new PuzzleSession(alice);
+  session.playNext();
+  assert.deepEqual(session.hint(), { square: 'e1', piece: 'r', drop: false, token: 'e1e8', board: 'b' });
+  assert.equal(session.answer('h2h3').correct, false);
+  const right = session.answer('Re8#');
+  assert.equal(right.correct, true);
+  assert.equal(right.move.board, 'a');
+  assert.equal(session.solved, true);
+});
+
 test('reveal: the puzzle fails and playNext plays the rest of the line', () => {
   const session = new PuzzleSession(backRank);
   session.playNext();
@@ -164,7 +176,7 @@ test('reveal: the puzzle fails and playNext plays the rest of the line', () => {
 });
 
 test('every fixture is solved by its own line', () => {
-  for (const puzzle of [backRank, twoMates, wholeTurn, drop]) {
+  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice]) {
     const session = new PuzzleSession(puzzle);
     solveAll(session);
     assert.equal(session.solved, true);
@@ -229,4 +241,19 @@ test('puzzle files: the header, the fields, the line of the first bad one', () =
   assert.equal(parsePuzzles(row(`fix02,${backRank.fen},h8g8 e2e9,900,mate`), { variant: 'chess' }).length, 2, 'without the Game, form only');
   assert.throws(() => parsePuzzles(42, { variant: 'chess' }), InvalidArgumentError);
   assert.throws(() => parsePuzzles(good), InvalidArgumentError, 'the rule set is needed');
+});
+
+test('bad arguments to answer(): typed errors, no mistake counted, the position unchanged', () => {
+  const session = new PuzzleSession(backRank);
+  session.playNext();
+  const fen = session.game.fen();
+  for (const value of [null, undefined, 42, NaN, true, {}, [], () => 1, Symbol('x'), 10n, 'x'.repeat(1e6), { from: 'e2' }, { from: 'e2', to: 'e9' }]) {
+    assert.throws(() => session.answer(value), (err) => ['INVALID_ARGUMENT', 'ILLEGAL_MOVE'].includes(err.code), String(typeof value));
+  }
+  assert.equal(session.game.fen(), fen);
+  assert.equal(session.mistakes, 0);
+  assert.equal(session.status, 'solving');
+  for (const value of [null, undefined, 42, 'text', [], { fen: 1 }, { variant: {}, fen: 'x', moves: 'a b' }, { variant: 'chess', fen: backRank.fen, moves: ['h8g8', 5] }]) {
+    throwsPuzzle(() => new PuzzleSession(value));
+  }
 });
