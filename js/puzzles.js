@@ -190,7 +190,7 @@ export class PuzzleSession {
 
   /** Replays the puzzle first (checkPuzzle); throws InvalidPuzzleError for a bad one. */
   constructor(puzzle, { Game } = {}) {
-    this.puzzle = checkPuzzle(puzzle, { Game });
+    this.puzzle = frozen(checkPuzzle(puzzle, { Game })); // the line cannot change under the session
     this.#game = openGame(this.puzzle, Game);
     this.mistakes = 0;
     this.hintUsed = false;
@@ -338,6 +338,12 @@ export function puzzlesWith(Game) {
       }
     },
   };
+}
+
+function frozen(puzzle) {
+  Object.freeze(puzzle.moves);
+  Object.freeze(puzzle.themes);
+  return Object.freeze(puzzle);
 }
 
 function lineError(line, message, cause) {

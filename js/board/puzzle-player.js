@@ -81,7 +81,7 @@ export class PuzzlePlayer {
   state() {
     const s = this.session;
     if (!s) return null;
-    return { ...s.puzzle, status: s.status, solver: s.solver, ply: s.ply, mistakes: s.mistakes, hintUsed: s.hintUsed, solved: s.solved, failed: s.failed };
+    return { ...s.puzzle, moves: [...s.puzzle.moves], themes: [...s.puzzle.themes], status: s.status, solver: s.solver, ply: s.ply, mistakes: s.mistakes, hintUsed: s.hintUsed, solved: s.solved, failed: s.failed };
   }
 
   /** Whether the person may act now (the board asks before every gesture). */

@@ -257,3 +257,12 @@ test('bad arguments to answer(): typed errors, no mistake counted, the position 
     throwsPuzzle(() => new PuzzleSession(value));
   }
 });
+
+test('the session keeps its own frozen copy of the line', () => {
+  const input = { variant: 'chess', fen: backRank.fen, moves: [...backRank.moves] };
+  const session = new PuzzleSession(input);
+  input.moves[1] = 'e2e7';
+  assert.equal(session.puzzle.moves[1], 'e2e8');
+  assert.throws(() => session.puzzle.moves.push('a1a2'), TypeError);
+  assert.equal(Object.isFrozen(session.puzzle), true);
+});
