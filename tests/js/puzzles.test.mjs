@@ -18,6 +18,7 @@ const [backRank, twoMates] = fixture('chess');
 const [wholeTurn] = fixture('marseillais');
 const [drop] = fixture('chessgi');
 const [alice] = fixture('alice');
+const [avalanche] = fixture('avalanche');
 
 function throwsPuzzle(fn, pattern) {
   let caught;
@@ -42,12 +43,29 @@ function solveAll(session) {
 }
 
 test('the fixtures replay through the Game and end as their themes say', () => {
-  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice]) {
+  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice, avalanche]) {
     assert.deepEqual(checkPuzzle(puzzle, { Game }), puzzle);
     const game = new Game(puzzle.variant, puzzle.fen);
     for (const token of puzzle.moves) game.move(token);
     assert.equal(game.isCheckmate(), puzzle.themes.includes('mate'), `${puzzle.variant} ${puzzle.id}`);
     game.free();
+  }
+  // Avalanche: after White's turn Black is in check and every action of its turn loses.
+  const game = new Game('avalanche', avalanche.fen);
+  for (const token of avalanche.moves) game.move(token);
+  assert.equal(game.isCheck(), true);
+  for (const move of game.legalMoves()) {
+    const after = game.clone();
+    after.move(move);
+    const pushes = after.turn() === 'b' && !after.isGameOver() ? after.legalMoves() : [];
+    for (const push of pushes) {
+      const end = after.clone();
+      end.move(push);
+      assert.equal(end.outcome()?.winner, 'w', `${move} ${push}`);
+      end.free();
+    }
+    if (!pushes.length) assert.equal(after.outcome()?.winner, 'w', move);
+    after.free();
   }
   assert.deepEqual(backRank, {
     id: 'fix01', variant: 'chess', fen: '3r3k/5ppp/8/8/8/8/4RPPP/4R1K1 b - - 0 1',
@@ -164,6 +182,19 @@ test('Alice: the hint names the board the piece stands on; the mate crosses to t
   assert.equal(session.solved, true);
 });
 
+test('Avalanche: the move and the push are both the solver\'s; a push that frees the king is wrong', () => {
+  const session = new PuzzleSession(avalanche);
+  assert.equal(session.playNext().kind, 'push', 'the setup is Black\'s push');
+  assert.equal(session.solver, 'w');
+  assert.equal(session.answer('e1e8').correct, true);
+  assert.deepEqual(session.game.turnState(), { side: 'w', length: 2, played: 1, phase: 'push' });
+  assert.equal(session.status, 'solving');
+  assert.deepEqual(session.hint(), { square: 'a7', piece: 'p', drop: false, token: 'a7a6' });
+  assert.equal(session.answer('h7h6').correct, false);
+  assert.equal(session.answer('a7a6').complete, true);
+  assert.equal(session.solved, true);
+});
+
 test('reveal: the puzzle fails and playNext plays the rest of the line', () => {
   const session = new PuzzleSession(backRank);
   session.playNext();
@@ -176,7 +207,7 @@ test('reveal: the puzzle fails and playNext plays the rest of the line', () => {
 });
 
 test('every fixture is solved by its own line', () => {
-  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice]) {
+  for (const puzzle of [backRank, twoMates, wholeTurn, drop, alice, avalanche]) {
     const session = new PuzzleSession(puzzle);
     solveAll(session);
     assert.equal(session.solved, true);

@@ -3,8 +3,9 @@
 // and the `puzzle` attribute, the setup action played on the board, a right answer by
 // clicks (the reply played for the opponent, `solved`), a wrong one taken back with a
 // notice (`puzzlemove`, `failed`), a Marseillais two-action turn, a Chess-Gi drop from
-// the pocket, hint() circling the piece, showSolution(), bad puzzles and bad attribute
-// text (typed error, nothing changed, nothing read as HTML), and the engine kept quiet.
+// the pocket, an Alice mate through the other board, an Avalanche move and push,
+// hint() circling the piece, showSolution(), bad puzzles and bad attribute text (typed
+// error, nothing changed, nothing read as HTML), and the engine kept quiet.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +21,7 @@ usePage({
   open: 'blank',
   setup: async (env) => {
     ({ page, errors, rules: A } = env);
-    for (const variant of ['chess', 'marseillais', 'chessgi', 'alice']) {
+    for (const variant of ['chess', 'marseillais', 'chessgi', 'alice', 'avalanche']) {
       const text = readFileSync(new URL(`../fixtures/puzzles/${variant}.csv`, import.meta.url), 'utf8');
       puzzles[variant] = parsePuzzles(text, { variant, Game: A.Game });
     }
@@ -192,6 +193,24 @@ test('Alice: the hint circles the rook on board B; the mate by clicks crosses to
   game.move('e1e8');
   assert.equal(await fenOf('p9'), game.fen());
   assert.equal((await state('p9')).solved, true);
+});
+
+test('Avalanche: the move by clicks, then the push by a click on Black\'s pawn; a wrong push is taken back', async () => {
+  const puzzle = puzzles.avalanche[0];
+  await makeBoard('p10');
+  await loadPuzzle('p10', puzzle);
+  const game = gameAt('avalanche', await fenOf('p10'));
+  await clickAction(on('p10'), game, 'e1e8');
+  game.move('e1e8');
+  await page.waitForFunction(() => document.getElementById('p10').puzzle.ply === 2);
+  const pushPhase = await fenOf('p10');
+  await clickAction(on('p10'), game, 'h7h6');
+  await page.waitForFunction(([fen]) => document.getElementById('p10').puzzle.mistakes === 1 && document.getElementById('p10').fen === fen, [pushPhase], { timeout: 5000 });
+  await page.waitForFunction(() => document.getElementById('p10').puzzle.status === 'solving' && !/Not the move/.test(document.getElementById('p10').status));
+  await clickAction(on('p10'), game, 'a7a6');
+  await waitStatus('p10', 'complete');
+  const s = await state('p10');
+  assert.deepEqual([s.solved, s.mistakes], [true, 1]);
 });
 
 test('the puzzle attribute (JSON); bad text fires error and changes nothing, shown as text', async () => {
