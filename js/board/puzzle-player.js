@@ -94,9 +94,11 @@ export class PuzzlePlayer {
     const s = this.session;
     const outcome = this.controller.model.game.outcome()?.text;
     if (this.wrong) return 'Not the move: it is taken back';
-    if (s.status === 'complete') return `${s.solved ? 'Solved!' : 'The solution'}${outcome ? ` ${outcome}.` : ''}`;
-    if (s.status === 'solving' && !this.busy) return `Your turn: find the best move for ${SIDE[s.solver]}`;
-    return s.solver ? `${SIDE[s.solver]} to find the move: the opponent plays` : 'The puzzle: the opponent plays first';
+    if (s.status === 'complete') return `${s.solved ? 'Solved!' : 'The solution.'}${outcome ? ` ${outcome}.` : ''}`;
+    if (s.revealed) return 'The solution, an action at a time…';
+    if (s.status === 'setup') return 'The puzzle: the opponent plays first…';
+    if (s.status === 'reply') return 'Right. The opponent replies…';
+    return `Your turn: find the best move for ${SIDE[s.solver]}`;
   }
 
   // ---- what the person and the page do -----------------------------------------------

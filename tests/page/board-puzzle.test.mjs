@@ -92,7 +92,7 @@ test('a mate in 2 by clicks: the setup played, the reply played for the opponent
   await waitStatus('p1', 'complete');
   const s = await state('p1');
   assert.deepEqual([s.solved, s.failed, s.mistakes, s.hintUsed], [true, false, 0, false]);
-  assert.match(await statusOf('p1'), /^Solved! White wins by checkmate/);
+  assert.match(await statusOf('p1'), /^Solved! White wins by checkmate\.$/);
   const events = await log('p1', ['puzzlemove', 'solved', 'failed']);
   assert.deepEqual(events.map((e) => [e.type, e.correct ?? null, e.lan ?? null]), [
     ['puzzlemove', true, 'e2e8'], ['puzzlemove', true, 'e1e8'], ['solved', null, null],
@@ -139,7 +139,7 @@ test('hint() circles the piece to move; showSolution() plays the rest and fails 
   const s = await state('p3');
   assert.deepEqual([s.status, s.solved, s.failed], ['complete', false, true]);
   assert.equal(await fenOf('p3'), gameAfter(puzzle, 4));
-  assert.match(await statusOf('p3'), /^The solution White wins by checkmate/);
+  assert.match(await statusOf('p3'), /^The solution\. White wins by checkmate\.$/);
   const events = await log('p3', ['failed', 'solved']);
   assert.deepEqual(events.map((e) => [e.type, e.reason, e.hintUsed]), [['failed', 'solution', true]]);
   assert.equal(await page.evaluate(() => document.getElementById('p3').hint()), null);
