@@ -749,8 +749,8 @@ export class AlfiereBoard extends ElementBase {
 
   /**
    * Plays a puzzle {variant, fen, moves, id?}, or its JSON text (null: ends it); resolves
-   * with its state once the setup action is played. A bad one rejects with
-   * InvalidPuzzleError, fires `error` and changes nothing.
+   * with its state once the setup action is played (null if the puzzle ended before).
+   * A bad one rejects with InvalidPuzzleError, fires `error` and changes nothing.
    */
   loadPuzzle(puzzle, options) {
     this.#puzzler ??= this.#ready.then(() => import('./puzzle-player.js')).then(({ PuzzlePlayer }) => new PuzzlePlayer(this.#controller, this));

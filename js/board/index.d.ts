@@ -161,15 +161,15 @@ export declare class AlfiereBoard extends HTMLElement {
    * Plays a puzzle ({variant, fen, moves, id?}, or its JSON text as in the `puzzle`
    * attribute; null ends it): the setup action is played after `pause` ms (500 by
    * default; also the pause before each of the board's own actions). Resolves with its
-   * state once the person is to act; a bad one rejects with InvalidPuzzleError, fires
-   * `error` and changes nothing.
+   * state once the person is to act (null if the puzzle ended before); a bad one
+   * rejects with InvalidPuzzleError, fires `error` and changes nothing.
    */
   loadPuzzle(puzzle: PuzzleInput | string | null, options?: { pause?: number }): Promise<BoardPuzzleState | null>;
   /** The puzzle in play, or null. */
   readonly puzzle: BoardPuzzleState | null;
   /** Circles the piece to move (a drop: its square) until the next action; null when the person is not to act. */
   hint(): PuzzleHint | null;
-  /** Plays the rest of the line, an action at a time (the puzzle fails); resolves true once it is on the board. */
+  /** Plays the rest of the line, an action at a time (the puzzle fails); resolves true once it is on the board, false when there is no puzzle to show or it ended first. */
   showSolution(): Promise<boolean>;
   addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;

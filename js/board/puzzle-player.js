@@ -24,13 +24,15 @@ export class PuzzlePlayer {
     this.timer = null;
     this.wrong = false; // a wrong action is on the board until it is taken back
     this.pause = PAUSE;
+    this.onStop = []; // settles the promises of a load or a solution cut short
     controller.model.addEventListener('change', (event) => this.changed(event.detail));
   }
 
   /**
    * Starts `puzzle` ({variant, fen, moves, id?}, or its JSON text: the `puzzle`
-   * attribute; null or blank text ends the puzzle). A bad one throws InvalidPuzzleError and changes nothing.
-   * Resolves with the puzzle's state once the person is to act.
+   * attribute; null or blank text ends the puzzle). A bad one throws
+   * InvalidPuzzleError and changes nothing. Resolves with the puzzle's state once the
+   * person is to act (null when the puzzle ended before).
    */
   async load(puzzle, options) {
     const fromText = typeof puzzle === 'string';
@@ -52,6 +54,7 @@ export class PuzzlePlayer {
     this.mine(() => controller.model.newGame(session.puzzle.variant, session.puzzle.fen));
     this.busy = true;
     return new Promise((resolve) => {
+      this.onStop.push(() => resolve(null));
       this.later(() => {
         this.step(() => session.playNext());
         // The solver sees the board from their side.
@@ -72,6 +75,7 @@ export class PuzzlePlayer {
     this.busy = false;
     this.wrong = false;
     if (this.controller.puzzle === this) this.controller.puzzle = null;
+    for (const settle of this.onStop.splice(0)) settle();
     this.controller.render();
     if (resume) this.controller.engine.sync();
     return null;
@@ -182,7 +186,8 @@ export class PuzzlePlayer {
   }
 
   /** Plays the rest of the line, an action at a time; the puzzle counts as failed.
-   * Resolves when it is on the board (false when there was no puzzle to show). */
+   * Resolves true when it is on the board (false when there was no puzzle to show, or
+   * the puzzle ended first). */
   showSolution() {
     const session = this.session;
     if (!session || session.status === 'complete' || session.status === 'setup') return Promise.resolve(false);
@@ -192,7 +197,10 @@ export class PuzzlePlayer {
     if (first) this.notify('failed', { reason: 'solution' });
     clearTimeout(this.timer);
     if (this.wrong) this.takeBack();
-    return new Promise((resolve) => this.replies(() => resolve(true)));
+    return new Promise((resolve) => {
+      this.onStop.push(() => resolve(false));
+      this.replies(() => resolve(true));
+    });
   }
 
   // ---- helpers -------------------------------------------------------------------

@@ -253,6 +253,19 @@ test('with the engine seated, it plays for neither side while the puzzle is on; 
   assert.equal(await fenOf('p8'), gameAfter(puzzle, 3), 'only the puzzle\'s reply was played');
   await page.evaluate(() => document.getElementById('p8').reset());
   assert.equal(await state('p8'), null);
+  // A puzzle cut short settles its promises: the load by null, the solution by false.
+  const cut = await page.evaluate(async (p) => {
+    const board = document.getElementById('p8');
+    const loading = board.loadPuzzle(p, { pause: 2000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    board.loadPuzzle(null);
+    const first = await loading;
+    await board.loadPuzzle(p, { pause: 2000 }).then(() => null);
+    const showing = board.showSolution();
+    board.reset();
+    return [first, await showing, board.puzzle];
+  }, puzzle);
+  assert.deepEqual(cut, [null, false, null]);
   assert.doesNotMatch(await statusOf('p8'), /find the best move/);
 });
 
