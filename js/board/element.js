@@ -1,9 +1,10 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw, warn); methods change the game; `shapes` and `autoShapes` hold the
-// arrows and circles; `move`, `gameover`, `change`, `error`, `shapes`,
-// `thinking` and `ready` events (bubbling, composed) tell the page what happened.
+// piece-images, draw, warn, puzzle); methods change the game or play a puzzle; `shapes`
+// and `autoShapes` hold the arrows and circles; `move`, `gameover`, `change`, `error`,
+// `shapes`, `thinking`, `ready`, `puzzlemove`, `solved` and `failed` events (bubbling,
+// composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
@@ -753,7 +754,14 @@ export class AlfiereBoard extends ElementBase {
    * A bad one rejects with InvalidPuzzleError, fires `error` and changes nothing.
    */
   loadPuzzle(puzzle, options) {
-    this.#puzzler ??= this.#ready.then(() => import('./puzzle-player.js')).then(({ PuzzlePlayer }) => new PuzzlePlayer(this.#controller, this));
+    // Loaded once; a failed load is tried again by the next puzzle.
+    this.#puzzler ??= this.#ready.then(() => import('./puzzle-player.js')).then(
+      ({ PuzzlePlayer }) => new PuzzlePlayer(this.#controller, this),
+      (err) => {
+        this.#puzzler = null;
+        throw err;
+      },
+    );
     const done = this.#puzzler.then((p) => p.load(puzzle, options));
     done.catch((err) => this.#fail(err.name, `puzzle: ${err.message}`));
     return done;
@@ -770,8 +778,8 @@ export class AlfiereBoard extends ElementBase {
   }
 
   /** Plays the rest of the puzzle's line (it counts as failed); resolves when it is on the board. */
-  showSolution() {
-    return this.#controller?.puzzle?.showSolution() ?? Promise.resolve(false);
+  async showSolution() {
+    return this.#controller?.puzzle?.showSolution() ?? false;
   }
 
   /** Forgets the stored game (the board itself is unchanged). */
