@@ -1,5 +1,5 @@
 // Puzzles: reading the shipped puzzle files and solving one puzzle. This module is the
-// one place where the solving rules live (the puzzle contract, README "Puzzles");
+// one place where the solving rules live (README "Puzzles in JavaScript");
 // the board, the page and the embed only follow what a PuzzleSession says.
 //
 // A puzzle is `{id, variant, fen, moves, rating, themes}`: `fen` is the position before
@@ -26,10 +26,11 @@ export const PUZZLE_HEADER = 'PuzzleId,FEN,Moves,Rating,Themes';
 
 const ID = /^[0-9a-z]{5}$/;
 const THEME = /^[a-z][A-Za-z0-9]*$/;
-// Generous bounds for text that may come from a URL or an attribute, so a hostile one
-// cannot make the board replay thousands of actions.
-const MAX_FEN = 200;
-const MAX_ACTIONS = 60;
+// Bounds for text that may come from a URL or an attribute, so a hostile one cannot
+// make the board replay thousands of actions; generous, since a late Progressive turn
+// alone holds dozens of actions.
+const MAX_FEN = 256;
+const MAX_ACTIONS = 256;
 const MAX_TOKEN = 12;
 
 /**

@@ -227,10 +227,10 @@ test('bad puzzles: typed errors naming what is wrong', () => {
   throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: 'h8g8' }), /setup action and at least one/);
   throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: 42 }), /UCI actions/);
   throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: ['h8g8', '<b>x</b>'] }), /not a UCI action/);
-  throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: Array(61).fill('h8g8') }), /at most 60/);
+  throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: Array(257).fill('h8g8') }), /at most 256/);
   throwsPuzzle(() => checkPuzzle({ variant: 'shogi', fen, moves: 'h8g8 e2e8' }), /unknown variant/);
   throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen: 'nonsense', moves: 'h8g8 e2e8' }), /invalid FEN/);
-  throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen: 'x'.repeat(201), moves: 'h8g8 e2e8' }), /at most 200/);
+  throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen: 'x'.repeat(257), moves: 'h8g8 e2e8' }), /at most 256/);
   const illegal = throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: 'h8g8 e2e9' }), /action 2 \(e2e9\) is not legal/);
   assert.equal(illegal.cause.code, 'ILLEGAL_MOVE');
   throwsPuzzle(() => checkPuzzle({ variant: 'chess', fen, moves: 'h8g8 e2e8 d8e8' }), /must end with an action of the solver \(White\)/);
