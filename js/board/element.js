@@ -1,9 +1,10 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw, warn); methods change the game; `shapes` and `autoShapes` hold the
-// arrows and circles; `move`, `gameover`, `change`, `error`, `shapes`,
-// `thinking` and `ready` events (bubbling, composed) tell the page what happened.
+// piece-images, draw, warn, puzzle); methods change the game or play a puzzle; `shapes`
+// and `autoShapes` hold the arrows and circles; `move`, `gameover`, `change`, `error`,
+// `shapes`, `thinking`, `ready`, `puzzlemove`, `solved` and `failed` events (bubbling,
+// composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
@@ -51,7 +52,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle'];
   }
 
   #ui = null;
@@ -257,6 +258,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
+        break;
+      case 'puzzle':
+        this.loadPuzzle(value).catch(() => {}); // reported by an `error` event
         break;
       default:
     }
@@ -738,6 +742,44 @@ export class AlfiereBoard extends ElementBase {
   /** Makes the engine play its best action found so far. */
   moveNow() {
     this.#controller?.engine.moveNow();
+  }
+
+  // ---- puzzles (the player, puzzle-player.js, is loaded with the first puzzle) ----------
+
+  #puzzler = null;
+
+  /**
+   * Plays a puzzle {variant, fen, moves, id?}, or its JSON text (null: ends it); resolves
+   * with its state once the setup action is played (null if the puzzle ended before).
+   * A bad one rejects with InvalidPuzzleError, fires `error` and changes nothing.
+   */
+  loadPuzzle(puzzle, options) {
+    // Loaded once; a failed load is tried again by the next puzzle.
+    this.#puzzler ??= this.#ready.then(() => import('./puzzle-player.js')).then(
+      ({ PuzzlePlayer }) => new PuzzlePlayer(this.#controller, this),
+      (err) => {
+        this.#puzzler = null;
+        throw err;
+      },
+    );
+    const done = this.#puzzler.then((p) => p.load(puzzle, options));
+    done.catch((err) => this.#fail(err.name, `puzzle: ${err.message}`));
+    return done;
+  }
+
+  /** The puzzle in play and how it goes ({...puzzle, status, solver, mistakes, hintUsed, solved, failed}), or null. */
+  get puzzle() {
+    return this.#controller?.puzzle?.state() ?? null;
+  }
+
+  /** Circles the piece to move in the puzzle; returns {square, piece, drop, token, board} or null. */
+  hint() {
+    return this.#controller?.puzzle?.hint() ?? null;
+  }
+
+  /** Plays the rest of the puzzle's line (it counts as failed); resolves when it is on the board. */
+  async showSolution() {
+    return this.#controller?.puzzle?.showSolution() ?? false;
   }
 
   /** Forgets the stored game (the board itself is unchanged). */

@@ -5,8 +5,8 @@
 // Checked on each: both boards render; a move by click and one by drag fire `move` with
 // the right SAN; the engine answers on the Alice board only; a Chess-Gi drop from the
 // pocket and a keyboard move; the stored game survives a reload while the other board
-// starts fresh; a hostile PGN stays text; bad attributes show a message and fire
-// `error`; no console errors.
+// starts fresh; a puzzle solved by a drop (its lazily loaded code); a hostile PGN stays
+// text; bad attributes show a message and fire `error`; no console errors.
 // Usage: node run-boards.mjs <consumer project dir>
 import assert from 'node:assert/strict';
 import { launchChromium, serveStatic } from './static-server.mjs';
@@ -124,6 +124,16 @@ async function checkPage(label, path) {
   moves = await waitEvents(page, 'chessgi', 'move', 5);
   assert.equal(moves[4].san, '@e6', `${label}: the drop`); // a pawn drop's SAN has no letter
 
+  // A puzzle on the same board (the puzzle code is a chunk loaded on demand): the setup
+  // action is played, the person drops the queen from the pocket, `solved` fires.
+  const puzzle = { variant: 'chessgi', fen: '7k/5ppp/8/8/8/8/5PPP/6K1[Q] b - - 0 1', moves: 'h8g8 Q@e8', id: 'pkg01' };
+  const started = await page.evaluate((p) => document.getElementById('chessgi').loadPuzzle(p, { pause: 50 }), puzzle);
+  assert.deepEqual([started.status, started.solver, started.ply], ['solving', 'w', 1], `${label}: the puzzle's setup`);
+  await page.click('#chessgi .pocket [data-pocket="Q"][data-color="w"]');
+  await page.click(square('chessgi', 'e8'));
+  const solved = await waitEvents(page, 'chessgi', 'solved', 1);
+  assert.deepEqual([solved[0].id, solved[0].mistakes], ['pkg01', 0], `${label}: the puzzle solved`);
+
   // A hostile PGN is kept as text: nothing runs, no element is made from it.
   await page.evaluate((text) => document.getElementById('chessgi').loadPgn(text), HOSTILE);
   const hostile = await page.evaluate(() => ({
@@ -145,7 +155,7 @@ async function checkPage(label, path) {
 
   assert.deepEqual(problems, [], `${label}: ${problems.join('\n')}`);
   await context.close();
-  console.log(`${label}: boards render, click/drag/keyboard/drop moves, engine answer, storage, bad attributes: ok`);
+  console.log(`${label}: boards render, click/drag/keyboard/drop moves, engine answer, storage, a puzzle, bad attributes: ok`);
 }
 
 let failed = false;

@@ -7,11 +7,11 @@ import { mountBoard } from 'alfiere/board';
 
 const events = [];
 window.__events = events;
-for (const type of ['move', 'gameover', 'change', 'error', 'ready']) {
+for (const type of ['move', 'gameover', 'change', 'error', 'ready', 'solved']) {
   document.addEventListener(type, (event) => {
     const board = event.target.id;
     const detail = event.detail ?? {};
-    events.push({ type, board, san: detail.san, color: detail.color, fen: detail.fen, message: detail.message, reason: detail.reason });
+    events.push({ type, board, san: detail.san, color: detail.color, fen: detail.fen, message: detail.message, reason: detail.reason, id: detail.id, mistakes: detail.mistakes });
   });
 }
 
