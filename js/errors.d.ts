@@ -21,3 +21,6 @@ export declare const WasmLoadError: TypedErrorClass<'WASM_LOAD_FAILED'>;
 export declare const WorkerError: TypedErrorClass<'WORKER_FAILED'>;
 export declare const EngineCrashedError: TypedErrorClass<'ENGINE_CRASHED'>;
 export declare const NetworkLoadError: TypedErrorClass<'NETWORK_LOAD_FAILED'>;
+/** A puzzle (or a line of a puzzle file) that is malformed or does not replay; from a
+ *  file, `line` is its line number (the header is line 1). */
+export declare const InvalidPuzzleError: TypedErrorClass<'INVALID_PUZZLE'>;

@@ -21,6 +21,7 @@ export const ErrorKinds = Object.freeze({
   Worker: ['WorkerError', 'WORKER_FAILED'],
   EngineCrashed: ['EngineCrashedError', 'ENGINE_CRASHED'],
   NetworkLoad: ['NetworkLoadError', 'NETWORK_LOAD_FAILED'],
+  InvalidPuzzle: ['InvalidPuzzleError', 'INVALID_PUZZLE'],
 });
 
 /** The class of one error kind: `instanceof` it holds for any Error with its code. */
@@ -54,11 +55,12 @@ export const WasmLoadError = errorClass(ErrorKinds.WasmLoad);
 export const WorkerError = errorClass(ErrorKinds.Worker);
 export const EngineCrashedError = errorClass(ErrorKinds.EngineCrashed);
 export const NetworkLoadError = errorClass(ErrorKinds.NetworkLoad);
+export const InvalidPuzzleError = errorClass(ErrorKinds.InvalidPuzzle);
 
 const classByCode = new Map(
   [IllegalMoveError, InvalidFenError, InvalidPgnError, UnknownVariantError, InvalidArgumentError,
     GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, EngineTerminatedError,
-    WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError]
+    WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError, InvalidPuzzleError]
     .map((TypedError) => [new TypedError('').code, TypedError]),
 );
 

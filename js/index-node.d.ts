@@ -1,2 +1,3 @@
 export * from '../pkg/node/alfiere.js';
 export * from './errors.js';
+export * from './puzzles.js';

@@ -1,0 +1,355 @@
+// Puzzles: reading the shipped puzzle files and solving one puzzle. This module is the
+// one place where the solving rules live (the puzzle contract, README "Puzzles");
+// the board, the page and the embed only follow what a PuzzleSession says.
+//
+// A puzzle is `{id, variant, fen, moves, rating, themes}`: `fen` is the position before
+// the setup action, `moves` the UCI actions of the line, one token per action, the
+// first being the opponent's action that sets the puzzle up (the lichess puzzle
+// database's convention). After it, the side to act is the solver: whenever the side to
+// act is the solver the next token is the person's to find, otherwise it is the
+// opponent's reply, played for them. The line ends with a solver action.
+//
+// The chess is the wasm `Game`'s: this module is given the `Game` class (the package's
+// entries pass their own) and asks it whether each action is legal and how it ends.
+//
+//   const puzzles = parsePuzzles(csvText, { variant: 'alice' });  // text only
+//   const session = new PuzzleSession(puzzles[0], { Game });       // replays the line
+//   session.playNext();              // the setup action (status: 'setup' → 'solving')
+//   const verdict = session.answer('e1e8');   // {correct, move, expected, complete}
+//   while (session.status === 'reply') session.playNext();  // the opponent's replies
+//   session.hint(); session.solution(); session.reveal();
+
+import { InvalidPuzzleError, InvalidArgumentError } from './errors.js';
+
+/** The header line of a puzzle file. */
+export const PUZZLE_HEADER = 'PuzzleId,FEN,Moves,Rating,Themes';
+
+const ID = /^[0-9a-z]{5}$/;
+const THEME = /^[a-z][A-Za-z0-9]*$/;
+// Generous bounds for text that may come from a URL or an attribute, so a hostile one
+// cannot make the board replay thousands of actions.
+const MAX_FEN = 200;
+const MAX_ACTIONS = 60;
+const MAX_TOKEN = 12;
+
+/**
+ * Reads a puzzle file (`data/puzzles/<rule set>.csv`): the header, then one puzzle a
+ * line. `variant` is the rule set of the file (its puzzles carry it). With `Game`, each
+ * puzzle is also replayed (checkPuzzle). Throws InvalidPuzzleError naming the line
+ * (`error.line`, counted from 1 for the header) at the first bad one.
+ */
+export function parsePuzzles(text, { variant, Game } = {}) {
+  if (typeof text !== 'string') throw new InvalidArgumentError(`a puzzle file must be a string, not ${typeOf(text)}`);
+  if (typeof variant !== 'string' || !variant) throw new InvalidArgumentError('parsePuzzles needs the rule set of the file: { variant }');
+  const lines = text.replace(/^\uFEFF/, '').split('\n').map((line) => line.replace(/\r$/, ''));
+  while (lines.length && lines.at(-1) === '') lines.pop(); // the file's final newline
+  if (lines[0] !== PUZZLE_HEADER) {
+    throw lineError(1, `the header must be exactly “${PUZZLE_HEADER}”, not “${clip(lines[0] ?? '')}”`);
+  }
+  const seen = new Set();
+  const puzzles = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = i + 1;
+    const puzzle = parseRow(lines[i], line, variant);
+    if (seen.has(puzzle.id)) throw lineError(line, `the PuzzleId ${puzzle.id} is used twice`);
+    seen.add(puzzle.id);
+    if (Game) {
+      try {
+        checkPuzzle(puzzle, { Game });
+      } catch (err) {
+        throw lineError(line, err.message, err);
+      }
+    }
+    puzzles.push(puzzle);
+  }
+  return puzzles;
+}
+
+/** One line of a puzzle file, checked for form (not yet replayed). */
+function parseRow(row, line, variant) {
+  const fields = row.split(',');
+  if (fields.length !== 5) throw lineError(line, `expected 5 fields (${PUZZLE_HEADER}), found ${fields.length}`);
+  const [id, fen, moves, rating, themes] = fields;
+  if (!ID.test(id)) throw lineError(line, `the PuzzleId must be 5 characters 0-9 a-z, not “${clip(id)}”`);
+  if (!fen || fen !== fen.trim()) throw lineError(line, `puzzle ${id}: the FEN is empty or has spaces around it`);
+  const tokens = moves.split(' ');
+  if (tokens.some((token) => !token)) throw lineError(line, `puzzle ${id}: the Moves must be UCI actions separated by single spaces`);
+  if (!/^\d+$/.test(rating) || +rating < 600 || +rating > 2800) {
+    throw lineError(line, `puzzle ${id}: the Rating must be a whole number from 600 to 2800, not “${clip(rating)}”`);
+  }
+  const themeList = themes === '' ? [] : themes.split(' ');
+  const badTheme = themeList.find((theme) => !THEME.test(theme));
+  if (badTheme !== undefined) throw lineError(line, `puzzle ${id}: “${clip(badTheme)}” is not a theme (camelCase words separated by single spaces)`);
+  try {
+    return normalisePuzzle({ id, variant, fen, moves: tokens, rating: +rating, themes: themeList });
+  } catch (err) {
+    throw lineError(line, err.message, err);
+  }
+}
+
+/**
+ * A puzzle in its one shape, `{id, variant, fen, moves: string[], rating, themes}`,
+ * from `{variant, fen, moves}` where `moves` is an array or a space-separated string
+ * (`id`, `rating` and `themes` are optional). Checks the form only; throws
+ * InvalidPuzzleError.
+ */
+export function normalisePuzzle(puzzle) {
+  if (puzzle === null || typeof puzzle !== 'object' || Array.isArray(puzzle)) {
+    throw new InvalidPuzzleError(`a puzzle must be an object {variant, fen, moves}, not ${typeOf(puzzle)}`);
+  }
+  const { id = null, variant = 'chess', fen, moves, rating = null, themes = [] } = puzzle;
+  if (id !== null && (typeof id !== 'string' || !/^[0-9A-Za-z_-]{1,40}$/.test(id))) {
+    throw new InvalidPuzzleError('a puzzle id must be 1-40 letters, digits, - or _');
+  }
+  if (typeof variant !== 'string' || !/^[a-z-]{1,30}$/.test(variant)) throw new InvalidPuzzleError(`“${clip(String(variant))}” is not a rule set id`);
+  if (typeof fen !== 'string' || !fen.trim()) throw new InvalidPuzzleError('a puzzle needs the FEN of the position before its setup action');
+  if (fen.length > MAX_FEN) throw new InvalidPuzzleError(`a puzzle's FEN is at most ${MAX_FEN} characters`);
+  let tokens;
+  if (typeof moves === 'string') tokens = moves.trim().split(/\s+/);
+  else if (Array.isArray(moves) && moves.every((token) => typeof token === 'string')) tokens = moves.map((token) => token.trim());
+  else throw new InvalidPuzzleError('a puzzle\'s moves must be UCI actions: an array of strings or one string separated by spaces');
+  if (tokens.length < 2 || tokens.some((token) => !token)) {
+    throw new InvalidPuzzleError('a puzzle\'s moves need the setup action and at least one action to find');
+  }
+  if (tokens.length > MAX_ACTIONS) throw new InvalidPuzzleError(`a puzzle has at most ${MAX_ACTIONS} actions`);
+  const badToken = tokens.find((token) => token.length > MAX_TOKEN || !/^[A-Za-z0-9@=]+$/.test(token));
+  if (badToken !== undefined) throw new InvalidPuzzleError(`“${clip(badToken)}” is not a UCI action`);
+  if (rating !== null && !(Number.isInteger(rating) && rating >= 0 && rating <= 4000)) throw new InvalidPuzzleError('a puzzle\'s rating must be a whole number');
+  if (!Array.isArray(themes) || themes.some((theme) => typeof theme !== 'string' || !THEME.test(theme))) {
+    throw new InvalidPuzzleError('a puzzle\'s themes must be camelCase words');
+  }
+  return { id, variant, fen: fen.trim(), moves: tokens, rating, themes: [...themes] };
+}
+
+/**
+ * Replays a puzzle through the `Game`: the position must be one of its rule set, every
+ * action legal, and the line must end with an action of the solver (the side to act
+ * after the setup action), before the game is over. Returns the normalised puzzle;
+ * throws InvalidPuzzleError (with the core's error as `cause`).
+ */
+export function checkPuzzle(puzzle, { Game } = {}) {
+  const normal = normalisePuzzle(puzzle);
+  const game = openGame(normal, needGame(Game));
+  try {
+    replay(game, normal);
+  } finally {
+    game.free();
+  }
+  return normal;
+}
+
+function needGame(Game) {
+  if (typeof Game !== 'function') throw new InvalidArgumentError('puzzles need the wasm Game class: { Game }');
+  return Game;
+}
+
+function openGame(puzzle, Game) {
+  try {
+    return new Game(puzzle.variant, puzzle.fen);
+  } catch (err) {
+    throw new InvalidPuzzleError(`${puzzleName(puzzle)}: ${err?.message ?? err}`, { cause: err });
+  }
+}
+
+/** Plays the whole line on `game`; returns the solver's side. */
+function replay(game, puzzle) {
+  let solver = null;
+  puzzle.moves.forEach((token, index) => {
+    if (game.isGameOver()) {
+      throw new InvalidPuzzleError(`${puzzleName(puzzle)}: the game is over before action ${index + 1} (${token})`);
+    }
+    try {
+      game.move(token);
+    } catch (err) {
+      throw new InvalidPuzzleError(`${puzzleName(puzzle)}: action ${index + 1} (${token}) is not legal: ${err?.message ?? err}`, { cause: err });
+    }
+    if (index === 0) solver = game.turn();
+  });
+  const last = game.history({ verbose: true }).at(-1);
+  if (last.color !== solver) {
+    throw new InvalidPuzzleError(`${puzzleName(puzzle)}: the line must end with an action of the solver (${solver === 'w' ? 'White' : 'Black'})`);
+  }
+  return solver;
+}
+
+/**
+ * One person solving one puzzle, on a Game of its own. The session plays the setup
+ * action and the opponent's replies when asked (`playNext`), judges the person's
+ * actions (`answer`), counts mistakes, gives hints and the solution.
+ *
+ * `status`: 'setup' (the setup action is to be played), 'solving' (the person is to
+ * act), 'reply' (the opponent's reply is to be played), 'complete' (the line is over:
+ * `solved` if the person found it, else it was shown). `failed` is true from the first
+ * wrong action or from `reveal()` on.
+ */
+export class PuzzleSession {
+  #game;
+  #index = 0; // the next token of the line
+  #revealed = false;
+  #wonEarly = false; // the person ended the game with a winning action outside the line
+
+  /** Replays the puzzle first (checkPuzzle); throws InvalidPuzzleError for a bad one. */
+  constructor(puzzle, { Game } = {}) {
+    this.puzzle = checkPuzzle(puzzle, { Game });
+    this.#game = openGame(this.puzzle, Game);
+    this.mistakes = 0;
+    this.hintUsed = false;
+    this.solver = null; // 'w' or 'b', known once the setup action is played
+  }
+
+  /** The session's Game (read it; change it only through the session). */
+  get game() {
+    return this.#game;
+  }
+
+  /** How far into the line: the number of its actions played. */
+  get ply() {
+    return this.#index;
+  }
+
+  get status() {
+    if (this.#index === 0) return 'setup';
+    if (this.#wonEarly || this.#index >= this.puzzle.moves.length) return 'complete';
+    return this.#game.turn() === this.solver ? 'solving' : 'reply';
+  }
+
+  /** Whether the person is to find the next action. */
+  get solverToAct() {
+    return this.status === 'solving';
+  }
+
+  /** The line is over and the person found every action of it (mistakes taken back count in `mistakes`). */
+  get solved() {
+    return this.status === 'complete' && !this.#revealed;
+  }
+
+  /** A wrong action was tried, or the solution was shown. */
+  get failed() {
+    return this.mistakes > 0 || this.#revealed;
+  }
+
+  /** Whether the solution was shown (`reveal`). */
+  get revealed() {
+    return this.#revealed;
+  }
+
+  /**
+   * Plays the next action of the line when it is not the person's to find (the setup
+   * action, an opponent's reply), or any action once the solution is revealed.
+   * Returns the Game's verbose move; throws InvalidArgumentError when the person is to
+   * act (or the line is over).
+   */
+  playNext() {
+    const status = this.status;
+    if (status === 'complete') throw new InvalidArgumentError('the puzzle is over: there is no next action');
+    if (status === 'solving' && !this.#revealed) throw new InvalidArgumentError('the solver is to act: answer() judges their action');
+    const move = this.#game.move(this.puzzle.moves[this.#index++]);
+    if (this.#index === 1) this.solver = this.#game.turn();
+    return move;
+  }
+
+  /**
+   * Judges the person's action (UCI, SAN or {from, to, promotion}) while `status` is
+   * 'solving'. Right: it is the line's next action, or it ends the game at once with
+   * the solver's win; it is played. Wrong: nothing is played and `mistakes` grows.
+   * Returns `{correct, move, expected, complete}` (`move` the verbose form of the action
+   * tried, `expected` the line's token). An illegal action throws the Game's
+   * IllegalMoveError and counts as nothing.
+   */
+  answer(action) {
+    if (this.status !== 'solving') throw new InvalidArgumentError(`the solver is not to act (the puzzle's status is ${this.status})`);
+    const expected = this.puzzle.moves[this.#index];
+    const trial = this.#game.clone();
+    let move;
+    let wins;
+    let expectedMove;
+    try {
+      move = trial.move(action); // throws IllegalMoveError for an illegal one
+      wins = trial.isGameOver() && trial.outcome()?.winner === this.solver;
+      trial.undo();
+      expectedMove = trial.move(expected);
+    } finally {
+      trial.free();
+    }
+    // The same action however it was spelt: its UCI, or the position it leads to.
+    const correct = move.lan === expectedMove.lan || move.after === expectedMove.after || wins;
+    if (!correct) {
+      this.mistakes++;
+      return { correct, move, expected, complete: false };
+    }
+    const played = this.#game.move(move.lan);
+    this.#index++;
+    if (move.lan !== expectedMove.lan && move.after !== expectedMove.after) this.#wonEarly = true;
+    return { correct, move: played, expected, complete: this.status === 'complete' };
+  }
+
+  /**
+   * The next action the person is to find: `{square, piece, drop, token}`, where
+   * `square` is the piece's square (for a drop, the square it is dropped on, since
+   * the pocket has none) and `piece` its letter. Marks the hint as used. Null when the
+   * person is not to act.
+   */
+  hint() {
+    if (this.status !== 'solving') return null;
+    const move = this.#peek();
+    this.hintUsed = true;
+    const drop = move.kind === 'drop';
+    return { square: drop ? move.to : move.from, piece: move.piece, drop, token: move.lan, board: move.board };
+  }
+
+  /** The verbose form of the line's next action (without playing it). */
+  #peek() {
+    const trial = this.#game.clone();
+    try {
+      return trial.move(this.puzzle.moves[this.#index]);
+    } finally {
+      trial.free();
+    }
+  }
+
+  /** The line's actions not yet played (UCI tokens). */
+  solution() {
+    return this.status === 'complete' ? [] : this.puzzle.moves.slice(this.#index);
+  }
+
+  /** Gives up: the puzzle counts as failed, and `playNext` now plays the person's actions too. */
+  reveal() {
+    this.#revealed = true;
+  }
+
+  /** Frees the session's Game. */
+  free() {
+    this.#game.free();
+  }
+}
+
+/** `checkPuzzle` and `PuzzleSession` with a given `Game` class as their default (the
+ * package entries bind their own). */
+export function puzzlesWith(Game) {
+  return {
+    checkPuzzle: (puzzle, options = {}) => checkPuzzle(puzzle, { Game, ...options }),
+    PuzzleSession: class extends PuzzleSession {
+      constructor(puzzle, options = {}) {
+        super(puzzle, { Game, ...options });
+      }
+    },
+  };
+}
+
+function lineError(line, message, cause) {
+  const error = new InvalidPuzzleError(`line ${line}: ${message}`, cause ? { cause } : undefined);
+  error.line = line;
+  return error;
+}
+
+function puzzleName(puzzle) {
+  return puzzle.id ? `puzzle ${puzzle.id}` : 'the puzzle';
+}
+
+function clip(text) {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function typeOf(value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
