@@ -321,7 +321,7 @@ export class Page {
   humanToAct() {
     const board = this.board;
     if (board.over || board.reviewing !== null || this.players.mode === 'view') return false;
-    if (this.players.mode === 'puzzle') return this.puzzles.solving && board.game.turn() === board.puzzleSolver;
+    if (this.players.mode === 'puzzle') return this.puzzles.solving && board.game.turn() === board.puzzle?.solver;
     return this.players.mode === 'friend' || board.game.turn() === this.players.human;
   }
 

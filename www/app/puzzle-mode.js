@@ -35,9 +35,9 @@ export class PuzzleMode {
     this.attempt = null; // {mistakes, hint, settled, change, over, solved}
     this.loading = 0; // a counter, so a late load of an older request is dropped
     const board = this.board;
-    board.addEventListener('puzzlestep', (event) => this.onStep(event.detail));
+    board.addEventListener('puzzlemove', (event) => this.onStep(event.detail));
     board.addEventListener('solved', () => this.onEnd(true));
-    board.addEventListener('failed', (event) => this.onFailed(event.detail));
+    board.addEventListener('failed', () => this.onFailed());
     $('puzzle-hint').addEventListener('click', () => this.hint());
     $('puzzle-solution').addEventListener('click', () => this.showSolution());
     $('puzzle-next').addEventListener('click', () => this.next());
@@ -76,6 +76,7 @@ export class PuzzleMode {
     this.variant = variant;
     this.puzzle = null;
     this.attempt = null;
+    delete $('puzzle-card').dataset.puzzleId;
     this.render(`Loading the ${this.page.variantName(variant)} puzzles…`);
     let puzzles;
     try {
@@ -114,13 +115,14 @@ export class PuzzleMode {
       return;
     }
     if (this.puzzle !== puzzle) return; // another one was asked for meanwhile
+    $('puzzle-card').dataset.puzzleId = puzzle.id; // for scripts and tests: the puzzle is on the board
     this.render(this.task());
     this.page.refresh();
   }
 
   /** What the person is to do, in words. */
   task() {
-    const solver = this.board.puzzleSolver ?? this.board.game.turn();
+    const solver = this.board.puzzle?.solver ?? this.board.game.turn();
     return `Find the best action for ${SIDE[solver]}.`;
   }
 
@@ -130,15 +132,15 @@ export class PuzzleMode {
       this.attempt.mistakes += 1;
       this.settle(false);
       const offer = this.attempt.mistakes >= MISTAKES_BEFORE_SOLUTION ? ' You can see the solution.' : '';
-      this.render(`Not that one: taken back. Try again.${offer}`, 'wrong');
+      this.render(`${detail.san ?? 'That'} is not the move: it is taken back. Try again.${offer}`, 'wrong');
     } else if (detail?.correct === true && !detail.complete && !this.attempt.over) {
       this.render('Best action! Keep going.', 'right');
     }
   }
 
-  onFailed(detail) {
-    // A wrong action fires the step event too; `failed` settles a revealed solution.
-    if (detail?.revealed) this.settle(false);
+  onFailed() {
+    // The first wrong action or the solution: a loss, whichever comes first.
+    this.settle(false);
   }
 
   onEnd(solved) {
@@ -162,12 +164,15 @@ export class PuzzleMode {
     this.render('The piece to move is circled.', '');
   }
 
-  showSolution() {
+  async showSolution() {
     if (!this.solving) return;
-    this.attempt.revealed = true;
+    const attempt = this.attempt;
+    attempt.revealed = true;
     this.settle(false);
-    this.board.showSolution();
     this.render('Playing the solution…', '');
+    const shown = await this.board.showSolution();
+    // The board fires no `solved` for a line it played itself: the puzzle ends here.
+    if (shown && this.attempt === attempt) this.onEnd(false);
   }
 
   /** The rating result of the puzzle in hand, once: a clean solve wins, anything else loses. */
