@@ -27,7 +27,7 @@ export interface PuzzleInput {
 }
 
 /** The wasm Game class, for the functions that replay puzzles. */
-export interface GameOption { Game?: new (variant?: string | null, fen?: string | null) => Game }
+export interface GameOption { Game?: new (variant?: VariantId | null, fen?: string | null) => Game }
 
 /** Reads a puzzle file of rule set `variant` (the header, then one puzzle a line); with
  *  `Game`, replays each puzzle too. Throws InvalidPuzzleError with `line` (1: the header). */

@@ -294,7 +294,9 @@ export class PuzzleSession {
     const move = this.#peek();
     this.hintUsed = true;
     const drop = move.kind === 'drop';
-    return { square: drop ? move.to : move.from, piece: move.piece, drop, token: move.lan, board: move.board };
+    const hint = { square: drop ? move.to : move.from, piece: move.piece, drop, token: move.lan };
+    if (move.board) hint.board = move.board; // Alice: the board the piece arrives on
+    return hint;
   }
 
   /** The verbose form of the line's next action (without playing it). */

@@ -5,8 +5,9 @@
 //                     in nets/ laid out so every relative import resolves; the page's
 //                     and the iframe embed's modules (with the board component) each
 //                     bundled into one file, so the browser finds the wasm without a
-//                     waterfall of module requests; and sw.js with the list of files to
-//                     cache and a version hash of their contents;
+//                     waterfall of module requests; the shipped puzzles (data/puzzles/
+//                     as puzzles/); and sw.js with the list of files to cache and a
+//                     version hash of their contents;
 //   dist/alfiere.html the single-file build (see build-single.mjs), unless --no-single.
 //
 // Needs pkg/web (scripts/build-wasm.sh). Run: node scripts/build-page.mjs [--no-single]
@@ -56,6 +57,15 @@ for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web
 // caches it with the rest.
 mkdirSync(join(out, 'nets'), { recursive: true });
 cpSync(join(root, 'nets', 'chess-round3.nnue'), join(out, 'nets', 'chess-round3.nnue'));
+// The shipped puzzles (data/puzzles/<rule set>.csv), read by the page's Puzzles mode and
+// the embed's ?puzzle=<rule set>/<id> from puzzles/ next to them; cached like the rest.
+const puzzleDir = join(root, 'data', 'puzzles');
+if (existsSync(puzzleDir)) {
+  const files = readdirSync(puzzleDir).filter((name) => name.endsWith('.csv'));
+  mkdirSync(join(out, 'puzzles'), { recursive: true });
+  for (const name of files) cpSync(join(puzzleDir, name), join(out, 'puzzles', name));
+  log(`puzzles: ${files.length} files`);
+}
 
 if (!process.argv.includes('--no-single')) {
   const { buildSingle } = await import('./build-single.mjs');

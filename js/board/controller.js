@@ -47,6 +47,7 @@ export class BoardController {
     this.preview = null; // the arrow or circle a person is drawing
     this.picker = new PromotionPicker(ui.promotion, this);
     this.engine = new EngineSeat(this);
+    this.puzzle = null; // the PuzzlePlayer while a puzzle is on (puzzle-player.js)
     model.addEventListener('change', (event) => this.afterChange(event.detail));
   }
 
@@ -71,6 +72,7 @@ export class BoardController {
   /** Whether a person may act now (not the engine's turn, no picker or review open). */
   humanToAct() {
     if (this.model.isOver() || this.picker.open || this.reviewing !== null || this.previewed) return false;
+    if (this.puzzle) return this.puzzle.personToAct();
     const side = this.model.game.turn();
     return side !== this.engineSide && this.host.settings.humanSides.has(side);
   }
@@ -80,7 +82,7 @@ export class BoardController {
   }
 
   engineToAct() {
-    return this.engineSide !== null && !this.model.isOver() && this.model.game.turn() === this.engineSide;
+    return this.engineSide !== null && !this.puzzle && !this.model.isOver() && this.model.game.turn() === this.engineSide;
   }
 
   dests() {
@@ -606,7 +608,7 @@ export class BoardController {
     const ui = this.ui;
     const over = model.isOver();
     const thinking = this.engine.thinking;
-    ui.status.textContent = statusText(model, this.statusOptions());
+    ui.status.textContent = this.puzzle?.statusLine() ?? statusText(model, this.statusOptions());
     const turnLine = turnText(model);
     ui.turn.hidden = !turnLine;
     ui.turn.textContent = turnLine ?? '';

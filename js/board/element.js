@@ -51,7 +51,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle'];
   }
 
   #ui = null;
@@ -257,6 +257,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
+        break;
+      case 'puzzle':
+        this.loadPuzzle(value);
         break;
       default:
     }
@@ -738,6 +741,37 @@ export class AlfiereBoard extends ElementBase {
   /** Makes the engine play its best action found so far. */
   moveNow() {
     this.#controller?.engine.moveNow();
+  }
+
+  // ---- puzzles (the player, puzzle-player.js, is loaded with the first puzzle) ----------
+
+  #puzzler = null;
+
+  /**
+   * Plays a puzzle {variant, fen, moves, id?}, or its JSON text (null: ends it); resolves
+   * with its state once the setup action is played. A bad one rejects with
+   * InvalidPuzzleError, fires `error` and changes nothing.
+   */
+  loadPuzzle(puzzle, options) {
+    this.#puzzler ??= this.#ready.then(() => import('./puzzle-player.js')).then(({ PuzzlePlayer }) => new PuzzlePlayer(this.#controller, this));
+    const done = this.#puzzler.then((p) => p.load(puzzle, options));
+    done.catch((err) => this.#fail(err.name, `puzzle: ${err.message}`));
+    return done;
+  }
+
+  /** The puzzle in play and how it goes ({...puzzle, status, solver, mistakes, hintUsed, solved, failed}), or null. */
+  get puzzle() {
+    return this.#controller?.puzzle?.state() ?? null;
+  }
+
+  /** Circles the piece to move in the puzzle; returns {square, piece, drop, token, board} or null. */
+  hint() {
+    return this.#controller?.puzzle?.hint() ?? null;
+  }
+
+  /** Plays the rest of the puzzle's line (it counts as failed); resolves when it is on the board. */
+  showSolution() {
+    return this.#controller?.puzzle?.showSolution() ?? Promise.resolve(false);
   }
 
   /** Forgets the stored game (the board itself is unchanged). */

@@ -2,6 +2,7 @@
 
 import type { Color, Game, Move, Outcome, Refusal, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
 import type { AnalyseResult, Engine } from '../engine.js';
+import type { Puzzle, PuzzleInput, PuzzleHint, PuzzleStatus } from '../puzzles.js';
 
 export type Side = 'white' | 'black';
 
@@ -39,6 +40,25 @@ export interface CircleShape extends ShapeCommon { square: string }
 export type Shape = ArrowShape | CircleShape;
 /** `detail` of `shapes`: a person drew or cleared; their shapes on the position after `ply` actions. */
 export interface BoardShapesDetail { shapes: Shape[]; ply: number }
+
+/** `board.puzzle`: the puzzle in play and how it goes. `ply` counts the line's actions
+ *  played; `solved`: the line is over and the person found it (after any mistakes);
+ *  `failed`: a wrong action was tried or the solution shown. */
+export interface BoardPuzzleState extends Puzzle {
+  status: PuzzleStatus;
+  solver: Color | null;
+  ply: number;
+  mistakes: number;
+  hintUsed: boolean;
+  solved: boolean;
+  failed: boolean;
+}
+/** What every puzzle event's `detail` holds. */
+export interface BoardPuzzleDetail { id: string | null; mistakes: number; hintUsed: boolean }
+/** `detail` of `puzzlemove`: the person's action in a puzzle, judged (a wrong one is taken back). */
+export interface BoardPuzzleMoveDetail extends BoardPuzzleDetail { correct: boolean; san: string; lan: string }
+/** `detail` of `failed`: once a puzzle, at the first wrong action or when the solution is shown. */
+export interface BoardPuzzleFailedDetail extends BoardPuzzleDetail { reason: 'mistake' | 'solution' }
 
 /** One engine shared by jobs that take turns on it (see sharedEngine). */
 export declare class EngineQueue {
@@ -137,11 +157,28 @@ export declare class AlfiereBoard extends HTMLElement {
   /** Why `from` → `to`, or a move typed as text, is refused (said in the board, its pieces drawn); null when it is legal. */
   explain(from: string, to?: string): Refusal | null;
   engineQueue(): EngineQueue;
+  /**
+   * Plays a puzzle ({variant, fen, moves, id?}, or its JSON text as in the `puzzle`
+   * attribute; null ends it): the setup action is played after `pause` ms (500 by
+   * default; also the pause before each of the board's own actions). Resolves with its
+   * state once the person is to act; a bad one rejects with InvalidPuzzleError, fires
+   * `error` and changes nothing.
+   */
+  loadPuzzle(puzzle: PuzzleInput | string | null, options?: { pause?: number }): Promise<BoardPuzzleState | null>;
+  /** The puzzle in play, or null. */
+  readonly puzzle: BoardPuzzleState | null;
+  /** Circles the piece to move (a drop: its square) until the next action; null when the person is not to act. */
+  hint(): PuzzleHint | null;
+  /** Plays the rest of the line, an action at a time (the puzzle fails); resolves true once it is on the board. */
+  showSolution(): Promise<boolean>;
   addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'change', listener: (event: CustomEvent<BoardChangeDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'shapes', listener: (event: CustomEvent<BoardShapesDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'error', listener: (event: CustomEvent<BoardErrorDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'puzzlemove', listener: (event: CustomEvent<BoardPuzzleMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'solved', listener: (event: CustomEvent<BoardPuzzleDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'failed', listener: (event: CustomEvent<BoardPuzzleFailedDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }
 

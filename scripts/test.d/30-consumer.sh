@@ -36,7 +36,8 @@ log "npm install $(basename "$tarball") into a fresh project"
 (cd "$app" && npm install --no-audit --no-fund --no-package-lock --offline "$tarball" > /dev/null)
 
 log "1. Node ESM"
-(cd "$app" && node node-esm.mjs)
+puzzle_files="$(cd data/puzzles 2>/dev/null && ls -- *.csv 2>/dev/null | tr '\n' ' ' || true)"
+(cd "$app" && ALFIERE_PUZZLE_FILES="$puzzle_files" node node-esm.mjs)
 log "2. Node require"
 (cd "$app" && node node-cjs.cjs)
 

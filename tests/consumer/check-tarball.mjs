@@ -1,6 +1,7 @@
 // Checks the file list of the packed tarball (`npm pack --json` output on stdin): every
 // file the exports map, the worker and the types need is there, and nothing else big.
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -18,10 +19,14 @@ const required = [
   'js/chessjs/order.js', 'js/chessjs/pgn-writer.js', 'js/chessjs/zobrist.js', 'js/chessjs/pgn-reading.js',
   'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'nets/chess-round3.nnue', 'nets/README.md',
   'js/board/index.js', 'js/board/index.d.ts', 'js/board/element.js', 'js/board/controller.js', 'js/board/styles.js',
+  'js/puzzles.js', 'js/puzzles.d.ts', 'js/board/puzzle-player.js',
 ];
+// The shipped puzzles (data/puzzles/<rule set>.csv, exported as 'alfiere/puzzles/*'), every one.
+const puzzleFiles = existsSync('data/puzzles') ? readdirSync('data/puzzles').filter((f) => f.endsWith('.csv')) : [];
+required.push(...puzzleFiles.map((f) => `data/puzzles/${f}`));
 for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
-const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|README\.md)$|package\.json$|README\.md$|LICENSE)/.test(f));
-assert.deepEqual(stray, [], 'files outside pkg/, js/, the network and the top-level docs');
+const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|README\.md)$|data\/puzzles\/[a-z-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
+assert.deepEqual(stray, [], 'files outside pkg/, js/, the network, the puzzles and the top-level docs');
 const wasm = pack.files.find((f) => f.path === 'pkg/web/alfiere_bg.wasm');
 console.log(`tarball ${pack.filename}: ${pack.files.length} files, ${pack.size} bytes packed, ${pack.unpackedSize} unpacked; ` +
-  `pkg/web/alfiere_bg.wasm ${wasm.size} bytes`);
+  `pkg/web/alfiere_bg.wasm ${wasm.size} bytes; ${puzzleFiles.length} puzzle files`);

@@ -49,3 +49,13 @@ test('a Node script using only the promise API exits without terminate()', async
   assert.match(out.trim(), /^[a-h][1-8][a-h][1-8]/);
   assert.ok(Date.now() - t0 < 30000);
 });
+
+test("'alfiere/puzzles/*' is exported: the shipped puzzle files under data/puzzles/", () => {
+  assert.match(import.meta.resolve('alfiere/puzzles/alice.csv'), /\/data\/puzzles\/alice\.csv$/);
+  // Only that folder: the rest of data/ is not the package's.
+  assert.throws(() => import.meta.resolve('alfiere/data/puzzles/alice.csv'), (e) => e.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED');
+  const require = createRequire(import.meta.url);
+  const pkg = require('alfiere/package.json');
+  assert.equal(pkg.exports['./puzzles/*'], './data/puzzles/*');
+  assert.ok(pkg.files.includes('data/puzzles/*.csv'));
+});

@@ -1,8 +1,10 @@
 // The iframe embed (embed.html), for hosts that only allow iframes: one board, set up
 // from the URL (?variant=&fen=&pgn=&orientation=&engine=&level=&movable=&coordinates=
-// &sound=&storage-key=&parent-origin=&draw=&shapes=), that posts `move`, `gameover`,
-// `change`, `shapes` and `error` messages to its parent. A bad parameter shows a
-// message in the frame (the board validates every attribute) as well as posting it;
+// &sound=&storage-key=&parent-origin=&draw=&shapes=) or playing a puzzle (?puzzle=
+// <rule set>/<id>, or ?variant=&fen=&moves=; embed-puzzle.js), that posts `move`,
+// `gameover`, `change`, `shapes`, `error`, `puzzle`, `puzzlemove`, `solved` and
+// `failed` messages to its parent. A bad parameter shows a message in the frame (the
+// board validates every attribute) as well as posting it;
 // nothing from the URL reaches the page as HTML. A game can be stepped through
 // (embed-nav.js), and the whole embed fits the frame's height (embed-fit.js).
 //
@@ -20,6 +22,7 @@ import { setEngineFactory } from '../js/board/engine-queue.js';
 import { attachNavigation } from './embed-nav.js';
 import { attachGraph } from './embed-graph.js';
 import { fitToFrame } from './embed-fit.js';
+import { puzzleRequest, startPuzzle, PUZZLE_PARAMS } from './embed-puzzle.js';
 
 const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
 const OWN_PARAMS = ['pgn', 'shapes', 'storage-key', 'parent-origin'];
@@ -87,11 +90,16 @@ async function main() {
   const board = document.createElement('alfiere-board');
   board.id = 'board';
   const ignored = [];
+  const puzzle = puzzleRequest(params);
+  if (puzzle?.error) showMessage(puzzle.error);
   for (const [name, value] of params) {
     if (value.length > MAX_PARAM) showMessage(`The ${name.slice(0, 20)} parameter is too long.`);
+    else if (name === 'fen' && puzzle && !puzzle.error) continue; // the puzzle's, not the board's start position
     else if (ATTRIBUTES.includes(name)) board.setAttribute(name, value);
-    else if (!OWN_PARAMS.includes(name)) ignored.push(name.slice(0, 20));
+    else if (!OWN_PARAMS.includes(name) && !PUZZLE_PARAMS.includes(name)) ignored.push(name.slice(0, 20));
   }
+  // The puzzle's rule set from the start (the page's look for Alice's two boards).
+  if (puzzle?.variant) board.setAttribute('variant', puzzle.variant);
   if (ignored.length) showMessage(`Unknown parameters ignored: ${ignored.join(', ')}.`);
   let parentOrigin = null;
   if (params.has('parent-origin')) {
@@ -124,7 +132,8 @@ async function main() {
   attachNavigation(board);
   attachGraph(board);
   const pgn = params.get('pgn');
-  if (pgn && pgn.length <= MAX_PARAM && !board.storageKey) {
+  if (puzzle && !puzzle.error) await startPuzzle(board, puzzle, { show: showMessage, post });
+  else if (pgn && pgn.length <= MAX_PARAM && !board.storageKey) {
     try {
       board.loadPgn(pgn);
     } catch (err) {

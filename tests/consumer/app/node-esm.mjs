@@ -1,6 +1,7 @@
 // Node ESM: import 'alfiere' (no init call) and 'alfiere/engine' (worker thread).
 import assert from 'node:assert/strict';
-import { Game, variants, validateFen, IllegalMoveError } from 'alfiere';
+import { readFileSync } from 'node:fs';
+import { Game, variants, validateFen, IllegalMoveError, PuzzleSession, parsePuzzles, checkPuzzle } from 'alfiere';
 import { Engine } from 'alfiere/engine';
 import { Chess } from 'alfiere/chessjs';
 
@@ -22,4 +23,25 @@ const after = new Game();
 after.move('e2e4');
 assert.ok(after.legalMoves().includes(result.bestmove), result.bestmove);
 await assert.rejects(engine.analyse({ fen: 'bad' }), (e) => e.name === 'InvalidFenError' && e.code === 'INVALID_FEN');
+// Puzzles: the session from the main entry; the shipped files through 'alfiere/puzzles/*'
+// (ALFIERE_PUZZLE_FILES: the names the repository has in data/puzzles/), each read,
+// parsed and replayed.
+const session = new PuzzleSession({ variant: 'chess', fen: '7k/5ppp/8/8/8/8/5PPP/R3R1K1 b - - 0 1', moves: 'h8g8 e1e8' });
+session.playNext();
+assert.equal(session.answer('a1a8').correct, true); // another mate is right too
+assert.equal(session.solved, true);
+assert.match(import.meta.resolve('alfiere/puzzles/alice.csv'), /\/node_modules\/alfiere\/data\/puzzles\/alice\.csv$/);
+const shipped = (process.env.ALFIERE_PUZZLE_FILES ?? '').split(/\s+/).filter(Boolean);
+let puzzleCount = 0;
+for (const name of shipped) {
+  const url = import.meta.resolve(`alfiere/puzzles/${name}`);
+  assert.match(url, new RegExp(`/node_modules/alfiere/data/puzzles/${name}$`));
+  const variant = name.replace(/\.csv$/, '');
+  const puzzles = parsePuzzles(readFileSync(new URL(url), 'utf8'), { variant });
+  assert.ok(puzzles.length > 0, `${name} has puzzles`);
+  checkPuzzle(puzzles[0]);
+  puzzleCount += puzzles.length;
+}
+console.log(`node ESM: puzzles: ${shipped.length} shipped files read through 'alfiere/puzzles/*' (${puzzleCount} puzzles)`);
+
 console.log(`node ESM: ok (engine played ${result.bestmove} at depth ${result.depth})`);

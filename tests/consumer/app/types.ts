@@ -2,7 +2,7 @@
 import { Game, validateFen, variants, type Move, type Outcome, type VariantId } from 'alfiere';
 import { Engine, type AnalyseResult, type Info } from 'alfiere/engine';
 import { Chess, type Move as ChessJsMove, type Square, IllegalMoveError } from 'alfiere/chessjs';
-import { InvalidFenError } from 'alfiere';
+import { InvalidFenError, PuzzleSession, parsePuzzles, InvalidPuzzleError, type Puzzle, type PuzzleAnswer } from 'alfiere';
 
 const variant: VariantId = 'marseillais';
 const game = new Game(variant);
@@ -49,3 +49,14 @@ board.addEventListener('move', (event) => {
 const tagged: AlfiereBoard = document.createElement('alfiere-board');
 tagged.orientation = 'black';
 void board.ready.then((ready) => ready.move({ from: 'e2', to: 'e4' }).san);
+void tagged.loadPuzzle({ variant: 'chess', fen: '7k/5ppp/8/8/8/8/5PPP/R3R1K1 b - - 0 1', moves: 'h8g8 e1e8' }, { pause: 0 }).then((state) => state?.mistakes);
+tagged.addEventListener('failed', (event) => console.log(event.detail.reason, event.detail.hintUsed));
+const boardHint: string | undefined = tagged.hint()?.square;
+void tagged.showSolution().then((shown: boolean) => shown || boardHint);
+
+const puzzles: Puzzle[] = parsePuzzles('PuzzleId,FEN,Moves,Rating,Themes\n', { variant: 'alice' });
+const puzzleSession = new PuzzleSession({ variant: 'chess', fen: '7k/5ppp/8/8/8/8/5PPP/R3R1K1 b - - 0 1', moves: ['h8g8', 'e1e8'] });
+puzzleSession.playNext();
+const answer: PuzzleAnswer = puzzleSession.answer({ from: 'e1', to: 'e8' });
+const badPuzzle: boolean = new Error('x') instanceof InvalidPuzzleError;
+console.log(puzzles.length, answer.correct, puzzleSession.hint()?.square, badPuzzle);

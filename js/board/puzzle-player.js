@@ -1,0 +1,241 @@
+// A puzzle on one <alfiere-board>: the board's side of a PuzzleSession (../puzzles.js,
+// where the solving rules live). It plays the setup action and the opponent's replies
+// on the board after a short pause, hands the person's actions to the session, takes
+// back a wrong one with a notice, circles the piece of a hint, plays the solution out
+// when asked, and fires `puzzlemove`, `solved` and `failed`. While it is on, the board
+// lets the person act only when the session says so and the engine plays for no side.
+// The board loads this module when it is first given a puzzle.
+
+import { PuzzleSession } from '../puzzles.js';
+import { InvalidPuzzleError, InvalidArgumentError } from '../errors.js';
+
+// The module imports nothing of the board's own, so a bundler shares no chunk with it.
+const SIDE = { w: 'White', b: 'Black' };
+const PAUSE = 500; // ms before the board's own action, so the person sees what happened
+
+export class PuzzlePlayer {
+  /** @param controller the board's controller; @param host the element (notify). */
+  constructor(controller, host) {
+    this.controller = controller;
+    this.host = host;
+    this.session = null;
+    this.own = false; // the model change under way is this player's
+    this.busy = false; // an action of the board's own is due: the person waits
+    this.timer = null;
+    this.wrong = false; // a wrong action is on the board until it is taken back
+    this.pause = PAUSE;
+    controller.model.addEventListener('change', (event) => this.changed(event.detail));
+  }
+
+  /**
+   * Starts `puzzle` ({variant, fen, moves, id?}, or its JSON text: the `puzzle`
+   * attribute; null or blank text ends the puzzle). A bad one throws InvalidPuzzleError and changes nothing.
+   * Resolves with the puzzle's state once the person is to act.
+   */
+  async load(puzzle, options) {
+    const fromText = typeof puzzle === 'string';
+    const pause = options?.pause ?? PAUSE;
+    if (!(Number.isFinite(pause) && pause >= 0)) throw new InvalidArgumentError('the pause is a number of milliseconds');
+    if (puzzle === null || puzzle === undefined || (fromText && !puzzle.trim())) return this.stop();
+    const session = new PuzzleSession(fromText ? readJson(puzzle) : puzzle, { Game: this.controller.model.rules.Game });
+    const known = this.controller.model.variantList.some((v) => v.id === session.puzzle.variant);
+    if (!known) {
+      session.free();
+      throw new InvalidPuzzleError(`the board does not play ${session.puzzle.variant}`);
+    }
+    this.stop(false);
+    const { controller } = this;
+    controller.engine.cancel();
+    this.session = session;
+    this.pause = pause;
+    controller.puzzle = this;
+    this.mine(() => controller.model.newGame(session.puzzle.variant, session.puzzle.fen));
+    this.busy = true;
+    return new Promise((resolve) => {
+      this.later(() => {
+        this.step(() => session.playNext());
+        // The solver sees the board from their side.
+        controller.orientation = session.solver;
+        this.busy = false;
+        controller.render();
+        resolve(this.state());
+      });
+    });
+  }
+
+  /** Ends the puzzle (the position stays; the engine, if any, plays on from it). */
+  stop(resume = true) {
+    clearTimeout(this.timer);
+    this.clearHint();
+    this.session?.free();
+    this.session = null;
+    this.busy = false;
+    this.wrong = false;
+    if (this.controller.puzzle === this) this.controller.puzzle = null;
+    this.controller.render();
+    if (resume) this.controller.engine.sync();
+    return null;
+  }
+
+  /** The puzzle and how it goes, or null. */
+  state() {
+    const s = this.session;
+    if (!s) return null;
+    return { ...s.puzzle, status: s.status, solver: s.solver, ply: s.ply, mistakes: s.mistakes, hintUsed: s.hintUsed, solved: s.solved, failed: s.failed };
+  }
+
+  /** Whether the person may act now (the board asks before every gesture). */
+  personToAct() {
+    return Boolean(this.session) && !this.busy && this.session.solverToAct;
+  }
+
+  /** The status line while the puzzle is on. */
+  statusLine() {
+    const s = this.session;
+    const outcome = this.controller.model.game.outcome()?.text;
+    if (this.wrong) return 'Not the move: it is taken back';
+    if (s.status === 'complete') return `${s.solved ? 'Solved!' : 'The solution'}${outcome ? ` ${outcome}.` : ''}`;
+    if (s.status === 'solving' && !this.busy) return `Your turn: find the best move for ${SIDE[s.solver]}`;
+    return s.solver ? `${SIDE[s.solver]} to find the move: the opponent plays` : 'The puzzle: the opponent plays first';
+  }
+
+  // ---- what the person and the page do -----------------------------------------------
+
+  /** A change of the board's game: the person's action, or another change that ends the puzzle. */
+  changed({ type, move }) {
+    if (this.own || !this.session) return;
+    if (type !== 'move' || !move || !this.session.solverToAct || this.busy) {
+      this.stop(); // the game left the puzzle's line (a new game, a take-back, a move by the page)
+      return;
+    }
+    this.clearHint();
+    const session = this.session;
+    let verdict;
+    try {
+      verdict = session.answer(move.lan);
+    } catch {
+      this.stop(); // cannot happen while the board and the session agree
+      return;
+    }
+    const { correct } = verdict;
+    this.notify('puzzlemove', { correct, san: move.san, lan: move.lan });
+    if (!correct) {
+      if (session.mistakes === 1 && !session.revealed) this.notify('failed', { reason: 'mistake' });
+      this.wrong = true;
+      this.busy = true;
+      this.controller.render();
+      this.later(() => {
+        this.takeBack();
+        this.busy = false;
+        this.controller.render();
+        this.controller.showMessage(`${move.san} is not the move. Try again.`);
+        this.controller.announce(`${move.san} is not the move. Try again.`);
+      });
+      return;
+    }
+    if (session.status === 'complete') {
+      this.notify('solved', {});
+      this.controller.render();
+      return;
+    }
+    this.replies();
+  }
+
+  /** Plays the opponent's replies after a pause each, until the person is to act. */
+  replies(then = null) {
+    const session = this.session;
+    const due = session && session.status !== 'complete' && (session.status === 'reply' || session.revealed);
+    if (!due) {
+      this.busy = false;
+      this.controller.render();
+      then?.();
+      return;
+    }
+    this.busy = true;
+    this.controller.render();
+    this.later(() => {
+      this.step(() => session.playNext());
+      if (session.status === 'complete' && session.revealed) this.controller.announce('The solution is on the board.');
+      this.replies(then);
+    });
+  }
+
+  /** Circles the piece to move (for a drop, its square); returns the session's hint or null. */
+  hint() {
+    if (!this.personToAct()) return null;
+    const hint = this.session.hint();
+    const controller = this.controller;
+    const board = controller.model.facts().boards === 2 ? controller.boardOf(hint.square) ?? 'a' : undefined;
+    // The board's flash list: drawn until the next action, then cleared (clearHint).
+    controller.flashShapes([{ square: hint.square, brush: 'green', board }], 2 ** 31 - 1);
+    controller.announce(`Hint: the ${hint.drop ? 'drop on' : 'piece on'} ${hint.square}.`);
+    return hint;
+  }
+
+  clearHint() {
+    const controller = this.controller;
+    if (!controller.flash) return;
+    clearTimeout(controller.flash.timer);
+    controller.flash = null;
+    controller.drawShapes();
+  }
+
+  /** Plays the rest of the line, an action at a time; the puzzle counts as failed.
+   * Resolves when it is on the board (false when there was no puzzle to show). */
+  showSolution() {
+    const session = this.session;
+    if (!session || session.status === 'complete' || session.status === 'setup') return Promise.resolve(false);
+    this.clearHint();
+    const first = !session.failed;
+    session.reveal();
+    if (first) this.notify('failed', { reason: 'solution' });
+    clearTimeout(this.timer);
+    if (this.wrong) this.takeBack();
+    return new Promise((resolve) => this.replies(() => resolve(true)));
+  }
+
+  // ---- helpers -------------------------------------------------------------------
+
+  /** Takes the wrong action back off the board. */
+  takeBack() {
+    this.wrong = false;
+    this.mine(() => this.controller.model.undo());
+    this.controller.model.redoStack = []; // the wrong action is no line to redo
+  }
+
+  /** Plays the session's next action on the board, animated like any action. */
+  step(play) {
+    const move = play();
+    this.controller.animateNext = true;
+    this.mine(() => this.controller.model.play(move.lan));
+  }
+
+  /** A change of the game by this player (the change listener leaves it alone). */
+  mine(change) {
+    this.own = true;
+    try {
+      change();
+    } finally {
+      this.own = false;
+    }
+  }
+
+  later(action) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.session && action(), this.pause);
+  }
+
+  notify(type, detail) {
+    const s = this.session;
+    this.host.notify(type, { id: s.puzzle.id, mistakes: s.mistakes, hintUsed: s.hintUsed, ...detail });
+  }
+}
+
+/** A puzzle as text (the `puzzle` attribute): a JSON object {variant, fen, moves, id?}. */
+function readJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InvalidPuzzleError(`a puzzle as text must be JSON: {"variant": …, "fen": …, "moves": …} (${err.message})`);
+  }
+}
