@@ -4,12 +4,14 @@
 // a wrong one taken back with a notice, the solution offered after two and played, the
 // hint's circle, a Marseillais mate that needs the whole turn, the Glicko-2 rating
 // change stored and shown again after a reload (a hostile stored value ignored), the
-// next puzzle chosen near the rating, and the puzzle files served offline by the
-// service worker.
+// next puzzle chosen near the rating, a phone screen, the puzzle files served offline
+// by the service worker and the single-file build's sample (these two run once
+// data/puzzles/ has files: the build copies them).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { clickAction, confirmIfAsked, gotoReady, openPage, pageFen, repoRoot, usePage, waitFenChange } from './helpers.mjs';
 
 let server;
@@ -292,6 +294,25 @@ test('offline: the service worker serves the puzzle files', { skip: shipped.leng
   await waitFenChange(page, before);
   assert.doesNotMatch(await prompt(page), /is not the move/);
   await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const single = `${repoRoot}dist/alfiere.html`;
+const singleHasPuzzles = existsSync(single) && /id="alfiere-puzzles-[a-z-]+"/.test(readFileSync(single, 'utf8'));
+
+test('the single-file build plays puzzles from its sample', { skip: singleHasPuzzles ? false : 'dist/alfiere.html carries no puzzles' }, async () => {
+  const { context, page, errors } = await openPage(browser, null);
+  await gotoReady(page, pathToFileURL(single).href);
+  const variants = await page.evaluate(() => [...document.querySelectorAll('script[id^="alfiere-puzzles-"]')].map((s) => s.id.slice('alfiere-puzzles-'.length)));
+  const variant = variants.includes('chess') ? 'chess' : variants[0];
+  const id = await openPuzzles(page, variant);
+  const text = await page.evaluate((v) => document.getElementById(`alfiere-puzzles-${v}`).textContent, variant);
+  const lines = text.trim().split('\n');
+  assert.equal(lines[0], HEADER);
+  assert.ok(lines.length - 1 <= 20, 'a sample, not the whole file');
+  const row = lines.find((line) => line.startsWith(`${id},`)).split(',');
+  await waitFen(page, gameAfter(variant, row, 1).fen());
   assert.deepEqual(errors, []);
   await context.close();
 });
