@@ -102,7 +102,7 @@ test('a right answer: the reply is played for the opponent, solved, the rating g
   // The setup action is played; the person is Black's opponent here: White to find Re8+.
   const game = gameAfter('chess', row, 1);
   await waitFen(page, game.fen());
-  assert.match(await prompt(page), /Find the best action for White/);
+  assert.match(await prompt(page), /^Black played Kg8\. Find the best action for White\.$/);
   assert.equal(await page.textContent('#puzzle-rating'), '1500?');
   assert.equal(await page.isVisible('#puzzle-solution'), false);
   assert.equal(await page.isVisible('#puzzle-next'), false);
@@ -186,7 +186,7 @@ test('the hint circles the piece to move and counts as not solved', async () => 
   await clickAction(page, gameAfter('chess', row, 1), 'e2e8');
   await waitFen(page, game.fen());
   await clickAction(page, game, 'e1e8');
-  await page.waitForFunction(() => /Solved, with help/.test(document.getElementById('puzzle-prompt').textContent));
+  await page.waitForFunction(() => /Solved, with the hint: it counts as not solved/.test(document.getElementById('puzzle-prompt').textContent));
   const record = (await stored(page)).ruleSets.chess;
   assert.ok(record.rating < 1500);
   assert.equal(record.streak, 0);
@@ -196,10 +196,14 @@ test('the hint circles the piece to move and counts as not solved', async () => 
 
 test('Marseillais: the mate needs both actions of the turn', async () => {
   const row = fixtureRow('marseillais', 'fix01');
-  const { context, page, errors } = await puzzlePage({ marseillais: csv([row]) });
-  assert.equal(await openPuzzles(page, 'marseillais'), 'fix01');
+  const { context, page, errors } = await puzzlePage({ chess: csv([fixtureRow('chess', 'fix01')]), marseillais: csv([row]) });
+  await openPuzzles(page, 'chess');
+  // The rule set picker switches between rule sets' puzzles, without asking.
+  await page.selectOption('#variant', 'marseillais');
   const game = gameAfter('marseillais', row, 1);
   await waitFen(page, game.fen());
+  assert.equal(await page.isVisible('#confirm'), false);
+  assert.match(await page.textContent('#puzzle-title'), /Marseillais/);
   await clickAction(page, game, 'e5c4');
   game.move('e5c4');
   await waitFen(page, game.fen());

@@ -282,13 +282,13 @@ export class Page {
   }
 
   /**
-   * After a load: an imported game (a PGN), or any position while playing the computer,
-   * opens to look at, the board turned as it was, until the person chooses to play on
+   * After a load: an imported game (a PGN), or any position while playing the computer
+   * or solving puzzles, opens to look at, the board turned as it was, until the person chooses to play on
    * and against whom; a position loaded between friends stays theirs to play.
    */
   afterLoad(kind) {
     this.loadedGame = true;
-    if (kind === 'pgn' || this.players.mode === 'engine') {
+    if (kind === 'pgn' || this.players.mode === 'engine' || this.players.mode === 'puzzle') {
       this.players = { mode: 'view', human: this.players.human };
       this.applyPlayers();
     }
@@ -386,7 +386,8 @@ export class Page {
     const over = board.over;
     const reviewing = board.reviewing !== null;
     document.body.dataset.variant = board.variant;
-    $('variant').value = board.variant;
+    // The rule set whose puzzles are asked for, while they load.
+    $('variant').value = this.puzzles?.active ? (this.puzzles.variant ?? board.variant) : board.variant;
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
     // One PGN per redraw, for the export box and the game analysis's view of the notes.

@@ -120,10 +120,12 @@ export class PuzzleMode {
     this.page.refresh();
   }
 
-  /** What the person is to do, in words. */
+  /** What the person is to do, in words: what the setup action was, and whose move to find. */
   task() {
     const solver = this.board.puzzle?.solver ?? this.board.game.turn();
-    return `Find the best action for ${SIDE[solver]}.`;
+    const setup = this.board.history().at(-1);
+    const played = setup ? `${SIDE[setup.color]} played ${setup.san}. ` : '';
+    return `${played}Find the best action for ${SIDE[solver]}.`;
   }
 
   onStep(detail) {
@@ -150,7 +152,8 @@ export class PuzzleMode {
     this.settle(clean);
     attempt.over = true;
     attempt.solved = solved && !attempt.revealed;
-    const words = clean ? 'Solved!' : attempt.solved ? 'Solved, with help: it counts as not solved.' : 'The solution is on the board.';
+    const help = attempt.hint ? 'the hint' : attempt.mistakes === 1 ? 'a mistake' : 'mistakes';
+    const words = clean ? 'Solved!' : attempt.solved ? `Solved, with ${help}: it counts as not solved.` : 'The solution is on the board.';
     this.render(words, clean ? 'solved' : '');
     this.page.refresh();
   }
