@@ -1,9 +1,9 @@
-//! The Glicko-2 rating system (Mark Glickman, "Example of the Glicko-2 system", 2013),
-//! written from the paper's steps: a rating, its deviation (how unsure the rating is)
-//! and a volatility (how erratic the player's results are), updated after a rating
-//! period of games. The page uses it for the person's puzzle rating (puzzle-ratings.js):
-//! one rating period per puzzle, the puzzle as the opponent with its rating and a fixed
-//! deviation. Pure: no storage, no DOM.
+// The Glicko-2 rating system (Mark Glickman, "Example of the Glicko-2 system", 2013),
+// written from the paper's steps: a rating, its deviation (how unsure the rating is)
+// and a volatility (how erratic the player's results are), updated after a rating
+// period of games. The page uses it for the person's puzzle rating (puzzle-ratings.js):
+// one rating period per puzzle, the puzzle as the opponent with its rating and a fixed
+// deviation. Pure: no storage, no DOM.
 
 /** The Glicko-2 scale factor between the Glicko scale (1500-centred) and μ/φ. */
 const SCALE = 173.7178;

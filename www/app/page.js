@@ -1,11 +1,11 @@
 // The page around the board: the variant picker, the controls (take back, redo, flip,
 // move now, draw, resign), the typed-move box, the move list with review, the
 // opponent settings and who plays the game in play (an imported game opens to look at
-// until the person plays on; the Puzzles mode, puzzle-mode.js), the analysis panel of the position shown, with its lines
-// previewed on the board, the game analysis (game-analysis.js), the result card
-// (result-card.js) and import/export. It drives the
-// <alfiere-board> through its attributes and methods and redraws the panels from its
-// events; the board owns the game. Irreversible actions ask first.
+// until the person plays on; the Puzzles mode is puzzle-mode.js), the analysis panel
+// of the position shown, with its lines previewed on the board, the game analysis
+// (game-analysis.js), the result card (result-card.js) and import/export. It drives
+// the <alfiere-board> through its attributes and methods and redraws the panels from
+// its events; the board owns the game. Irreversible actions ask first.
 
 import { LEVELS, levelById } from '../js/board/levels.js';
 import { load, save } from '../js/board/storage.js';

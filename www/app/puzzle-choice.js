@@ -1,8 +1,8 @@
-//! Which puzzle comes next: one rated near the person's rating that they have not
-//! played recently. Of the puzzles left after the recent ones, the CLOSEST nearest
-//! the rating are the candidates and one of them is drawn at random (Math.random, or
-//! the generator the caller passes: the tests pass a seeded one), so the same rating
-//! does not always give the same puzzle and the page stays unpredictable. Pure.
+// Which puzzle comes next: one rated near the person's rating that they have not
+// played recently. Of the puzzles left after the recent ones, the CLOSEST nearest
+// the rating are the candidates and one of them is drawn at random (Math.random, or
+// the generator the caller passes: the tests pass a seeded one), so the same rating
+// does not always give the same puzzle and the page stays unpredictable. Pure.
 
 /** How many of the nearest puzzles the next one is drawn from. */
 export const CLOSEST = 12;

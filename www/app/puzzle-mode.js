@@ -1,16 +1,16 @@
-//! The page's Puzzles mode: per rule set, loads `puzzles/<rule set>.csv` (platform.js;
-//! the single-file build carries a sample), picks the next puzzle near the person's
-//! rating (puzzle-choice.js) and plays it on the board through the board's puzzle API
-//! (loadPuzzle, hint, showSolution and its events: the solving rules live in the
-//! package's PuzzleSession, not here). This module says what happens in words (a
-//! wrong action is taken back with a notice; after two the solution is offered), keeps
-//! the person's Glicko-2 rating, streak and recent puzzles (puzzle-ratings.js, stored
-//! under PUZZLES_KEY) and, after the puzzle, shows the result, the rating change, the
-//! streak, the puzzle's id and themes and *Next puzzle*. Text only, via textContent.
-//!
-//! The rating is settled once per puzzle, at the first of: a wrong action, the hint or
-//! the solution (a loss against the puzzle), or a clean solve (a win); a puzzle left
-//! unfinished is given back when the person comes back to its rule set.
+// The page's Puzzles mode: per rule set, loads `puzzles/<rule set>.csv` (platform.js;
+// the single-file build carries a sample), picks the next puzzle near the person's
+// rating (puzzle-choice.js) and plays it on the board through the board's puzzle API
+// (loadPuzzle, hint, showSolution and its events: the solving rules live in the
+// package's PuzzleSession, not here). This module says what happens in words (a
+// wrong action is taken back with a notice; after two the solution is offered), keeps
+// the person's Glicko-2 rating, streak and recent puzzles (puzzle-ratings.js, stored
+// under PUZZLES_KEY) and, after the puzzle, shows the result, the rating change, the
+// streak, the puzzle's id and themes and *Next puzzle*. Text only, via textContent.
+//
+// The rating is settled once per puzzle, at the first of: a wrong action, the hint or
+// the solution (a loss against the puzzle), or a clean solve (a win); a puzzle left
+// unfinished is given back when the person comes back to its rule set.
 
 import { load, save } from '../js/board/storage.js';
 import { parsePuzzles } from '../js/puzzles.js';

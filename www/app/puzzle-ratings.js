@@ -1,12 +1,12 @@
-//! The person's puzzle record in the browser: per rule set a Glicko-2 rating
-//! (glicko2.js) with its deviation and volatility, the puzzles played, the streak
-//! (puzzles solved in a row without a mistake, a hint or the solution), the puzzles
-//! played recently (not offered again soon) and the puzzle in hand. One rating per rule
-//! set, not one overall: a 1500 in Racing Kings says nothing about Alice, and the
-//! miner's difficulty scale is per rule set. The page stores it as JSON under
-//! PUZZLES_KEY (storedRecords / readRecords give and read that shape); whatever is read
-//! back is checked field by field, and a corrupt or hostile value gives way to a new
-//! record, never an exception. Pure: the caller does the storage.
+// The person's puzzle record in the browser: per rule set a Glicko-2 rating
+// (glicko2.js) with its deviation and volatility, the puzzles played, the streak
+// (puzzles solved in a row without a mistake, a hint or the solution), the puzzles
+// played recently (not offered again soon) and the puzzle in hand. One rating per rule
+// set, not one overall: a 1500 in Racing Kings says nothing about Alice, and the
+// miner's difficulty scale is per rule set. The page stores it as JSON under
+// PUZZLES_KEY (storedRecords / readRecords give and read that shape); whatever is read
+// back is checked field by field, and a corrupt or hostile value gives way to a new
+// record, never an exception. Pure: the caller does the storage.
 
 import { NEW_PLAYER, rate } from './glicko2.js';
 
