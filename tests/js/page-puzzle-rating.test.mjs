@@ -12,6 +12,7 @@ import {
   newRecord,
   ratingText,
   recordResult,
+  recordSkipped,
   sanitizeRecord,
   storedRecords,
 } from '../../www/app/puzzle-ratings.js';
@@ -86,6 +87,8 @@ test('a puzzle result: rating change, streak, recent puzzles, deviation bounds',
   assert.equal(record.recent.at(-1), (RECENT_LIMIT + 19).toString(36).padStart(5, '0'));
   assert.ok(record.deviation <= MAX_DEVIATION);
   assert.equal(ratingText(newRecord()), '1500?');
+  const skipped = recordSkipped({ ...first.record, current: 'zzzzz' }, 'zzzzz');
+  assert.deepEqual(skipped, { ...first.record, current: null, recent: ['abcde', 'zzzzz'] });
   assert.equal(ratingText({ ...newRecord(), rating: 1623.4, deviation: 60 }), '1623');
 });
 

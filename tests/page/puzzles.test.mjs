@@ -253,6 +253,25 @@ test('the next puzzle is chosen near the rating, never the one just played; a ho
   assert.deepEqual(errors, []);
 });
 
+test('a puzzle the board cannot play is said, skipped for good, and Next puzzle goes on', async () => {
+  const good = fixtureRow('chess', 'fix01');
+  const bad = ['bad01', good[1], 'h8g8 e2e9', '1500', 'mate']; // e2e9: no such square
+  const inHand = { version: 1, ruleSets: { chess: { rating: 1500, deviation: 350, volatility: 0.06, played: 0, streak: 0, recent: [], current: 'bad01' } } };
+  const { context, page } = await puzzlePage({ chess: csv([bad, good]) }, { storage: JSON.stringify(inHand) });
+  await page.click('#puzzles');
+  await confirmIfAsked(page);
+  await page.waitForFunction(() => /Puzzle bad01 could not be played/.test(document.getElementById('puzzle-prompt').textContent));
+  assert.equal(await page.isVisible('#puzzle-hint'), false);
+  const record = (await stored(page)).ruleSets.chess;
+  assert.deepEqual([record.rating, record.current, record.recent], [1500, null, ['bad01']]);
+  await page.click('#puzzle-next');
+  assert.equal(await waitPuzzle(page), 'fix01');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await waitPuzzle(page), 'fix01', 'the puzzle in hand now, never the broken one');
+  await context.close();
+});
+
 test('a phone-sized screen: the puzzle card under the board, its buttons in reach', async () => {
   const row = fixtureRow('chess', 'fix01');
   const { context, page, errors } = await puzzlePage({ chess: csv([row]) }, { viewport: { width: 390, height: 844 } });

@@ -16,7 +16,7 @@ import { load, save } from '../js/board/storage.js';
 import { parsePuzzles } from '../js/puzzles.js';
 import { loadPuzzleFile } from './platform.js';
 import { chooseNextPuzzle } from './puzzle-choice.js';
-import { PUZZLES_KEY, newRecord, ratingText, readRecords, recordResult, storedRecords } from './puzzle-ratings.js';
+import { PUZZLES_KEY, newRecord, ratingText, readRecords, recordResult, recordSkipped, storedRecords } from './puzzle-ratings.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDE = { w: 'White', b: 'Black' };
@@ -105,13 +105,18 @@ export class PuzzleMode {
 
   async play(puzzle) {
     this.puzzle = puzzle;
-    this.attempt = { mistakes: 0, hint: false, settled: false, change: 0, over: false, solved: false, revealed: false };
+    this.attempt = { mistakes: 0, hint: false, settled: false, change: 0, over: false, solved: false, revealed: false, broken: false };
     const board = this.board;
     try {
       await board.loadPuzzle(puzzle);
     } catch (err) {
-      this.puzzle = null;
-      this.render(`This puzzle could not be played: ${err?.message ?? err}.`);
+      if (this.puzzle !== puzzle) return;
+      // Skipped for good, so that it is not given back on every visit; Next puzzle goes on.
+      this.records.set(puzzle.variant, recordSkipped(this.record(puzzle.variant), puzzle.id));
+      this.store();
+      this.attempt.over = true;
+      this.attempt.broken = true;
+      this.render(`Puzzle ${puzzle.id} could not be played: ${err?.message ?? err}.`, 'wrong');
       return;
     }
     if (this.puzzle !== puzzle) return; // another one was asked for meanwhile
@@ -223,8 +228,8 @@ export class PuzzleMode {
     $('puzzle-solution').hidden = !solving || !(attempt.mistakes >= MISTAKES_BEFORE_SOLUTION || attempt.hint);
     $('puzzle-next').hidden = !attempt?.over;
     const about = $('puzzle-about');
-    about.hidden = !attempt?.over;
-    if (attempt?.over) {
+    about.hidden = !attempt?.over || attempt.broken;
+    if (!about.hidden) {
       const themes = this.puzzle.themes.length ? ` · themes: ${this.puzzle.themes.join(', ')}` : '';
       about.textContent = `Puzzle ${this.puzzle.id} · rated ${this.puzzle.rating}${themes}`;
     }

@@ -95,6 +95,11 @@ export function recordResult(record, { id, rating, solved }) {
   return { record: updated, change: Math.round(updated.rating) - Math.round(record.rating) };
 }
 
+/** The record after a puzzle that could not be played: no longer in hand, held back like a played one, unrated. */
+export function recordSkipped(record, id) {
+  return { ...record, recent: [...record.recent.filter((seen) => seen !== id), id].slice(-RECENT_LIMIT), current: record.current === id ? null : record.current };
+}
+
 /**
  * Whether a rating is still provisional (shown with a `?`, as lichess does): its
  * deviation is above this, i.e. the person has played only a few puzzles.
