@@ -133,7 +133,12 @@ test('a right answer: the reply is played for the opponent, solved, the rating g
   assert.equal(await page.textContent('#puzzle-rating'), `${Math.round(record.rating)}?`);
   assert.equal(await page.textContent('#puzzle-streak'), '1');
   assert.equal(await page.getAttribute('#puzzles', 'aria-pressed'), 'true');
-  // New game leaves the mode.
+  // The Puzzles button is a toggle: pressed again, it leaves the mode for a new game, as New game does.
+  await page.click('#puzzles');
+  await page.waitForFunction(() => document.getElementById('puzzle-card').hidden);
+  assert.equal(await page.getAttribute('#puzzles', 'aria-pressed'), 'false');
+  assert.equal(await pageFen(page), new A.Game('chess').fen());
+  await openPuzzles(page, 'chess');
   await page.click('#new-game');
   await confirmIfAsked(page);
   await page.waitForFunction(() => document.getElementById('puzzle-card').hidden);

@@ -99,7 +99,8 @@ export class Page {
     const board = this.board;
     on('new-game', 'click', () => this.confirmThen('Start a new game? This one will be lost.', 'New game', () => this.newGame()));
     on('puzzles', 'click', () => {
-      if (this.players.mode === 'puzzle') return;
+      // A toggle: pressed again, it leaves the puzzles for a new game.
+      if (this.players.mode === 'puzzle') return this.newGame();
       this.confirmThen('Solve puzzles? The game in play will be lost.', 'Puzzles', () => this.startPuzzles(board.variant));
     });
     on('variant', 'change', () => {
