@@ -1,12 +1,13 @@
 // The single-file build: dist/alfiere.html holds the whole page, the app's modules
 // bundled into one inline module script (esbuild), the stylesheet inline, the wasm, the
 // network and the engine worker's code bundled into one classic script, as base64 blocks
-// (app/platform-inline.js starts the worker from a Blob). Works when opened from file://. The Content-Security-Policy
+// (app/platform-inline.js starts the worker from a Blob), and a sample of each rule set's
+// puzzles (data/puzzles/*.csv) as text blocks. Works when opened from file://. The Content-Security-Policy
 // allows exactly the inline script and style by their sha256 hashes, blob: workers and
 // WebAssembly, and no network at all.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -37,7 +38,38 @@ function assertInlineSafe(name, text) {
   if (/<\/script/i.test(text) || /<!--/.test(text)) throw new Error(`${name} cannot be inlined: it contains </script or <!--`);
 }
 
-export async function buildSingle({ page, output, log }) {
+/** How many puzzles of each rule set the single-file build carries. */
+export const SINGLE_FILE_PUZZLES = 20;
+
+/**
+ * A sample of a puzzle file: its header and `count` puzzles spread evenly over its
+ * ratings (sorted by rating, every n-th), so a person of any strength finds some near
+ * their rating. The lines are kept as they are.
+ */
+export function puzzleSample(text, count = SINGLE_FILE_PUZZLES) {
+  const [header, ...rows] = text.split(/\r?\n/).filter(Boolean);
+  const rated = rows.map((row) => ({ row, rating: Number(row.split(',')[3]) })).sort((a, b) => a.rating - b.rating);
+  const step = Math.max(1, rated.length / count);
+  const sample = [];
+  for (let i = 0; i < Math.min(count, rated.length); i++) sample.push(rated[Math.floor(i * step)].row);
+  return [header, ...sample].join('\n');
+}
+
+/** The text blocks of the puzzle samples, one per file of `dir` (none when it is missing). */
+function puzzleBlocks(dir) {
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .filter((name) => /^[a-z][a-z-]*\.csv$/.test(name))
+    .sort()
+    .map((name) => {
+      const sample = puzzleSample(readFileSync(join(dir, name), 'utf8'));
+      assertInlineSafe(name, sample);
+      return `<script type="text/plain" id="alfiere-puzzles-${name.slice(0, -4)}">${sample}</script>\n`;
+    })
+    .join('');
+}
+
+export async function buildSingle({ root, page, output, log }) {
   const workerEntry = join(page, 'js', 'engine-worker.js');
   if (!existsSync(workerEntry) || !existsSync(join(page, 'js', 'engine.js'))) {
     log('single-file build skipped: js/engine.js or js/engine-worker.js missing');
@@ -90,6 +122,7 @@ export async function buildSingle({ page, output, log }) {
     `<script type="application/octet-stream" id="alfiere-wasm">${wasm}</script>\n` +
       `<script type="application/octet-stream" id="alfiere-network">${network}</script>\n` +
       `<script type="text/plain" id="alfiere-worker">${workerB64}</script>\n` +
+      puzzleBlocks(join(root, 'data', 'puzzles')) +
       `<script type="module">${app}</script>\n</body>`,
   );
   writeFileSync(output, html);

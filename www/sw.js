@@ -1,5 +1,6 @@
-// Service worker: keeps the page, its scripts, styles and the wasm in a cache so the
-// page opens and plays with no network after the first visit. scripts/build-page.mjs
+// Service worker: keeps the page, its scripts, styles, the wasm and the puzzle files
+// (puzzles/<rule set>.csv) in a cache so the page opens, plays and gives puzzles with
+// no network after the first visit. scripts/build-page.mjs
 // puts `VERSION` (a hash of the files) and `PRECACHE` (their paths) before this code,
 // so a new build installs a new cache and the old one is removed.
 /* global VERSION, PRECACHE */

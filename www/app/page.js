@@ -1,11 +1,11 @@
 // The page around the board: the variant picker, the controls (take back, redo, flip,
 // move now, draw, resign), the typed-move box, the move list with review, the
 // opponent settings and who plays the game in play (an imported game opens to look at
-// until the person plays on), the analysis panel of the position shown, with its lines
-// previewed on the board, the game analysis (game-analysis.js), the result card
-// (result-card.js) and import/export. It drives the
-// <alfiere-board> through its attributes and methods and redraws the panels from its
-// events; the board owns the game. Irreversible actions ask first.
+// until the person plays on; the Puzzles mode is puzzle-mode.js), the analysis panel
+// of the position shown, with its lines previewed on the board, the game analysis
+// (game-analysis.js), the result card (result-card.js) and import/export. It drives
+// the <alfiere-board> through its attributes and methods and redraws the panels from
+// its events; the board owns the game. Irreversible actions ask first.
 
 import { LEVELS, levelById } from '../js/board/levels.js';
 import { load, save } from '../js/board/storage.js';
@@ -19,6 +19,7 @@ import { variationsOfGame } from './variations.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
+import { PuzzleMode } from './puzzle-mode.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -45,6 +46,7 @@ export class Page {
     this.resultCard = null;
     this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
+    this.puzzles = null;
   }
 
   start() {
@@ -61,7 +63,9 @@ export class Page {
     this.gameAnalysis = new GameAnalysis(this);
     this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
+    this.puzzles = new PuzzleMode(this);
     this.refresh();
+    if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
   }
 
   fillChoosers() {
@@ -94,8 +98,14 @@ export class Page {
     const on = (id, type, handler) => $(id).addEventListener(type, handler);
     const board = this.board;
     on('new-game', 'click', () => this.confirmThen('Start a new game? This one will be lost.', 'New game', () => this.newGame()));
+    on('puzzles', 'click', () => {
+      // A toggle: pressed again, it leaves the puzzles for a new game.
+      if (this.players.mode === 'puzzle') return this.newGame();
+      this.confirmThen('Solve puzzles? The game in play will be lost.', 'Puzzles', () => this.startPuzzles(board.variant));
+    });
     on('variant', 'change', () => {
       const variant = $('variant').value;
+      if (this.players.mode === 'puzzle') return this.startPuzzles(variant);
       this.confirmThen(
         `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
         'Switch',
@@ -185,7 +195,7 @@ export class Page {
         if (!this.gameAnalysis.stepMistake(event.key === 'n' ? 1 : -1)) return; // no analysis: the key is not ours
       } else if (event.key === 'Backspace' && !event.target.closest?.('button')) {
         event.preventDefault();
-        if (this.players.mode !== 'view') this.act(() => board.undo());
+        if (this.players.mode !== 'view' && this.players.mode !== 'puzzle') this.act(() => board.undo());
         return;
       } else return;
       event.preventDefault();
@@ -208,9 +218,9 @@ export class Page {
     this.refresh();
   }
 
-  /** Asks before `action` when a game is in play; `cancelled` runs on a no. */
+  /** Asks before `action` when a game is in play (a puzzle is not: it waits in hand); `cancelled` runs on a no. */
   confirmThen(question, verb, action, cancelled = () => {}) {
-    const inPlay = this.board.history().length > 0 && !this.board.over;
+    const inPlay = this.board.history().length > 0 && !this.board.over && this.players.mode !== 'puzzle';
     if (inPlay) this.confirm(question, verb, action, cancelled);
     else action();
   }
@@ -261,14 +271,25 @@ export class Page {
     this.refresh();
   }
 
+  /** The Puzzles mode, with `variant`'s puzzles. */
+  startPuzzles(variant) {
+    this.players = { mode: 'puzzle', human: this.players.human };
+    this.loadedGame = false;
+    this.offer = null;
+    this.hideError();
+    this.applyPlayers();
+    this.puzzles.open(variant);
+    this.refresh();
+  }
+
   /**
-   * After a load: an imported game (a PGN), or any position while playing the computer,
-   * opens to look at, the board turned as it was, until the person chooses to play on
+   * After a load: an imported game (a PGN), or any position while playing the computer
+   * or solving puzzles, opens to look at, the board turned as it was, until the person chooses to play on
    * and against whom; a position loaded between friends stays theirs to play.
    */
   afterLoad(kind) {
     this.loadedGame = true;
-    if (kind === 'pgn' || this.players.mode === 'engine') {
+    if (kind === 'pgn' || this.players.mode === 'engine' || this.players.mode === 'puzzle') {
       this.players = { mode: 'view', human: this.players.human };
       this.applyPlayers();
     }
@@ -301,6 +322,7 @@ export class Page {
   humanToAct() {
     const board = this.board;
     if (board.over || board.reviewing !== null || this.players.mode === 'view') return false;
+    if (this.players.mode === 'puzzle') return this.puzzles.solving && board.game.turn() === board.puzzle?.solver;
     return this.players.mode === 'friend' || board.game.turn() === this.players.human;
   }
 
@@ -365,7 +387,8 @@ export class Page {
     const over = board.over;
     const reviewing = board.reviewing !== null;
     document.body.dataset.variant = board.variant;
-    $('variant').value = board.variant;
+    // The rule set whose puzzles are asked for, while they load.
+    $('variant').value = this.puzzles?.active ? (this.puzzles.variant ?? board.variant) : board.variant;
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
     // One PGN per redraw, for the export box and the game analysis's view of the notes.
@@ -380,10 +403,11 @@ export class Page {
       const ply = board.reviewing;
       $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
     }
+    const puzzle = this.players.mode === 'puzzle';
     const viewing = this.players.mode === 'view';
-    $('undo').disabled = viewing || !board.canUndo();
-    $('redo').disabled = viewing || !board.canRedo();
-    $('resign').disabled = over || viewing;
+    $('undo').disabled = viewing || puzzle || !board.canUndo();
+    $('redo').disabled = viewing || puzzle || !board.canRedo();
+    $('resign').disabled = over || viewing || puzzle;
     $('offer-draw').disabled = over || !this.humanToAct() || Boolean(this.offer);
     const claim = !over && this.humanToAct() ? game.claimableDraw() : null;
     $('claim-draw').disabled = !claim;
@@ -411,6 +435,7 @@ export class Page {
     document.body.classList.toggle('muted', this.settings.muted);
     $('level-row').hidden = this.settings.mode === 'friend';
     $('color-choice').hidden = this.settings.mode === 'friend';
+    this.puzzles?.render();
     this.syncAnalysis();
   }
 
@@ -430,6 +455,11 @@ export class Page {
     if (!this.settings.analysis) {
       this.preview?.end();
       return idle();
+    }
+    // The engine's lines would give the puzzle's answer away: they wait until it is over.
+    if (this.puzzles?.solving) {
+      this.preview?.end();
+      return idle('The analysis resumes when the puzzle is over.');
     }
     // A game's analysis has the engine to itself: the live analysis waits until it ends.
     if (this.gameAnalysis?.running) return idle('The game is being analysed; the live analysis resumes after it.');

@@ -1,6 +1,7 @@
 // The single-file build's platform (scripts/build-single.mjs puts it in place of
 // platform.js): the wasm, the network and the engine worker's code travel inside the
-// HTML file as base64 blocks, so nothing is fetched and the page works from file://. The worker is
+// HTML file as base64 blocks, and a sample of each rule set's puzzles as a text block,
+// so nothing is fetched and the page works from file://. The worker is
 // started from a Blob URL and is handed the wasm bytes.
 
 import initRules, * as rulesModule from '../pkg/web/alfiere.js';
@@ -50,6 +51,13 @@ export async function createEngine(variant) {
   const engine = new Engine({ variant, worker, wasm: wasm().slice(), network: network() });
   await engine.ready;
   return engine;
+}
+
+/** The single-file build's sample of a rule set's puzzles (build-single.mjs embeds it). */
+export async function loadPuzzleFile(variant) {
+  const block = document.getElementById(`alfiere-puzzles-${variant}`);
+  if (!block) throw new Error('this single-file build has no puzzles of this rule set');
+  return block.textContent.trim();
 }
 
 export function registerServiceWorker() {

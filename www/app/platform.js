@@ -1,5 +1,6 @@
 // How the served page gets its parts: the wasm-bindgen glue and module from ../pkg/web,
-// the engine from ../js/engine.js (a module worker), and a service worker for offline
+// the engine from ../js/engine.js (a module worker), the puzzle files from ../puzzles/
+// (the service worker caches them with the rest), and a service worker for offline
 // use. The single-file build swaps this module for platform-inline.js.
 
 export const SINGLE_FILE = false;
@@ -16,6 +17,13 @@ export async function createEngine(variant) {
   const engine = new Engine({ variant });
   await engine.ready;
   return engine;
+}
+
+/** The text of a rule set's puzzle file, `puzzles/<rule set>.csv` next to the page. */
+export async function loadPuzzleFile(variant) {
+  const response = await fetch(new URL(`../puzzles/${encodeURIComponent(variant)}.csv`, import.meta.url));
+  if (!response.ok) throw new Error(`the puzzles of this rule set could not be loaded (${response.status})`);
+  return response.text();
 }
 
 export function registerServiceWorker() {

@@ -1,11 +1,11 @@
 // Who plays the game on the page: the person against the computer (`engine`, with
-// the person's colour), two people at one board (`friend`), or nobody yet (`view`: an
+// the person's colour), two people at one board (`friend`), nobody yet (`view`: an
 // imported game opened to look at, until the person chooses to play on from it and
-// against whom). Reads the stored shape back safely, says the players in words, and
+// against whom), or the person solving puzzles (`puzzle`: puzzle-mode.js). Reads the stored shape back safely, says the players in words, and
 // readies the board to play on from the position it shows.
 
 const SIDE = { w: 'White', b: 'Black' };
-const MODES = new Set(['engine', 'friend', 'view']);
+const MODES = new Set(['engine', 'friend', 'view', 'puzzle']);
 
 /** The players as stored (`{mode, human}`), cleaned; the settings' mode when unreadable. */
 export function sanitizePlayers(data, settings) {
@@ -32,6 +32,7 @@ export function taggedNames(headers) {
  */
 export function playersText(players, names) {
   if (players.mode === 'engine') return `This game: you play ${SIDE[players.human]} against the computer.`;
+  if (players.mode === 'puzzle') return 'Puzzles: choose “New game” to play a game again.';
   const named = names.w !== SIDE.w || names.b !== SIDE.b;
   const both = named ? `${names.w} (White) and ${names.b} (Black)` : 'White and Black';
   if (players.mode === 'friend') return `This game: ${both}, played by people on this board.`;

@@ -24,7 +24,8 @@ export class ResultCard {
     });
     board.addEventListener('move', () => this.hide());
     board.addEventListener('gameover', (event) => {
-      if (!this.loading) this.show(event.detail?.outcome ?? board.game.outcome());
+      // A puzzle's end is said in the puzzle card.
+      if (!this.loading && page.players.mode !== 'puzzle') this.show(event.detail?.outcome ?? board.game.outcome());
     });
     $('result-close').addEventListener('click', () => this.hide());
     $('result-analyse').addEventListener('click', () => {
