@@ -9,7 +9,7 @@ use alfiere::notation::{fen::read_fen, uci};
 use alfiere::puzzles::file::{read_file, PuzzleRow};
 use alfiere::puzzles::probe::SHIPPED_NODES;
 use alfiere::puzzles::themes::themes;
-use alfiere::puzzles::{replay, solve, Prober, Rejection};
+use alfiere::puzzles::{replay, solve, Mistake, Prober, Rejection};
 use alfiere::{with_variant, Chess, Game, Variant};
 use std::path::PathBuf;
 
@@ -22,7 +22,12 @@ const CASE_NODES: u64 = 20_000;
 fn solved(fen: &str, setup: &str) -> Result<(Vec<String>, Vec<&'static str>), Rejection> {
     let before: Chess = read_fen(fen).unwrap();
     let setup = uci::parse_action(&before, setup).unwrap();
-    let line = solve(&before, &setup, &Prober::new(CASE_NODES))?;
+    let mistake = Mistake {
+        turn_start: before.clone(),
+        before,
+        setup,
+    };
+    let line = solve(&mistake, &Prober::new(CASE_NODES))?;
     let moves = line.actions.iter().map(uci::action_to_uci).collect();
     Ok((moves, themes(&line)))
 }

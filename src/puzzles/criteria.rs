@@ -5,8 +5,9 @@
 //! Chances are the analysis' win percentage ([`crate::analysis::Eval::win_percent`]),
 //! so "winning" means the same here as in a game report.
 
-use super::probe::Probed;
+use super::probe::{Candidate, Probed};
 use crate::game::Game;
+use crate::moves::Action;
 use crate::search::params::SEE_VALUE;
 use crate::types::{Color, Role};
 
@@ -16,11 +17,12 @@ pub const WINNING_PERCENT: f64 = 80.0;
 
 /// Every other action must leave the solver at most this chance (about +180
 /// centipawns): an alternative that also wins clearly would make the answer
-/// ambiguous, one that keeps a small edge is still a miss.
+/// ambiguous, one that keeps a small edge is still a miss. Where the answer forces
+/// the win (a mate, a race won), only another forced win as fast makes it ambiguous.
 pub const OTHERS_AT_MOST_PERCENT: f64 = 66.0;
 
-/// The position must have been at most this good for the solver before the mistake
-/// (the setup action) by the same measure: a puzzle starts where the mistake
+/// The position must have been at most this good for the solver at the start of the
+/// opponent's turn that holds the mistake, by the same measure: a puzzle starts where the mistake
 /// changed the game, not in a game already won.
 pub const BEFORE_MISTAKE_AT_MOST_PERCENT: f64 = 66.0;
 
@@ -40,7 +42,7 @@ pub enum Rejection {
     NotWinning,
     /// Before the mistake the solver already stood clearly better.
     AlreadyWinning,
-    /// The first step has a second winning action.
+    /// The first turn has another way to win.
     Ambiguous,
     /// A forced win whose line has a step with a second winning action, so it cannot
     /// be followed to the end uniquely.
@@ -87,24 +89,44 @@ impl Rejection {
 pub enum StepVerdict {
     /// The best action wins and no other does.
     Unique,
-    /// The best action does not win.
+    /// The best action does not win (or, in a replay, is not one of the answers).
     NotWinning,
     /// Another action wins too.
     Ambiguous,
 }
 
-/// Judges a solver step from a probe with two lines. A step with one legal action
-/// is unique when that action wins.
-pub fn judge_step(probed: &Probed) -> StepVerdict {
+/// Judges a solver step from a probe: its best action must win and be one of
+/// `allowed` (the turn's actions still to play, in any order; just the answer where
+/// a turn is one action), and every other action that wins must be one of `allowed`
+/// too. The probe must have seen one line more than `allowed` holds.
+pub fn judge_step(probed: &Probed, allowed: &[Action]) -> StepVerdict {
     let Some(best) = probed.best() else {
         return StepVerdict::NotWinning;
     };
-    if best.win_percent() < WINNING_PERCENT {
+    if best.win_percent() < WINNING_PERCENT || !allowed.contains(&best.action) {
         return StepVerdict::NotWinning;
     }
-    match probed.second() {
-        Some(second) if second.win_percent() > OTHERS_AT_MOST_PERCENT => StepVerdict::Ambiguous,
-        _ => StepVerdict::Unique,
+    // Where the answer forces the win, only a forced win as fast competes (the
+    // puzzle asks for the fastest mate, as its theme says: a slower one, or a
+    // move that merely wins material, is not it); otherwise any action that also
+    // wins clearly.
+    let wins = |c: &&Candidate| {
+        if best.is_forced_win() {
+            c.is_forced_win() && c.score >= best.score
+        } else {
+            c.win_percent() > OTHERS_AT_MOST_PERCENT
+        }
+    };
+    let other_winner = probed
+        .candidates
+        .iter()
+        .skip(1)
+        .filter(wins)
+        .any(|c| !allowed.contains(&c.action));
+    if other_winner {
+        StepVerdict::Ambiguous
+    } else {
+        StepVerdict::Unique
     }
 }
 

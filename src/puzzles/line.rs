@@ -93,23 +93,99 @@ struct Walk<G> {
     percents: Vec<f64>,
 }
 
-/// Builds the line of the puzzle whose opponent plays `setup` from `before`.
+/// A candidate puzzle: the opponent's turn that may hold a mistake, and its last
+/// action, which sets the puzzle up.
+#[derive(Debug, Clone)]
+pub struct Mistake<G> {
+    /// The position at the start of the opponent's turn: in the multi-action rule
+    /// sets the mistake may be any action of the turn, so the game is judged from
+    /// here. The same position as `before` where a turn is one action.
+    pub turn_start: G,
+    /// The position before the setup action (the puzzle file's FEN).
+    pub before: G,
+    pub setup: Action,
+}
+
+/// One solver turn, its actions each the probe's best.
+struct Turn<G> {
+    actions: Vec<Action>,
+    /// The positions after each action.
+    positions: Vec<G>,
+    settle_nodes: Vec<u64>,
+    percents: Vec<f64>,
+    /// The first probe saw a forced win.
+    forced_win: bool,
+}
+
+/// Finds the solver's turn from `start` and judges it: every action wins, and at
+/// each step any other winning action is one of the turn's later actions (the
+/// players take a turn's actions in any order that stays legal), so the turn is the
+/// one way to win. A step that wins the game at once needs no second look: the
+/// players accept any action that does.
+fn solver_turn<G: Game>(start: &G, solver: Color, prober: &Prober) -> Result<Turn<G>, StepVerdict> {
+    let mut pos = start.clone();
+    let mut turn = Turn {
+        actions: Vec::new(),
+        positions: Vec::new(),
+        settle_nodes: Vec::new(),
+        percents: Vec::new(),
+        forced_win: false,
+    };
+    let mut probes = Vec::new();
+    loop {
+        let probed = prober.probe(&pos, alternatives_to_see(&pos));
+        let best = probed.best().cloned().ok_or(StepVerdict::NotWinning)?;
+        if turn.actions.is_empty() {
+            turn.forced_win = best.is_forced_win();
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(&best.action);
+        let wins_now = next.outcome().and_then(|o| o.winner) == Some(solver);
+        turn.actions.push(best.action);
+        turn.settle_nodes.push(probed.nodes_to_settle);
+        turn.percents.push(best.win_percent());
+        probes.push((probed, wins_now));
+        pos = next;
+        turn.positions.push(pos.clone());
+        if pos.outcome().is_some() || pos.turn() != solver {
+            break;
+        }
+    }
+    for (j, (probed, wins_now)) in probes.iter().enumerate() {
+        if !wins_now {
+            match judge_step(probed, &turn.actions[j..]) {
+                StepVerdict::Unique => {}
+                verdict => return Err(verdict),
+            }
+        }
+    }
+    Ok(turn)
+}
+
+/// Lines a solver step's probe must see: one more than the actions left in the
+/// turn, so that a winning action outside the turn cannot hide behind the turn's
+/// own actions taken in another order.
+pub fn alternatives_to_see<G: Game>(pos: &G) -> usize {
+    let turn = pos.turn_state();
+    usize::from(turn.length.saturating_sub(turn.played)).max(1) + 1
+}
+
+/// Builds the line of the puzzle that `mistake` sets up.
 ///
 /// # Errors
 /// The [`Rejection`] that turned the candidate away.
-pub fn solve<G: Game>(before: &G, setup: &Action, prober: &Prober) -> Result<Solved<G>, Rejection> {
+pub fn solve<G: Game>(mistake: &Mistake<G>, prober: &Prober) -> Result<Solved<G>, Rejection> {
+    let (before, setup) = (&mistake.before, &mistake.setup);
     let mut start = before.clone();
     if start.play(setup).is_err() || start.outcome().is_some() {
         return Err(Rejection::NotWinning);
     }
     let solver = start.turn();
-    let ahead = prober.probe(before, 1);
-    let mover_percent = ahead.best().map_or(50.0, |c| c.win_percent());
-    let solver_before = if before.turn() == solver {
-        mover_percent
-    } else {
-        100.0 - mover_percent
-    };
+    if mistake.turn_start.turn() == solver {
+        return Err(Rejection::NotWinning);
+    }
+    let ahead = prober.probe(&mistake.turn_start, 1);
+    let solver_before = 100.0 - ahead.best().map_or(50.0, |c| c.win_percent());
     if solver_before > BEFORE_MISTAKE_AT_MOST_PERCENT {
         return Err(Rejection::AlreadyWinning);
     }
@@ -142,35 +218,22 @@ pub fn solve<G: Game>(before: &G, setup: &Action, prober: &Prober) -> Result<Sol
             walk.positions.push(next);
             continue;
         }
-        if walk.settle_nodes.len() == MAX_SOLVER_ACTIONS {
+        if walk.settle_nodes.len() >= MAX_SOLVER_ACTIONS {
             stopped_for_length = true;
             break;
         }
-        let probed = prober.probe(&pos, 2);
-        let Some(best) = probed.best().cloned() else {
-            break;
-        };
-        let mut next = pos.clone();
-        next.play_unchecked(&best.action);
-        // A person may answer any action that wins at once (the players accept it),
-        // so such a step needs no second look.
-        let wins_now = next.outcome().and_then(|o| o.winner) == Some(solver);
-        let verdict = if wins_now {
-            StepVerdict::Unique
-        } else {
-            judge_step(&probed)
-        };
+        let turn = solver_turn(&pos, solver, prober);
         if first_verdict.is_none() {
-            first_verdict = Some(verdict);
-            forced_win = best.is_forced_win();
+            first_verdict = Some(turn.as_ref().map_or_else(|v| *v, |_| StepVerdict::Unique));
+            forced_win = turn.as_ref().is_ok_and(|t| t.forced_win);
         }
-        if verdict != StepVerdict::Unique {
+        let Ok(turn) = turn else {
             break;
-        }
-        walk.actions.push(best.action);
-        walk.positions.push(next);
-        walk.settle_nodes.push(probed.nodes_to_settle);
-        walk.percents.push(best.win_percent());
+        };
+        walk.actions.extend(turn.actions);
+        walk.positions.extend(turn.positions);
+        walk.settle_nodes.extend(turn.settle_nodes);
+        walk.percents.extend(turn.percents);
     }
 
     match first_verdict {
@@ -178,6 +241,14 @@ pub fn solve<G: Game>(before: &G, setup: &Action, prober: &Prober) -> Result<Sol
         Some(StepVerdict::Ambiguous) => return Err(Rejection::Ambiguous),
         Some(StepVerdict::Unique) => {}
     }
+    // The opponent may lose by its own forced action (Avalanche: a push that leaves
+    // its king attacked); the line still ends with the solver's last action.
+    let walk_won = walk
+        .positions
+        .last()
+        .and_then(|p| p.outcome())
+        .and_then(|o| o.winner)
+        == Some(solver);
     // Drop trailing opponent replies: the line ends with a solver action.
     while !walk.actions.is_empty() && {
         let i = walk.actions.len() - 1;
@@ -190,6 +261,11 @@ pub fn solve<G: Game>(before: &G, setup: &Action, prober: &Prober) -> Result<Sol
     if last.outcome().and_then(|o| o.winner) == Some(solver) {
         let gain = material_balance(last, solver) - material_balance(before, solver);
         return Ok(finish(before, setup, walk, solver, true, gain));
+    }
+    if forced_win && walk_won && !walk.actions.is_empty() {
+        let last = walk.positions.last().expect("the walk has a position");
+        let gain = material_balance(last, solver) - material_balance(before, solver);
+        return Ok(finish(before, setup, walk, solver, false, gain));
     }
     if forced_win {
         return Err(if stopped_for_length {

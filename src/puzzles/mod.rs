@@ -22,5 +22,5 @@ pub mod themes;
 
 pub use criteria::Rejection;
 pub use file::PuzzleRow;
-pub use line::{solve, Solved};
+pub use line::{solve, Mistake, Solved};
 pub use probe::Prober;

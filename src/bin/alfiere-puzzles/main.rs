@@ -18,11 +18,10 @@ mod selfplay;
 use alfiere::notation::{fen::write_fen, uci::action_to_uci};
 use alfiere::puzzles::file::{puzzle_id, PuzzleRow, HEADER};
 use alfiere::puzzles::themes::{themes, OwnThemes};
-use alfiere::puzzles::{rating::rating, solve, Prober, Rejection};
+use alfiere::puzzles::{rating::rating, solve, Mistake, Prober, Rejection};
 use alfiere::{with_variant, Record};
 use args::Config;
 use report::Tally;
-use selfplay::Candidate;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -142,6 +141,7 @@ fn mine<G: OwnThemes>(config: &Config) -> Result<(), String> {
             if rows.len() >= config.count {
                 stop.store(true, Ordering::Relaxed);
             }
+            report::log_progress(&progress, &tally, rows.len());
         }
     });
     progress.finish_and_clear();
@@ -168,8 +168,8 @@ fn game_seed(seed: u64, game: u64) -> u64 {
 }
 
 /// Solves one candidate and writes it as a row.
-fn puzzle_of<G: OwnThemes>(config: &Config, candidate: &Candidate<G>, prober: &Prober) -> Verdict {
-    let line = solve(&candidate.before, &candidate.setup, prober)?;
+fn puzzle_of<G: OwnThemes>(config: &Config, candidate: &Mistake<G>, prober: &Prober) -> Verdict {
+    let line = solve(candidate, prober)?;
     let fen = write_fen(&line.before);
     // The file must give back exactly this puzzle: its FEN and its UCI tokens.
     let read_back: Option<G> = alfiere::notation::fen::read_fen(&fen).ok();

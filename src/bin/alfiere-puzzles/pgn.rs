@@ -2,10 +2,9 @@
 //! act at the start of its turn after the opponent's action left it winning (a short
 //! search says so); the criteria then decide (the mistake must have changed the game).
 
-use crate::selfplay::Candidate;
 use alfiere::notation::pgn::read_pgn;
 use alfiere::puzzles::criteria::WINNING_PERCENT;
-use alfiere::puzzles::Prober;
+use alfiere::puzzles::{Mistake, Prober};
 use alfiere::{Game, Record};
 
 /// The main lines of every game of `text`, read as rule set `G`.
@@ -15,12 +14,16 @@ pub fn games<G: Game>(text: &str) -> Result<Vec<Record<G>>, String> {
 }
 
 /// The candidates of one game, in order.
-pub fn candidates<G: Game>(record: &Record<G>, play_nodes: u64) -> Vec<Candidate<G>> {
+pub fn candidates<G: Game>(record: &Record<G>, play_nodes: u64) -> Vec<Mistake<G>> {
     let look = Prober::new(play_nodes);
     let history: Vec<(G, alfiere::Action)> =
         record.history().map(|(p, a)| (p.clone(), *a)).collect();
     let mut found = Vec::new();
+    let mut turn_start = record.start().clone();
     for (i, (before, setup)) in history.iter().enumerate() {
+        if before.turn_state().is_turn_start() {
+            turn_start = before.clone();
+        }
         let after = match history.get(i + 1) {
             Some((next, _)) => next.clone(),
             None => record.current().clone(),
@@ -34,7 +37,8 @@ pub fn candidates<G: Game>(record: &Record<G>, play_nodes: u64) -> Vec<Candidate
             .best()
             .is_some_and(|c| c.win_percent() >= WINNING_PERCENT);
         if winning {
-            found.push(Candidate {
+            found.push(Mistake {
+                turn_start: turn_start.clone(),
                 before: before.clone(),
                 setup: *setup,
             });

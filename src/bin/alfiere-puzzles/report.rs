@@ -31,6 +31,37 @@ pub fn cpu_seconds() -> Option<f64> {
     Some((user + system) / 100.0)
 }
 
+/// Without a terminal (a log file, CI) the bar is hidden: a line every
+/// [`LOG_EVERY`] instead, so a long run still shows where it is.
+const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Writes the progress line when the bar is hidden and a minute has passed since the
+/// last one.
+pub fn log_progress(bar: &ProgressBar, tally: &Tally, puzzles: usize) {
+    static LAST: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+    if !bar.is_hidden() {
+        return;
+    }
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    let now = std::time::Instant::now();
+    if last.is_some_and(|t| now.duration_since(t) < LOG_EVERY) {
+        return;
+    }
+    *last = Some(now);
+    let rejected: Vec<String> = tally
+        .rejected
+        .iter()
+        .map(|(reason, n)| format!("{} {n}", reason.name()))
+        .collect();
+    eprintln!(
+        "[{:.0} s] {puzzles} puzzles from {} candidates in {} games (rejected: {})",
+        bar.elapsed().as_secs_f64(),
+        tally.candidates,
+        tally.games,
+        rejected.join(", ")
+    );
+}
+
 /// What the games in order gave.
 #[derive(Debug, Default)]
 pub struct Tally {

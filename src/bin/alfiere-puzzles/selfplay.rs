@@ -5,6 +5,7 @@
 
 use alfiere::analysis::Eval;
 use alfiere::puzzles::criteria::{BEFORE_MISTAKE_AT_MOST_PERCENT, WINNING_PERCENT};
+use alfiere::puzzles::Mistake;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     position_key, Limits, NoClock, Score, Search, SearchOptions, Strength, TranspositionTable,
@@ -25,12 +26,6 @@ const DECIDED_PERCENT: f64 = WINNING_PERCENT;
 /// The table of each side, in MiB.
 const TABLE_MB: usize = 8;
 
-/// A candidate: the position before the opponent's action, and that action.
-pub struct Candidate<G> {
-    pub before: G,
-    pub setup: Action,
-}
-
 /// The side to act's chance to win by a search score.
 fn percent(score: Score) -> f64 {
     match score {
@@ -41,7 +36,7 @@ fn percent(score: Score) -> f64 {
 }
 
 /// Plays game `seed` and returns its candidates in order.
-pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Candidate<G>> {
+pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>> {
     let mut rng = SplitMix(seed);
     let mut pos = G::start();
     let mut list = ActionList::new();
@@ -80,12 +75,14 @@ pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Candidate<G>> {
 
     let mut found = Vec::new();
     let mut last: Option<(G, Action)> = None;
+    let mut weak_turn_start = pos.clone();
     let mut strong_before: Option<f64> = None;
     for _ in 0..MAX_ACTIONS {
         if pos.outcome().is_some() {
             break;
         }
         let side = pos.turn();
+        let at_turn_start = pos.turn_state().is_turn_start();
         let engine = &mut engines[side.index()];
         engine.start_with_history(
             G::Searched::from(pos.clone()),
@@ -94,11 +91,12 @@ pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Candidate<G>> {
         );
         let result = engine.run(&NoClock, &mut |_| {});
         let Some(action) = result.best else { break };
-        if side == strong && pos.turn_state().is_turn_start() {
+        if side == strong && at_turn_start {
             let now = percent(result.score);
             if let (Some(earlier), Some((before, setup))) = (strong_before, &last) {
                 if earlier <= BEFORE_MISTAKE_AT_MOST_PERCENT && now >= WINNING_PERCENT {
-                    found.push(Candidate {
+                    found.push(Mistake {
+                        turn_start: weak_turn_start.clone(),
                         before: before.clone(),
                         setup: *setup,
                     });
@@ -108,6 +106,9 @@ pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Candidate<G>> {
             if now >= DECIDED_PERCENT {
                 break;
             }
+        }
+        if side != strong && at_turn_start {
+            weak_turn_start = pos.clone();
         }
         last = Some((pos.clone(), action));
         pos.play_unchecked(&action);
