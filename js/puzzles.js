@@ -185,6 +185,7 @@ function replay(game, puzzle) {
  */
 export class PuzzleSession {
   #game;
+  #line; // the line as played: the puzzle's tokens, a turn's actions in the order the person chose
   #index = 0; // the next token of the line
   #revealed = false;
   #wonEarly = false; // the person ended the game with a winning action outside the line
@@ -193,6 +194,7 @@ export class PuzzleSession {
   constructor(puzzle, { Game } = {}) {
     this.puzzle = frozen(checkPuzzle(puzzle, { Game })); // the line cannot change under the session
     this.#game = openGame(this.puzzle, Game);
+    this.#line = [...this.puzzle.moves];
     this.mistakes = 0;
     this.hintUsed = false;
     this.solver = null; // 'w' or 'b', known once the setup action is played
@@ -210,7 +212,7 @@ export class PuzzleSession {
 
   get status() {
     if (this.#index === 0) return 'setup';
-    if (this.#wonEarly || this.#index >= this.puzzle.moves.length) return 'complete';
+    if (this.#wonEarly || this.#index >= this.#line.length) return 'complete';
     return this.#game.turn() === this.solver ? 'solving' : 'reply';
   }
 
@@ -244,44 +246,85 @@ export class PuzzleSession {
     const status = this.status;
     if (status === 'complete') throw new InvalidArgumentError('the puzzle is over: there is no next action');
     if (status === 'solving' && !this.#revealed) throw new InvalidArgumentError('the solver is to act: answer() judges their action');
-    const move = this.#game.move(this.puzzle.moves[this.#index++]);
+    const move = this.#game.move(this.#line[this.#index++]);
     if (this.#index === 1) this.solver = this.#game.turn();
     return move;
   }
 
   /**
    * Judges the person's action (UCI, SAN or {from, to, promotion}) while `status` is
-   * 'solving'. Right: it is the line's next action, or it ends the game at once with
-   * the solver's win; it is played. Wrong: nothing is played and `mistakes` grows.
-   * Returns `{correct, move, expected, complete}` (`move` the verbose form of the action
-   * tried, `expected` the line's token). An illegal action throws the Game's
-   * IllegalMoveError and counts as nothing.
+   * 'solving'. Right: it is the line's next action, or another action of the same
+   * turn still to come (in the multi-action rule sets a turn's actions may come in any
+   * order that stays legal, as long as the turn does not end before all of them are
+   * played), or it ends the game at once with the solver's win; it is played. Wrong:
+   * nothing is played and `mistakes` grows. Returns `{correct, move, expected,
+   * complete}` (`move` the verbose form of the action tried, `expected` the line's
+   * token). An illegal action throws the Game's IllegalMoveError and counts as nothing.
    */
   answer(action) {
     if (this.status !== 'solving') throw new InvalidArgumentError(`the solver is not to act (the puzzle's status is ${this.status})`);
-    const expected = this.puzzle.moves[this.#index];
+    const expected = this.#line[this.#index];
     const trial = this.#game.clone();
     let move;
     let wins;
-    let expectedMove;
+    let endsTurn;
+    let at = -1;
     try {
       move = trial.move(action); // throws IllegalMoveError for an illegal one
       wins = trial.isGameOver() && trial.outcome()?.winner === this.solver;
+      endsTurn = trial.turn() !== this.solver;
       trial.undo();
-      expectedMove = trial.move(expected);
+      at = this.#turnIndexOf(trial, move);
     } finally {
       trial.free();
     }
-    // The same action however it was spelt: its UCI, or the position it leads to.
-    const correct = move.lan === expectedMove.lan || move.after === expectedMove.after || wins;
+    // Another action of the turn must leave the turn open for the rest of it (a
+    // Progressive check played early would end the series).
+    const inTurn = at === this.#index || (at > this.#index && !endsTurn);
+    const correct = inTurn || wins;
     if (!correct) {
       this.mistakes++;
       return { correct, move, expected, complete: false };
     }
     const played = this.#game.move(move.lan);
+    if (inTurn) {
+      const [token] = this.#line.splice(at, 1);
+      this.#line.splice(this.#index, 0, token);
+    } else {
+      this.#wonEarly = true;
+    }
     this.#index++;
-    if (move.lan !== expectedMove.lan && move.after !== expectedMove.after) this.#wonEarly = true;
     return { correct, move: played, expected, complete: this.status === 'complete' };
+  }
+
+  /** The index past the solver's current turn in the line. */
+  #turnEnd() {
+    const trial = this.#game.clone();
+    try {
+      let end = this.#index;
+      while (end < this.#line.length && trial.turn() === this.solver) trial.move(this.#line[end++]);
+      return end;
+    } finally {
+      trial.free();
+    }
+  }
+
+  /** Where `move` (played from `game`'s position) stands among the tokens of the
+   * solver's current turn still to come (the same action however spelt: its UCI, or
+   * the position it leads to); -1 if it is not one of them. */
+  #turnIndexOf(game, move) {
+    const end = this.#turnEnd();
+    for (let i = this.#index; i < end; i++) {
+      let token;
+      try {
+        token = game.move(this.#line[i]);
+      } catch {
+        continue; // not playable before the actions ahead of it
+      }
+      game.undo();
+      if (token.lan === move.lan || token.after === move.after) return i;
+    }
+    return -1;
   }
 
   /**
@@ -306,7 +349,7 @@ export class PuzzleSession {
   #peek() {
     const trial = this.#game.clone();
     try {
-      return trial.move(this.puzzle.moves[this.#index]);
+      return trial.move(this.#line[this.#index]);
     } finally {
       trial.free();
     }
@@ -314,7 +357,7 @@ export class PuzzleSession {
 
   /** The line's actions not yet played (UCI tokens). */
   solution() {
-    return this.status === 'complete' ? [] : this.puzzle.moves.slice(this.#index);
+    return this.status === 'complete' ? [] : this.#line.slice(this.#index);
   }
 
   /** Gives up: the puzzle counts as failed, and `playNext` now plays the person's actions too. */

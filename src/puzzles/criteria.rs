@@ -53,7 +53,8 @@ pub enum Rejection {
     TooLong,
     /// The same position is already in the set.
     Duplicate,
-    /// A check of the finished puzzle failed (an internal error; see the message).
+    /// The finished puzzle does not fit the file: its FEN does not read back as the
+    /// same position, or holds a comma (a Progressive en-passant list).
     Replay,
 }
 
@@ -79,7 +80,7 @@ impl Rejection {
             Rejection::NoMaterialWon => "no decisive material won",
             Rejection::TooLong => "line too long",
             Rejection::Duplicate => "duplicate position",
-            Rejection::Replay => "failed its replay",
+            Rejection::Replay => "does not fit the file",
         }
     }
 }

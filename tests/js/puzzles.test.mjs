@@ -297,3 +297,24 @@ test('the session keeps its own frozen copy of the line', () => {
   assert.throws(() => session.puzzle.moves.push('a1a2'), TypeError);
   assert.equal(Object.isFrozen(session.puzzle), true);
 });
+
+test('Progressive: a turn\'s actions in another order are right, a check that would end the series early is not', () => {
+  // Black's last action sets it up; White's series of three: two knight and king moves
+  // in any order, then the rook's check, which ends a Scottish series.
+  const puzzle = {
+    variant: 'progressive-scottish',
+    fen: '7k/8/8/8/8/8/8/R3K1N1 b - - 0 1 2:1',
+    moves: 'h8g8 g1f3 e1e2 a1a8',
+  };
+  const session = new PuzzleSession(puzzle);
+  session.playNext();
+  assert.equal(session.answer('a1a8').correct, false, 'the check now would end the series with two actions left');
+  assert.equal(session.answer('e1e2').correct, true, 'the turn\'s second action first');
+  assert.deepEqual(session.solution(), ['g1f3', 'a1a8']);
+  assert.equal(session.hint().token, 'g1f3');
+  assert.equal(session.answer('g1f3').correct, true);
+  const last = session.answer('a1a8');
+  assert.equal(last.correct, true);
+  assert.equal(last.complete, true);
+  assert.equal(session.mistakes, 1);
+});
