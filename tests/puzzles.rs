@@ -9,7 +9,7 @@ use alfiere::notation::{fen::read_fen, uci};
 use alfiere::puzzles::file::{read_file, PuzzleRow};
 use alfiere::puzzles::probe::SHIPPED_NODES;
 use alfiere::puzzles::themes::themes;
-use alfiere::puzzles::{replay, solve, Mistake, Prober, Rejection};
+use alfiere::puzzles::{replay, solve, Mistake, Prober, Rejection, Solved};
 use alfiere::{with_variant, Chess, Game, Variant};
 use std::path::PathBuf;
 
@@ -174,4 +174,57 @@ fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
         jobs.len(),
         failures.join("\n")
     );
+}
+
+/// A line played by hand (its first token the setup action), as the theme namer sees
+/// it, without searching.
+fn line_of<G: Game>(fen: &str, tokens: &str) -> Solved<G> {
+    let before: G = read_fen(fen).unwrap();
+    let mut pos = before.clone();
+    let mut actions = Vec::new();
+    let mut positions = Vec::new();
+    for token in tokens.split(' ') {
+        let action = uci::parse_action(&pos, token).unwrap();
+        pos.play(&action).unwrap();
+        actions.push(action);
+        positions.push(pos.clone());
+    }
+    let setup = actions.remove(0);
+    let solver = positions[0].turn();
+    let wins_game = pos.outcome().and_then(|o| o.winner) == Some(solver);
+    Solved {
+        settle_nodes: vec![1_000; actions.len()],
+        before,
+        setup,
+        positions,
+        actions,
+        solver,
+        wins_game,
+        material_gain: 0,
+        final_percent: 100.0,
+    }
+}
+
+#[test]
+fn each_rule_set_names_its_own_themes() {
+    use alfiere::variants::{Billiards, ChessGi, Marseillais};
+    let drop = line_of::<ChessGi>("7k/5ppp/8/8/8/8/5PPP/6K1[Q] b - - 0 1", "h8g8 Q@e8");
+    assert_eq!(themes(&drop), ["mate", "mateIn1", "oneMove", "drop"]);
+    // The knight clears the file, then the rook mates: the whole turn.
+    let whole = line_of::<Marseillais>(
+        "7k/5ppp/8/4N3/8/8/5PPP/4R1K1 b - - 0 1 2:1",
+        "h8g8 e5c4 e1e8",
+    );
+    assert_eq!(themes(&whole), ["mate", "mateIn1", "short", "wholeTurn"]);
+    // From b3 the bishop's diagonal rebounds off the a-file at a2 to the king on b1.
+    let rebound = line_of::<Billiards>("8/7p/8/8/8/8/8/1k1B3K b - - 0 1", "h7h6 d1b3");
+    assert!(rebound.positions[1].is_check());
+    assert!(
+        themes(&rebound).contains(&"rebound"),
+        "{:?}",
+        themes(&rebound)
+    );
+    // The same move on an orthodox board gives no check and no theme of Billiards.
+    let plain = line_of::<Chess>("8/7p/8/8/8/8/8/1k1B3K b - - 0 1", "h7h6 d1b3");
+    assert!(!plain.positions[1].is_check());
 }
