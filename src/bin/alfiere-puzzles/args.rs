@@ -5,7 +5,7 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-puzzles VARIANT [--count 200] [--seed 1] [--threads T] \
-[--nodes 50000] [--play-nodes 5000] [--pgn FILE] [--out FILE]";
+[--nodes 50000] [--play-nodes 2000] [--pgn FILE] [--out FILE] | alfiere-puzzles VARIANT --check FILE [--nodes N] [--threads T]";
 
 /// What to mine and where from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +24,9 @@ pub struct Config {
     pub pgn: Option<PathBuf>,
     /// Write the puzzle file here instead of standard output.
     pub out: Option<PathBuf>,
+    /// Replay the puzzles of this file instead of mining (each solver action still
+    /// the one way to win at `nodes`).
+    pub check: Option<PathBuf>,
 }
 
 /// The probe budget of the shipped puzzles, which the replay test uses too.
@@ -40,9 +43,10 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         seed: 1,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         nodes: DEFAULT_NODES,
-        play_nodes: 5_000,
+        play_nodes: 2_000,
         pgn: None,
         out: None,
+        check: None,
     };
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -63,6 +67,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--play-nodes" => config.play_nodes = number(value()?)?,
             "--pgn" => config.pgn = Some(PathBuf::from(value()?)),
             "--out" => config.out = Some(PathBuf::from(value()?)),
+            "--check" => config.check = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown flag '{flag}'")),
         }
     }

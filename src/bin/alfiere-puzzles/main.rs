@@ -9,8 +9,13 @@
 //! threads play. A progress bar on standard error; at the end, a report of the
 //! candidates, each rejection reason's count, the puzzles per CPU hour and the
 //! spread of the ratings.
+//!
+//! `alfiere-puzzles VARIANT --check FILE` replays a puzzle file instead: every
+//! action legal, every solver action still the one way to win at `--nodes`, mates
+//! ending in mate (src/puzzles/replay.rs, as the tests do for the shipped files).
 
 mod args;
+mod check;
 mod pgn;
 mod report;
 mod selfplay;
@@ -37,7 +42,10 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let outcome = with_variant!(config.variant, G => mine::<G>(&config));
+    let outcome = match &config.check {
+        Some(path) => with_variant!(config.variant, G => check::check_file::<G>(&config, path)),
+        None => with_variant!(config.variant, G => mine::<G>(&config)),
+    };
     if let Err(message) = outcome {
         eprintln!("alfiere-puzzles: {message}");
         std::process::exit(1);
