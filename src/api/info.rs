@@ -119,6 +119,7 @@ impl MoveInfo {
                 after: fen::write_fen(&after),
                 board: alice.then(|| after.placement().board_of(action.to())),
                 ends_turn: after.turn() != pos.turn(),
+                variant: G::VARIANT,
                 occupied: G::VARIANT
                     .rebounding_diagonals()
                     .then(|| pos.placement().board.occupied()),
@@ -180,6 +181,7 @@ impl MoveInfo {
             after,
             board,
             ends_turn,
+            variant,
             occupied,
         } = described;
         let path = match (*action, occupied) {
@@ -201,7 +203,7 @@ impl MoveInfo {
             flags,
             kind,
             san,
-            lan: uci::action_to_uci(action),
+            lan: uci::action_to_uci_in(action, variant),
             before,
             after,
             board,
@@ -219,6 +221,8 @@ struct Described {
     after: String,
     board: Option<BoardId>,
     ends_turn: bool,
+    /// The rule set, which says how castling is written in UCI.
+    variant: crate::Variant,
     /// The occupied squares before the action, where diagonals rebound (Billiards).
     occupied: Option<Bitboard>,
 }

@@ -344,10 +344,11 @@ impl ApiGame {
 
     /// The legal actions as UCI tokens.
     pub fn legal_moves(&self) -> Vec<String> {
+        let variant = self.variant();
         self.inner
             .legal_actions()
             .iter()
-            .map(crate::notation::uci::action_to_uci)
+            .map(|action| crate::notation::uci::action_to_uci_in(action, variant))
             .collect()
     }
 
@@ -371,7 +372,11 @@ impl ApiGame {
             match action {
                 Action::Drop { role, to } => add(format!("{}@", role.upper_char()), to),
                 Action::Castle { king, rook } => {
-                    add(king.to_string(), action.to());
+                    // The king's arrival only where the king moves (Chess960 may
+                    // leave it on its square: then only onto the rook).
+                    if action.to() != king {
+                        add(king.to_string(), action.to());
+                    }
                     add(king.to_string(), rook);
                 }
                 _ => {
@@ -396,10 +401,11 @@ impl ApiGame {
 
     /// The actions played as UCI tokens.
     pub fn history_uci(&self) -> Vec<String> {
+        let variant = self.variant();
         self.inner
             .history_actions()
             .iter()
-            .map(crate::notation::uci::action_to_uci)
+            .map(|action| crate::notation::uci::action_to_uci_in(action, variant))
             .collect()
     }
 

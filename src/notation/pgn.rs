@@ -220,6 +220,7 @@ const fn pgn_style(variant: Variant) -> PgnStyle {
     };
     match variant {
         Variant::Chess
+        | Variant::Chess960
         | Variant::ChessGi
         | Variant::RacingKings
         | Variant::Alice

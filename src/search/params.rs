@@ -212,14 +212,15 @@ pub struct Policy {
 /// The search policy of a rule set.
 pub const fn policy(variant: Variant) -> Policy {
     match variant {
-        Variant::Chess | Variant::ChessGi => Policy {
+        // Chess960 is searched as orthodox chess (its `Searched` type).
+        Variant::Chess | Variant::Chess960 | Variant::ChessGi => Policy {
             null_move: true,
             mid_turn: MidTurn::None,
             see: true,
             king_race: false,
             multi_action: false,
             only_mate_ends: true,
-            refined_pruning: matches!(variant, Variant::Chess),
+            refined_pruning: matches!(variant, Variant::Chess | Variant::Chess960),
         },
         Variant::Alice | Variant::Billiards => Policy {
             null_move: true,

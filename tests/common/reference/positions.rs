@@ -5,7 +5,9 @@
 //! every turn state of the multi-action rule sets. The choices come from a closure,
 //! so the same code serves a seeded generator and a fuzzer's bytes.
 
-use super::geometry::{attacks, slide, DIAGONAL, KNIGHT, ORTHOGONAL};
+use super::geometry::{
+    attacks, orthodox_king_home, orthodox_rook_home, slide, DIAGONAL, KNIGHT, ORTHOGONAL,
+};
 use super::position::Position;
 use alfiere::{
     Bitboard, ByColor, CastlingSide, Color, ExtraState, Hand, Piece, Rank, Role, Setup, Square,
@@ -208,20 +210,18 @@ fn add_castling(variant: Variant, setup: &mut Setup, choose: &mut Choose) {
         return;
     }
     for color in Color::ALL {
-        if setup.board.piece_at(CastlingSide::king_from(color))
-            != Some(Piece::new(color, Role::King))
-        {
+        if setup.board.piece_at(orthodox_king_home(color)) != Some(Piece::new(color, Role::King)) {
             continue;
         }
         for side in CastlingSide::ALL {
-            let rook = side.rook_from(color);
+            let rook = orthodox_rook_home(side, color);
             if setup.board.piece_at(rook).is_none() && choose(2) == 0 {
                 setup.board.put(rook, Piece::new(color, Role::Rook));
             }
             if setup.board.piece_at(rook) == Some(Piece::new(color, Role::Rook)) && choose(3) > 0 {
                 setup.castling_rights.add(rook);
                 setup.board_b.remove(rook);
-                setup.board_b.remove(CastlingSide::king_from(color));
+                setup.board_b.remove(orthodox_king_home(color));
             }
         }
     }
