@@ -387,6 +387,10 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// rank); empty in rule sets without such a goal.
     const GOAL: Bitboard = Bitboard::EMPTY;
 
+    /// Whether games start from several positions (Chess960's 960), so a PGN names
+    /// its start with `SetUp`/`FEN` even when it is [`Game::start`].
+    const VARIED_START: bool = false;
+
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
     /// Progressive replaces them with its ten-series draw.
     const MOVE_COUNT_RULES: bool = true;

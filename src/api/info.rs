@@ -100,6 +100,10 @@ pub struct MoveInfo {
     /// `None` for every other move and rule set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<Square>>,
+    /// For castling, the rook's start square (a board takes the king dropped on it as
+    /// the castling, which Chess960 needs where the king's arrival is ambiguous).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rook: Option<Square>,
 }
 
 impl MoveInfo {
@@ -209,6 +213,10 @@ impl MoveInfo {
             board,
             ends_turn,
             path,
+            rook: match *action {
+                Action::Castle { rook, .. } => Some(rook),
+                _ => None,
+            },
         }
     }
 }

@@ -20,7 +20,7 @@
 use crate::bitboard::Bitboard;
 use crate::game::Game;
 use crate::setup::{ExtraState, Hand, PositionProblem, Setup};
-use crate::types::{ByColor, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::types::{ByColor, Color, File, Piece, Rank, Role, Square};
 use std::fmt;
 
 /// The FEN of the orthodox start position.
@@ -391,8 +391,8 @@ fn parse_castling(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>)
 /// How a FEN names castling rights.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CastlingLetters {
-    /// X-FEN: `KQkq` for the outermost rook of a side (every orthodox right), the
-    /// rook's file letter otherwise.
+    /// `KQkq` for the rooks on the h- and a-files (every orthodox right), the rook's
+    /// file letter for any other (which reads back as the same square).
     KingQueen,
     /// Shredder-FEN: always the rook's file letter (`HAha`), as Chess960 writes them
     /// (RULES.md §10).
@@ -419,22 +419,10 @@ fn write_castling(setup: &Setup, letters: CastlingLetters) -> String {
         let mut rights: Vec<Square> = (setup.castling_rights & back).into_iter().collect();
         rights.reverse();
         for rook in rights {
-            let side = match (setup.board.by_piece(Piece::new(color, Role::King)) & back)
-                .single_square()
-            {
-                Some(king) => Some(CastlingSide::of(king, rook)),
-                None => None,
-            };
-            let letter = match (letters, side) {
-                (CastlingLetters::KingQueen, Some(side))
-                    if setup.outermost_rook(color, side) == Some(rook) =>
-                {
-                    match side {
-                        CastlingSide::KingSide => 'k',
-                        CastlingSide::QueenSide => 'q',
-                    }
-                }
-                _ => rook.file().char(),
+            let letter = match (letters, rook.file()) {
+                (CastlingLetters::KingQueen, File::H) => 'k',
+                (CastlingLetters::KingQueen, File::A) => 'q',
+                (_, file) => file.char(),
             };
             castling.push(if color == Color::White {
                 letter.to_ascii_uppercase()

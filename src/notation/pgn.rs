@@ -472,10 +472,11 @@ pub fn record_moves<G: Game>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
     (moves, ends)
 }
 
-/// The start position's FEN when it is not `G`'s start: what `SetUp`/`FEN` say.
+/// The start position's FEN when it is not `G`'s start, or always where games start
+/// from several positions ([`Game::VARIED_START`]): what `SetUp`/`FEN` say.
 pub fn set_up_fen<G: Game>(record: &Record<G>) -> Option<String> {
     let start_fen = fen::write_fen(record.start());
-    (start_fen != fen::write_fen(&G::start())).then_some(start_fen)
+    (G::VARIED_START || start_fen != fen::write_fen(&G::start())).then_some(start_fen)
 }
 
 /// The tags [`write_annotated`] writes, in order, from what it computes: the

@@ -193,6 +193,7 @@ impl Chess960 {
 
 impl Game for Chess960 {
     const VARIANT: Variant = Variant::Chess960;
+    const VARIED_START: bool = true;
     type Searched = Chess;
 
     /// The orthodox array, start position 518 (a game names its own start with a FEN or

@@ -96,12 +96,14 @@ export class Page {
     on('new-game', 'click', () => this.confirmThen('Start a new game? This one will be lost.', 'New game', () => this.newGame()));
     on('variant', 'change', () => {
       const variant = $('variant').value;
+      this.showStartPicker(variant);
       this.confirmThen(
         `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
         'Switch',
         () => this.newGame(variant),
         () => {
           $('variant').value = board.variant;
+          this.showStartPicker(board.variant);
         },
       );
     });
@@ -246,7 +248,37 @@ export class Page {
     this.startGame(this.board.variant, this.players.mode, human, NAME[human]);
   }
 
+  /** The Chess960 start-position field, shown while Chess960 is chosen. */
+  showStartPicker(variant) {
+    $('chess960-start-picker').hidden = variant !== 'chess960';
+  }
+
+  /**
+   * The FEN of the Chess960 start the field asks for (empty: a random one, whose number
+   * the field's placeholder then shows); throws the wasm's typed error for a bad number.
+   */
+  chess960StartFen() {
+    const field = $('chess960-start');
+    const text = field.value.trim();
+    const game = text === '' ? this.rules.Game.chess960Start() : this.rules.Game.chess960Start(Number(text));
+    try {
+      field.placeholder = text === '' ? `random (${game.chess960Number()})` : 'random';
+      return game.fen();
+    } finally {
+      game.free();
+    }
+  }
+
   startGame(variant, mode, human, orientation = mode === 'engine' ? NAME[human] : 'white') {
+    let startFen = null;
+    if (variant === 'chess960') {
+      try {
+        startFen = this.chess960StartFen();
+      } catch (err) {
+        this.showError(err?.message ?? String(err));
+        return;
+      }
+    }
     this.players = { mode, human };
     this.loadedGame = false;
     this.offer = null;
@@ -256,7 +288,8 @@ export class Page {
     board.orientation = orientation;
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
-    else board.reset();
+    else if (startFen === null) board.reset();
+    if (startFen !== null) board.fen = startFen;
     this.applyPlayers();
     this.refresh();
   }
@@ -366,6 +399,7 @@ export class Page {
     const reviewing = board.reviewing !== null;
     document.body.dataset.variant = board.variant;
     $('variant').value = board.variant;
+    this.showStartPicker(board.variant);
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
     // One PGN per redraw, for the export box and the game analysis's view of the notes.
