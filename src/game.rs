@@ -373,10 +373,11 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
     const VARIANT: Variant;
 
-    /// The type the search plays this rule set's positions as: `Self`, except in the
-    /// pairs whose rules are data in their positions (series.rs: the two Marseillais
-    /// and the two Progressive rule sets), where one type of the pair searches for
-    /// both, so the WebAssembly module holds one copy of the search per pair.
+    /// The type the search plays this rule set's positions as: `Self`, except where
+    /// the rules are data in the positions: the four series rule sets (series.rs)
+    /// all search as `Marseillais`, and Chess960 as `Chess`, so the WebAssembly module
+    /// holds one copy of the search for each group (the search takes the rule set's
+    /// policy and draw rules as data, `Search::new_for`).
     type Searched: Game + From<Self>;
 
     /// Whether repeated positions end or may end the game (threefold claims,

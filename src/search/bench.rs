@@ -105,7 +105,8 @@ pub fn search_position<G: Game>(
     depth: u32,
     network: Option<&Arc<Network>>,
 ) -> SearchResult {
-    let mut search = Search::<G::Searched>::new(TranspositionTable::new(BENCH_HASH_MB));
+    let mut search =
+        Search::<G::Searched>::new_for(TranspositionTable::new(BENCH_HASH_MB), G::VARIANT);
     search.set_options(SearchOptions {
         network: network.cloned(),
         ..SearchOptions::default()

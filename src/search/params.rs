@@ -262,11 +262,11 @@ pub const fn policy(variant: Variant) -> Policy {
 }
 
 /// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):
-/// a mid-turn position whose rule set expands turns, or Avalanche's push and
-/// promotion-choice steps.
+/// a mid-turn position whose rule set (its `policy`) expands turns, or Avalanche's
+/// push and promotion-choice steps.
 #[inline]
-pub fn expands_at_horizon<G: Game>(pos: &G) -> bool {
-    match policy(G::VARIANT).mid_turn {
+pub fn expands_at_horizon<G: Game>(policy: &Policy, pos: &G) -> bool {
+    match policy.mid_turn {
         MidTurn::None | MidTurn::StandPat => false,
         MidTurn::Expand => {
             let turn = pos.turn_state();

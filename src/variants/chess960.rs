@@ -165,23 +165,19 @@ impl Chess960 {
         Chess960::from_setup(&setup).ok()
     }
 
-    /// The number of this position's arrangement if it is a start position (pieces,
-    /// pawns and all four castling rights as [`Chess960::from_start_number`] places
-    /// them, White to move), `None` otherwise.
+    /// The number of this position if it is a start position, exactly as
+    /// [`Chess960::from_start_number`] makes it (every castling right, White to move,
+    /// clocks at their start), `None` otherwise.
     pub fn start_number(&self) -> Option<u16> {
-        let chess = &self.chess;
         let mut rank = [Role::Pawn; 8];
         for (file, slot) in rank.iter_mut().enumerate() {
-            *slot = chess
+            *slot = self
+                .chess
                 .board
                 .role_at(Square::from_coords(File(file as u8), Rank::FIRST))?;
         }
         let n = (0..START_POSITIONS).find(|&n| start_rank(n) == Some(rank))?;
-        let start = Chess960::from_start_number(n)?;
-        (start.chess.board == chess.board
-            && start.chess.castling == chess.castling
-            && chess.turn == Color::White)
-            .then_some(n)
+        (Chess960::from_start_number(n).as_ref() == Some(self)).then_some(n)
     }
 
     /// The board.
@@ -253,9 +249,11 @@ impl Game for Chess960 {
         self.chess.is_legal(action)
     }
 
-    #[inline]
+    /// Through orthodox chess's one out-of-line copy: the search plays `Chess`, so
+    /// this path is cold (notation, records, perft), and a second inlined copy of the
+    /// action code would only grow the WebAssembly module.
     fn play_unchecked(&mut self, action: &Action) {
-        self.chess.play_unchecked(action);
+        crate::game::play_out_of_line(&mut self.chess, action);
     }
 
     fn pass(&self) -> Option<Chess960> {
