@@ -330,6 +330,9 @@ fn resolve_game<G: Game>(
     })
 }
 
+/// A game's tags, main line and result token, as [`resolve_texts`] gives them.
+type GameTexts = (Vec<(String, String)>, PgnLine, Option<String>);
+
 /// The rule-set independent part of [`resolve_game`]: the moves resolved against
 /// `history` (the start position's record), and the tags and result copied. Not
 /// generic: one copy, not one per rule set (the WebAssembly size).
@@ -338,7 +341,7 @@ fn resolve_texts(
     index: usize,
     raw: &RawGame,
     history: &dyn pgn_line::LineCursor,
-) -> Result<(Vec<(String, String)>, PgnLine, Option<String>), PgnError> {
+) -> Result<GameTexts, PgnError> {
     let line = pgn_line::resolve_line(index, history, &raw.comment_before, &raw.moves)?;
     Ok((raw.tags.clone(), line, raw.result.clone()))
 }
