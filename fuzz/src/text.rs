@@ -173,7 +173,7 @@ fn check_uci_token<G: Game>(pos: &G, text: &str) {
                 list.contains(&action),
                 "UCI {text:?} gave unlisted {action:?} in {fen_text}"
             );
-            let token = uci::action_to_uci(&action);
+            let token = uci::action_to_uci_in(&action, G::VARIANT);
             assert_eq!(
                 uci::parse_action(pos, &token),
                 Ok(action),
