@@ -11,7 +11,7 @@ seed="${2:-1}"
 shift $(( $# > 2 ? 2 : $# ))
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
-  variants=(chess chessgi racingkings alice billiards progressive-scottish progressive-italian marseillais marseillais-balanced avalanche)
+  variants=(chess chessgi racingkings alice billiards progressive-scottish progressive-italian marseillais marseillais-balanced avalanche chess960)
 fi
 # The self-play games' budget per action (the probes, which decide, are the same for
 # all): orthodox chess's set was mined first, at 5,000; the others at 2,000, which

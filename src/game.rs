@@ -373,10 +373,11 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
     const VARIANT: Variant;
 
-    /// The type the search plays this rule set's positions as: `Self`, except in the
-    /// pairs whose rules are data in their positions (series.rs: the two Marseillais
-    /// and the two Progressive rule sets), where one type of the pair searches for
-    /// both, so the WebAssembly module holds one copy of the search per pair.
+    /// The type the search plays this rule set's positions as: `Self`, except where
+    /// the rules are data in the positions: the four series rule sets (series.rs)
+    /// all search as `Marseillais`, and Chess960 as `Chess`, so the WebAssembly module
+    /// holds one copy of the search for each group (the search takes the rule set's
+    /// policy and draw rules as data, `Search::new_for`).
     type Searched: Game + From<Self>;
 
     /// Whether repeated positions end or may end the game (threefold claims,
@@ -386,6 +387,10 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The squares a king races to, where reaching them wins (Racing Kings' eighth
     /// rank); empty in rule sets without such a goal.
     const GOAL: Bitboard = Bitboard::EMPTY;
+
+    /// Whether games start from several positions (Chess960's 960), so a PGN names
+    /// its start with `SetUp`/`FEN` even when it is [`Game::start`].
+    const VARIED_START: bool = false;
 
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
     /// Progressive replaces them with its ten-series draw.

@@ -52,5 +52,6 @@ pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};
 pub use types::{ByColor, ByRole, CastlingSide, Color, File, Piece, Rank, Role, Square};
 pub use variants::{
-    Alice, Avalanche, Billiards, Chess, ChessGi, RacingKings, UnknownVariantError, Variant,
+    Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, RacingKings, UnknownVariantError,
+    Variant,
 };

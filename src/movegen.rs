@@ -420,8 +420,10 @@ pub(crate) fn kingless_actions(pos: Orthodox<'_>, tactical: bool, out: &mut Acti
     }
 }
 
-/// Castling with the orthodox king and rook squares: path empty, king not in check
-/// (the caller checks), no transit or arrival square attacked.
+/// Castling with the king where it stands and each rook with a right (their start
+/// squares, orthodox or Chess960's): path empty, king not in check (the caller
+/// checks), no transit or arrival square attacked. A right exists only while its king
+/// and rook are unmoved, so the king's square is its start square.
 pub(crate) fn generate_castling<S: Sink>(
     board: &Board,
     us: Color,
@@ -429,7 +431,7 @@ pub(crate) fn generate_castling<S: Sink>(
     castling: Bitboard,
     out: &mut S,
 ) {
-    if king != CastlingSide::king_from(us) {
+    if king.rank() != us.back_rank() {
         return;
     }
     let rights = castling
@@ -458,11 +460,7 @@ pub(crate) struct CastlingPath {
 
 impl CastlingPath {
     pub(crate) fn new(us: Color, king: Square, rook: Square) -> CastlingPath {
-        let side = if rook > king {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
+        let side = CastlingSide::of(king, rook);
         let king_to = side.king_to(us);
         let rook_to = side.rook_to(us);
         let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
@@ -578,7 +576,8 @@ pub(crate) fn is_legal(pos: Orthodox<'_>, action: &Action) -> bool {
             k == king
                 && castling.contains(rook)
                 && checkers(board, us, king).is_empty()
-                && k == CastlingSide::king_from(us)
+                && king.rank() == us.back_rank()
+                && rook.rank() == us.back_rank()
                 && board.piece_at(rook) == Some(crate::Piece::new(us, Role::Rook))
                 && castling_if_legal(board, us, king, rook).is_some()
         }

@@ -69,7 +69,7 @@ impl Action {
             | Action::EnPassant { to, .. }
             | Action::Push { to, .. }
             | Action::Drop { to, .. } => to,
-            Action::Castle { king, rook } => self::castle_side(king, rook).king_to_on(king),
+            Action::Castle { king, rook } => CastlingSide::of(king, rook).king_to_on(king),
             Action::PromotionChoice { square, .. } => square,
         }
     }
@@ -111,17 +111,9 @@ impl Action {
     /// The castling side, for a castling action.
     pub fn castling_side(&self) -> Option<CastlingSide> {
         match *self {
-            Action::Castle { king, rook } => Some(castle_side(king, rook)),
+            Action::Castle { king, rook } => Some(CastlingSide::of(king, rook)),
             _ => None,
         }
-    }
-}
-
-fn castle_side(king: Square, rook: Square) -> CastlingSide {
-    if rook > king {
-        CastlingSide::KingSide
-    } else {
-        CastlingSide::QueenSide
     }
 }
 

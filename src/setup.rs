@@ -11,7 +11,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::types::{ByColor, ByRole, Color, Role, Square};
+use crate::types::{ByColor, ByRole, CastlingSide, Color, Piece, Role, Square};
 use std::fmt;
 
 /// Pieces in one side's hand (Chess-Gi), by role; kings never enter a hand.
@@ -130,6 +130,23 @@ impl Setup {
             board: Board::starting_position(),
             castling_rights: Bitboard::CORNERS,
             ..Setup::empty()
+        }
+    }
+}
+
+impl Setup {
+    /// The rook of `color` on its back rank farthest from its king towards `side`, if
+    /// the king stands on that rank too (X-FEN's meaning of `K` and `Q`).
+    pub fn outermost_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let back = Bitboard::from_rank(color.back_rank());
+        let king = (self.board.by_piece(Piece::new(color, Role::King)) & back).single_square()?;
+        let rooks = self.board.by_piece(Piece::new(color, Role::Rook)) & back;
+        let beyond = rooks
+            .into_iter()
+            .filter(|&rook| rook != king && CastlingSide::of(king, rook) == side);
+        match side {
+            CastlingSide::KingSide => beyond.max(),
+            CastlingSide::QueenSide => beyond.min(),
         }
     }
 }

@@ -536,6 +536,17 @@ pub enum CastlingSide {
 impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
+    /// The side a castling with the king on `king` and the rook on `rook` goes to:
+    /// towards the h-file when the rook stands beyond the king on that side. The start
+    /// squares are the position's own (Chess960 starts them anywhere on the back rank).
+    pub const fn of(king: Square, rook: Square) -> CastlingSide {
+        if rook.0 > king.0 {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+
     /// Where the king lands.
     pub const fn king_to(self, color: Color) -> Square {
         let rank = color.back_rank().0;
@@ -552,19 +563,5 @@ impl CastlingSide {
             CastlingSide::KingSide => Square(rank * 8 + 5),
             CastlingSide::QueenSide => Square(rank * 8 + 3),
         }
-    }
-
-    /// Where the castling rook starts in the orthodox array.
-    pub const fn rook_from(self, color: Color) -> Square {
-        let rank = color.back_rank().0;
-        match self {
-            CastlingSide::KingSide => Square(rank * 8 + 7),
-            CastlingSide::QueenSide => Square(rank * 8),
-        }
-    }
-
-    /// Where the castling king starts in the orthodox array.
-    pub const fn king_from(color: Color) -> Square {
-        Square(color.back_rank().0 * 8 + 4)
     }
 }

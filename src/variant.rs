@@ -31,6 +31,7 @@ impl TurnShape {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    Chess960,
     ChessGi,
     RacingKings,
     Alice,
@@ -44,8 +45,9 @@ pub enum Variant {
 
 impl Variant {
     /// Every rule set of RULES.md.
-    pub const ALL: [Variant; 10] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Chess,
+        Variant::Chess960,
         Variant::ChessGi,
         Variant::RacingKings,
         Variant::Alice,
@@ -61,6 +63,7 @@ impl Variant {
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Chess960 => "chess960",
             Variant::ChessGi => "chessgi",
             Variant::RacingKings => "racingkings",
             Variant::Alice => "alice",
@@ -78,6 +81,7 @@ impl Variant {
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Chess => "Chess",
+            Variant::Chess960 => "Chess960",
             Variant::ChessGi => "Chess-Gi",
             Variant::RacingKings => "Racing Kings",
             Variant::Alice => "Alice",
@@ -95,6 +99,7 @@ impl Variant {
     pub const fn pgn_tag(self) -> Option<&'static str> {
         match self {
             Variant::Chess => None,
+            Variant::Chess960 => Some("Chess960"),
             Variant::ChessGi => Some("Chessgi"),
             Variant::RacingKings => Some("Racing Kings"),
             Variant::Alice => Some("Alice"),
@@ -112,6 +117,7 @@ impl Variant {
         match self {
             Variant::Alice => 2,
             Variant::Chess
+            | Variant::Chess960
             | Variant::ChessGi
             | Variant::RacingKings
             | Variant::Billiards
@@ -129,9 +135,29 @@ impl Variant {
         match self {
             Variant::Billiards => true,
             Variant::Chess
+            | Variant::Chess960
             | Variant::ChessGi
             | Variant::RacingKings
             | Variant::Alice
+            | Variant::ProgressiveScottish
+            | Variant::ProgressiveItalian
+            | Variant::Marseillais
+            | Variant::MarseillaisBalanced
+            | Variant::Avalanche => false,
+        }
+    }
+
+    /// Whether the castling king and rooks may start anywhere on the back rank
+    /// (Chess960): FEN names castling rights by the rooks' files (`HAha`), UCI writes
+    /// castling as the king taking its own rook.
+    pub const fn castles_from_anywhere(self) -> bool {
+        match self {
+            Variant::Chess960 => true,
+            Variant::Chess
+            | Variant::ChessGi
+            | Variant::RacingKings
+            | Variant::Alice
+            | Variant::Billiards
             | Variant::ProgressiveScottish
             | Variant::ProgressiveItalian
             | Variant::Marseillais
@@ -144,6 +170,7 @@ impl Variant {
     pub const fn turn_shape(self) -> TurnShape {
         match self {
             Variant::Chess
+            | Variant::Chess960
             | Variant::ChessGi
             | Variant::RacingKings
             | Variant::Alice
@@ -171,6 +198,7 @@ impl Variant {
             ),
             // None of these ends a game by a goal of its own.
             Variant::Chess
+            | Variant::Chess960
             | Variant::ChessGi
             | Variant::Alice
             | Variant::Billiards
@@ -196,6 +224,9 @@ impl Variant {
             .or_else(|| match wanted.to_ascii_lowercase().as_str() {
                 "standard" | "orthodox" | "normal" => Some(Variant::Chess),
                 "racing-kings" => Some(Variant::RacingKings),
+                // Other names engines and sites use (Fairy-Stockfish, older PGN).
+                "fischerandom" | "fischer random" | "fischer-random" | "chess 960" | "960"
+                | "frc" => Some(Variant::Chess960),
                 _ => None,
             })
     }

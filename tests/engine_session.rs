@@ -39,7 +39,10 @@ fn a_search_says_the_same_through_both_doors() {
         engine
             .start(Job::Search(SearchJob::new(Limits::depth(4))))
             .unwrap();
-        let typed: Vec<String> = run(&mut engine).iter().map(format_event).collect();
+        let typed: Vec<String> = run(&mut engine)
+            .iter()
+            .map(|e| format_event(e, Variant::Chess))
+            .collect();
 
         let mut session = UciSession::with_seed(7);
         uci(
@@ -178,7 +181,7 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
             multipv: Some(3),
         }))
         .unwrap();
-    let mut reporter = SearchReporter::new();
+    let mut reporter = SearchReporter::new(Variant::Chess);
     let mut report = None;
     for event in run(&mut engine) {
         if let Some(done) = reporter.event(&event) {
@@ -221,7 +224,7 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
     mated
         .start(Job::Search(SearchJob::new(Limits::depth(2))))
         .unwrap();
-    let mut reporter = SearchReporter::new();
+    let mut reporter = SearchReporter::new(Variant::Chess);
     let error = run(&mut mated)
         .iter()
         .find_map(|e| reporter.event(e))
@@ -270,7 +273,7 @@ fn a_games_analysis_is_a_job_with_progress_and_a_report() {
     assert_eq!(engine.game().fen(), before);
     assert_eq!(engine.status(), Status::Idle);
     assert_eq!(
-        format_event(events.last().unwrap()),
+        format_event(events.last().unwrap(), Variant::Chess),
         "info string analysis done of 4 actions"
     );
 

@@ -45,6 +45,31 @@ fn chess_standard_perft() {
 }
 
 #[test]
+fn chess960_published_sample_perft() {
+    // 100 positions of the published Chess960 suite, to depth 4.
+    assert_eq!(check_file("chess960.perft"), 100 * 4);
+}
+
+/// The whole published Chess960 suite (960 positions, counts to depth 6), each count
+/// up to the node limit (`ALFIERE_PERFT_LIMIT`, 10 M by default: depths 1-4 and most
+/// of depth 5); run with `cargo test --release --test perft -- --ignored`.
+#[test]
+#[ignore]
+fn chess960_published_suite_perft() {
+    let limit = node_limit();
+    let mut checked = 0;
+    for case in read_perft_file("chess960-suite.perft") {
+        let game = build_position(Variant::Chess960, &case.position);
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
+            assert_eq!(game.perft(depth).unwrap(), expected, "{}", case.source);
+            checked += 1;
+        }
+    }
+    println!("{checked} published Chess960 counts reproduced");
+    assert!(checked >= 960 * 4, "{checked}");
+}
+
+#[test]
 fn chess_random_positions_perft() {
     assert_eq!(check_file("chess.perft"), 40 * 3);
 }

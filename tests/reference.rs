@@ -146,6 +146,11 @@ fn chess_agrees_with_the_reference() {
 }
 
 #[test]
+fn chess960_agrees_with_the_reference() {
+    check_rule_set(Variant::Chess960, 0x5eed_000b);
+}
+
+#[test]
 fn chessgi_agrees_with_the_reference() {
     check_rule_set(Variant::ChessGi, 0x5eed_0002);
 }

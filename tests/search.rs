@@ -132,6 +132,15 @@ const MATES: &[(Variant, &str, u32)] = &[
     ),
     (Variant::Chess, "k7/8/8/8/2K5/8/8/1Q6 w - - 0 1", 5),
     (Variant::Chess, "7k/8/8/4K3/8/8/8/R7 w - - 0 1", 5),
+    // Chess960: castling mates, long (king b1 to c1, rook a1 to d1) and short with the
+    // king staying on g1 (only the rook moves), and a back-rank mate in two.
+    (Variant::Chess960, "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", 1),
+    (Variant::Chess960, "4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1", 1),
+    (
+        Variant::Chess960,
+        "2r3k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1",
+        3,
+    ),
     (Variant::ChessGi, "k7/8/1K6/8/8/8/8/8[Q] w - - 0 1", 1),
     (Variant::ChessGi, "k7/8/2K5/8/8/8/8/8[R] w - - 0 1", 3),
     (Variant::ChessGi, "k7/8/8/3K4/8/8/8/8[R] w - - 0 1", 5),
@@ -896,8 +905,9 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 /// The node counts of `alfiere bench`, per rule set (1 491 740 in all; orthodox chess
 /// with the built-in network). They change when the search, the evaluation, the
 /// network or a rule set's generator changes the tree: update them then, on purpose.
-const BENCH_SIGNATURE: [(Variant, u64); 10] = [
+const BENCH_SIGNATURE: [(Variant, u64); 11] = [
     (Variant::Chess, 101732),
+    (Variant::Chess960, 64798),
     (Variant::ChessGi, 203234),
     (Variant::RacingKings, 72397),
     (Variant::Alice, 44699),

@@ -484,7 +484,7 @@ fn shuffle_tokens<G: alfiere::Game>(start: &G, n: usize) -> Vec<String> {
         } else {
             quiet[seed as usize % quiet.len()]
         };
-        tokens.push(alfiere::notation::uci::action_to_uci(&pick));
+        tokens.push(alfiere::notation::uci::action_to_uci_in(&pick, G::VARIANT));
         pos.play_unchecked(&pick);
     }
     tokens

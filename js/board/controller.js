@@ -131,9 +131,11 @@ export class BoardController {
     if (origin.endsWith('@')) {
       candidates = game.legalMoves().filter((t) => t === `${origin}${target}`);
     } else {
+      // The king dropped on its own rook castles (Chess960's unambiguous way); a king
+      // step to the same square as a castling's arrival comes first.
       candidates = game
         .moves({ verbose: true, square: origin })
-        .filter((m) => m.to === target)
+        .filter((m) => m.to === target || m.rook === target)
         .map((m) => m.lan);
     }
     if (!candidates.length) {

@@ -100,6 +100,10 @@ pub struct MoveInfo {
     /// `None` for every other move and rule set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<Square>>,
+    /// For castling, the rook's start square (a board takes the king dropped on it as
+    /// the castling, which Chess960 needs where the king's arrival is ambiguous).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rook: Option<Square>,
 }
 
 impl MoveInfo {
@@ -119,6 +123,7 @@ impl MoveInfo {
                 after: fen::write_fen(&after),
                 board: alice.then(|| after.placement().board_of(action.to())),
                 ends_turn: after.turn() != pos.turn(),
+                variant: G::VARIANT,
                 occupied: G::VARIANT
                     .rebounding_diagonals()
                     .then(|| pos.placement().board.occupied()),
@@ -180,6 +185,7 @@ impl MoveInfo {
             after,
             board,
             ends_turn,
+            variant,
             occupied,
         } = described;
         let path = match (*action, occupied) {
@@ -201,12 +207,16 @@ impl MoveInfo {
             flags,
             kind,
             san,
-            lan: uci::action_to_uci(action),
+            lan: uci::action_to_uci_in(action, variant),
             before,
             after,
             board,
             ends_turn,
             path,
+            rook: match *action {
+                Action::Castle { rook, .. } => Some(rook),
+                _ => None,
+            },
         }
     }
 }
@@ -219,6 +229,8 @@ struct Described {
     after: String,
     board: Option<BoardId>,
     ends_turn: bool,
+    /// The rule set, which says how castling is written in UCI.
+    variant: crate::Variant,
     /// The occupied squares before the action, where diagonals rebound (Billiards).
     occupied: Option<Bitboard>,
 }

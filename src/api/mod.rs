@@ -126,6 +126,35 @@ impl ApiGame {
         Ok(game)
     }
 
+    /// A Chess960 game at start position `n` (0-959; 518 is the orthodox array).
+    ///
+    /// # Errors
+    /// `InvalidArgument` for a number out of range.
+    pub fn chess960_start(n: u32) -> Result<ApiGame, ApiError> {
+        let start = u16::try_from(n)
+            .ok()
+            .and_then(crate::variants::chess960::Chess960::from_start_number)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ApiErrorKind::InvalidArgument,
+                    format!("a Chess960 start position is numbered 0-959, not {n}"),
+                )
+            })?;
+        ApiGame::new(
+            Variant::Chess960.id(),
+            Some(&crate::notation::fen::write_fen(&start)),
+        )
+    }
+
+    /// The Chess960 start number of the game's start position, if it is one (in any
+    /// rule set: an orthodox game from the usual array is number 518).
+    pub fn chess960_number(&self) -> Option<u16> {
+        let setup = crate::notation::fen::parse_fen(&self.inner.start_fen()).ok()?;
+        let start =
+            <crate::variants::chess960::Chess960 as crate::Game>::from_setup(&setup).ok()?;
+        start.start_number()
+    }
+
     /// A new game of `variant` at its start position.
     pub fn start(variant: Variant) -> ApiGame {
         ApiGame {
@@ -344,10 +373,11 @@ impl ApiGame {
 
     /// The legal actions as UCI tokens.
     pub fn legal_moves(&self) -> Vec<String> {
+        let variant = self.variant();
         self.inner
             .legal_actions()
             .iter()
-            .map(crate::notation::uci::action_to_uci)
+            .map(|action| crate::notation::uci::action_to_uci_in(action, variant))
             .collect()
     }
 
@@ -371,7 +401,11 @@ impl ApiGame {
             match action {
                 Action::Drop { role, to } => add(format!("{}@", role.upper_char()), to),
                 Action::Castle { king, rook } => {
-                    add(king.to_string(), action.to());
+                    // The king's arrival only where the king moves (Chess960 may
+                    // leave it on its square: then only onto the rook).
+                    if action.to() != king {
+                        add(king.to_string(), action.to());
+                    }
                     add(king.to_string(), rook);
                 }
                 _ => {
@@ -396,10 +430,11 @@ impl ApiGame {
 
     /// The actions played as UCI tokens.
     pub fn history_uci(&self) -> Vec<String> {
+        let variant = self.variant();
         self.inner
             .history_actions()
             .iter()
-            .map(crate::notation::uci::action_to_uci)
+            .map(|action| crate::notation::uci::action_to_uci_in(action, variant))
             .collect()
     }
 

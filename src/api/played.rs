@@ -170,7 +170,7 @@ impl<G: Game> PlayedGame for Record<G> {
 
     fn load_fen(&mut self, text: &str, accepted: AcceptedProblems) -> Result<(), ApiError> {
         let pos = fen::read_fen_accepting::<G>(text, accepted)
-            .map_err(|e| ApiError::new(ApiErrorKind::InvalidFen, e.to_string()))?;
+            .map_err(|e| error_text(ApiErrorKind::InvalidFen, &e))?;
         *self = Record::new(pos);
         Ok(())
     }
@@ -221,22 +221,12 @@ impl<G: Game> PlayedGame for Record<G> {
         if trimmed.is_empty() {
             return Err(ApiError::new(ApiErrorKind::IllegalMove, "empty move"));
         }
-        san::parse_san(pos, trimmed).map_err(|e| {
-            ApiError::new(
-                ApiErrorKind::IllegalMove,
-                format!("{e} in {}", fen::write_fen(pos)),
-            )
-        })
+        san::parse_san(pos, trimmed).map_err(|e| san_error(&e, fen::write_fen(pos)))
     }
 
     fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
         let info = MoveInfo::new(self.current(), action);
-        self.play(action).map_err(|e| match e {
-            crate::record::RecordError::GameOver(_) => {
-                ApiError::new(ApiErrorKind::GameOver, e.to_string())
-            }
-            _ => ApiError::new(ApiErrorKind::IllegalMove, e.to_string()),
-        })?;
+        self.play(action).map_err(record_error)?;
         Ok(info)
     }
 
@@ -320,7 +310,7 @@ impl<G: Game> PlayedGame for Record<G> {
         accepted: AcceptedProblems,
     ) -> Result<Annotations, ApiError> {
         let games = pgn::read_pgn_accepting::<G>(text, accepted)
-            .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
+            .map_err(|e| error_text(ApiErrorKind::InvalidPgn, &e))?;
         let first = games
             .into_iter()
             .next()
@@ -411,4 +401,27 @@ impl<G: Game> PlayedGame for Record<G> {
     fn attackers_in_setup(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard> {
         G::attackers_in_setup(setup, square, color)
     }
+}
+
+/// An error of `kind` with `error`'s text. The error mappings of the rule sets'
+/// records are not generic: one copy each, not one per rule set (the WebAssembly size).
+#[inline(never)]
+fn error_text(kind: ApiErrorKind, error: &dyn std::fmt::Display) -> ApiError {
+    ApiError::new(kind, error.to_string())
+}
+
+/// A refused action: the game is over, or the action is illegal.
+#[inline(never)]
+fn record_error(error: crate::record::RecordError) -> ApiError {
+    let kind = match error {
+        crate::record::RecordError::GameOver(_) => ApiErrorKind::GameOver,
+        _ => ApiErrorKind::IllegalMove,
+    };
+    error_text(kind, &error)
+}
+
+/// SAN that names no legal action in the position `fen`.
+#[inline(never)]
+fn san_error(error: &san::SanError, fen: String) -> ApiError {
+    ApiError::new(ApiErrorKind::IllegalMove, format!("{error} in {fen}"))
 }

@@ -30,6 +30,12 @@ pub struct EngineOptions {
     pub skill_level: u32,
     pub limit_strength: bool,
     pub elo: u32,
+    /// `UCI_Chess960`: orthodox chess is played as Chess960 (castling from the
+    /// position's squares, written as the king taking its own rook).
+    pub chess960: bool,
+    /// The rule set `UCI_Variant` asked for ([`EngineOptions::played_variant`] is the
+    /// one played).
+    pub variant: Variant,
 }
 
 impl Default for EngineOptions {
@@ -40,11 +46,22 @@ impl Default for EngineOptions {
             skill_level: LEVEL_MAX,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            chess960: false,
+            variant: Variant::Chess,
         }
     }
 }
 
 impl EngineOptions {
+    /// The rule set played: the one `UCI_Variant` asked for, except that orthodox chess
+    /// with `UCI_Chess960` on is Chess960 (the GUI's way to ask for it).
+    pub fn played_variant(&self) -> Variant {
+        match self.variant {
+            Variant::Chess if self.chess960 => Variant::Chess960,
+            asked => asked,
+        }
+    }
+
     /// The playing strength these options ask for: `UCI_Elo` when
     /// `UCI_LimitStrength` is on, else the `Skill Level`.
     pub fn strength(&self) -> Strength {
@@ -67,6 +84,7 @@ pub enum OptionChange {
     LimitStrength(bool),
     Elo(u32),
     Variant(Variant),
+    Chess960(bool),
 }
 
 impl OptionChange {
@@ -105,15 +123,9 @@ impl OptionChange {
                 spin("UCI_Elo", value, u64::from(ELO_MIN), u64::from(ELO_MAX))? as u32,
             )
         } else if is("UCI_LimitStrength") {
-            match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => OptionChange::LimitStrength(true),
-                Some("false") => OptionChange::LimitStrength(false),
-                _ => {
-                    return Err(invalid(
-                        "UCI_LimitStrength needs the value true or false".to_string(),
-                    ))
-                }
-            }
+            OptionChange::LimitStrength(check("UCI_LimitStrength", value)?)
+        } else if is("UCI_Chess960") {
+            OptionChange::Chess960(check("UCI_Chess960", value)?)
         } else {
             let shown: String = name.chars().take(64).collect();
             return Err(invalid(format!(
@@ -122,6 +134,15 @@ impl OptionChange {
             )));
         };
         Ok(change)
+    }
+}
+
+/// A check option's value, `true` or `false` (in any case).
+fn check(name: &str, value: Option<&str>) -> Result<bool, ApiError> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(invalid(format!("{name} needs the value true or false"))),
     }
 }
 

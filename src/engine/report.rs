@@ -5,8 +5,9 @@
 use super::job::Event;
 use crate::api::{ApiError, ApiErrorKind};
 use crate::moves::Action;
-use crate::notation::uci::action_to_uci;
+use crate::notation::uci::action_to_uci_in;
 use crate::search::{Score, SearchInfo};
+use crate::Variant;
 use serde::Serialize;
 
 /// A score from the side to act's point of view: `{cp}` or `{mate}`.
@@ -42,8 +43,9 @@ pub struct InfoReport {
     pub pv: Vec<String>,
 }
 
-impl From<&SearchInfo> for InfoReport {
-    fn from(info: &SearchInfo) -> InfoReport {
+impl InfoReport {
+    /// The plain form of `info`, its line written as `variant` writes UCI tokens.
+    pub fn new(info: &SearchInfo, variant: Variant) -> InfoReport {
         InfoReport {
             depth: info.depth,
             seldepth: info.seldepth,
@@ -53,7 +55,11 @@ impl From<&SearchInfo> for InfoReport {
             nps: info.nps,
             hashfull: info.hashfull,
             time: info.time_ms,
-            pv: info.pv.iter().map(action_to_uci).collect(),
+            pv: info
+                .pv
+                .iter()
+                .map(|action| action_to_uci_in(action, variant))
+                .collect(),
         }
     }
 }
@@ -79,20 +85,32 @@ pub struct SearchReport {
 }
 
 /// Gathers a search job's events into its [`SearchReport`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct SearchReporter {
     /// The last info of each line, in the order of their ranks.
     lines: Vec<InfoReport>,
+    /// The rule set, which says how castling is written.
+    variant: Variant,
+}
+
+impl Default for SearchReporter {
+    fn default() -> SearchReporter {
+        SearchReporter::new(Variant::Chess)
+    }
 }
 
 impl SearchReporter {
-    pub fn new() -> SearchReporter {
-        SearchReporter::default()
+    /// A reporter for a search in rule set `variant`.
+    pub fn new(variant: Variant) -> SearchReporter {
+        SearchReporter {
+            lines: Vec::new(),
+            variant,
+        }
     }
 
     /// Notes an info event; returns its plain form.
     pub fn info(&mut self, info: &SearchInfo) -> InfoReport {
-        let report = InfoReport::from(info);
+        let report = InfoReport::new(info, self.variant);
         // A Vec, not a map: a few lines at most, and the wasm module stays smaller.
         match self.lines.iter_mut().find(|l| l.multipv == report.multipv) {
             Some(line) => *line = report.clone(),
@@ -113,7 +131,7 @@ impl SearchReporter {
     /// # Errors
     /// `GameOver` when the side to act had no legal action.
     pub fn finish(self, best: Option<&Action>, time_ms: u64) -> Result<SearchReport, ApiError> {
-        let Some(best) = best.map(action_to_uci) else {
+        let Some(best) = best.map(|action| action_to_uci_in(action, self.variant)) else {
             return Err(ApiError::new(
                 ApiErrorKind::GameOver,
                 "the side to act has no legal action",

@@ -286,7 +286,16 @@ impl EngineSession {
     pub fn set_option(&mut self, change: OptionChange) -> Result<(), ApiError> {
         self.refuse_while_busy()?;
         match change {
-            OptionChange::Variant(variant) => self.game = ApiGame::start(variant),
+            OptionChange::Variant(variant) => {
+                self.options.variant = variant;
+                self.game = ApiGame::start(self.options.played_variant());
+            }
+            OptionChange::Chess960(on) => {
+                self.options.chess960 = on;
+                if self.options.played_variant() != self.variant() {
+                    self.game = ApiGame::start(self.options.played_variant());
+                }
+            }
             OptionChange::EvalFile(name) => {
                 let network = self.load_network(&name).map_err(|e| {
                     ApiError::new(

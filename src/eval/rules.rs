@@ -45,7 +45,9 @@ const ORTHODOX: EvalRules = EvalRules {
 /// The evaluation's choices for `variant`.
 pub(crate) const fn rules(variant: Variant) -> EvalRules {
     match variant {
-        Variant::Chess => EvalRules {
+        // Chess960 is searched as orthodox chess (its `Searched` type): the same terms
+        // and network, none of which assumes the orthodox start.
+        Variant::Chess | Variant::Chess960 => EvalRules {
             endgame_knowledge: true,
             network: Some(FeatureSet::PieceSquare),
             ..ORTHODOX

@@ -115,7 +115,7 @@ pub fn parse_fen(fen: &str) -> Result<Setup, FenError> {
         Some(other) => problems.push(syntax("side to move", format!("'{other}' is not w or b"))),
     }
     if let Some(castling) = fields.get(2) {
-        parse_castling(castling, &mut setup.castling_rights, &mut problems);
+        parse_castling(castling, &mut setup, &mut problems);
     }
     if let Some(&ep) = fields.get(3) {
         if ep != "-" {
@@ -354,7 +354,11 @@ fn parse_placement(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>
     }
 }
 
-fn parse_castling(text: &str, rights: &mut Bitboard, problems: &mut Vec<FenProblem>) {
+/// Reads the castling field: `KQkq` as the h- and a-file rooks, and Shredder-FEN file
+/// letters (`HAha`, the castling rooks' files, capitals for White). X-FEN's reading of
+/// `KQkq` as the outermost rook, wherever it stands, is Chess960's
+/// (`Chess960::from_setup`), so an orthodox FEN with a moved rook names the corner.
+fn parse_castling(text: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>) {
     if text == "-" {
         return;
     }
@@ -380,8 +384,57 @@ fn parse_castling(text: &str, rights: &mut Bitboard, problems: &mut Vec<FenProbl
                 continue;
             }
         };
-        rights.add(rook);
+        setup.castling_rights.add(rook);
     }
+}
+
+/// How a FEN names castling rights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingLetters {
+    /// `KQkq` for the rooks on the h- and a-files (every orthodox right), the rook's
+    /// file letter for any other (which reads back as the same square).
+    KingQueen,
+    /// Shredder-FEN: always the rook's file letter (`HAha`), as Chess960 writes them
+    /// (RULES.md §10).
+    Files,
+}
+
+impl CastlingLetters {
+    /// The letters of a rule set.
+    pub const fn of(variant: crate::Variant) -> CastlingLetters {
+        if variant.castles_from_anywhere() {
+            CastlingLetters::Files
+        } else {
+            CastlingLetters::KingQueen
+        }
+    }
+}
+
+/// The castling field of `setup` (White's rights first, each side's from the h-file
+/// towards the a-file; `-` for none).
+fn write_castling(setup: &Setup, letters: CastlingLetters) -> String {
+    let mut castling = String::new();
+    for color in Color::ALL {
+        let back = Bitboard::from_rank(color.back_rank());
+        let mut rights: Vec<Square> = (setup.castling_rights & back).into_iter().collect();
+        rights.reverse();
+        for rook in rights {
+            let letter = match (letters, rook.file()) {
+                (CastlingLetters::KingQueen, File::H) => 'k',
+                (CastlingLetters::KingQueen, File::A) => 'q',
+                (_, file) => file.char(),
+            };
+            castling.push(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    castling
 }
 
 /// Reads a FEN into a validated position of rule set `G`.
@@ -450,25 +503,15 @@ pub fn write_board(setup: &Setup) -> String {
     out
 }
 
-/// Writes a setup as FEN (the seventh field only when there is extra state).
+/// Writes a setup as FEN (the seventh field only when there is extra state), with
+/// X-FEN castling letters.
 pub fn write_setup(setup: &Setup) -> String {
-    let mut castling = String::new();
-    for color in Color::ALL {
-        let back = Bitboard::from_rank(color.back_rank());
-        for (file, letter) in [(File::H, 'k'), (File::A, 'q')] {
-            if (setup.castling_rights & back).contains(Square::from_coords(file, color.back_rank()))
-            {
-                castling.push(if color == Color::White {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    write_setup_with(setup, CastlingLetters::KingQueen)
+}
+
+/// Writes a setup as FEN with the given castling letters.
+pub fn write_setup_with(setup: &Setup, letters: CastlingLetters) -> String {
+    let castling = write_castling(setup, letters);
     let ep = if setup.ep_squares.is_empty() {
         "-".to_string()
     } else {
@@ -510,5 +553,5 @@ pub fn write_setup(setup: &Setup) -> String {
 
 /// Writes a position as FEN.
 pub fn write_fen<G: Game>(game: &G) -> String {
-    write_setup(&game.to_setup())
+    write_setup_with(&game.to_setup(), CastlingLetters::of(G::VARIANT))
 }

@@ -220,6 +220,7 @@ const fn pgn_style(variant: Variant) -> PgnStyle {
     };
     match variant {
         Variant::Chess
+        | Variant::Chess960
         | Variant::ChessGi
         | Variant::RacingKings
         | Variant::Alice
@@ -314,23 +315,41 @@ fn resolve_game<G: Game>(
 ) -> Result<PgnGame<G>, PgnError> {
     let fen = start_fen_tag(index, raw, G::VARIANT)?;
     let start = match fen {
-        Some(text) => fen::read_fen_accepting::<G>(text, accepted)
-            .map_err(|e| game_error(index, raw, e.to_string()))?,
+        Some(text) => {
+            fen::read_fen_accepting::<G>(text, accepted).map_err(|e| fen_error(index, raw, e))?
+        }
         None => G::start(),
     };
-    let line = pgn_line::resolve_line(
-        index,
-        &Record::new(start.clone()),
-        &raw.comment_before,
-        &raw.moves,
-    )?;
+    let (tags, line, result) = resolve_texts(index, raw, &Record::new(start.clone()))?;
     Ok(PgnGame {
-        tags: raw.tags.clone(),
+        tags,
         start,
         comment_before: line.comment_before,
         moves: line.moves,
-        result: raw.result.clone(),
+        result,
     })
+}
+
+/// A game's tags, main line and result token, as [`resolve_texts`] gives them.
+type GameTexts = (Vec<(String, String)>, PgnLine, Option<String>);
+
+/// The rule-set independent part of [`resolve_game`]: the moves resolved against
+/// `history` (the start position's record), and the tags and result copied. Not
+/// generic: one copy, not one per rule set (the WebAssembly size).
+#[inline(never)]
+fn resolve_texts(
+    index: usize,
+    raw: &RawGame,
+    history: &dyn pgn_line::LineCursor,
+) -> Result<GameTexts, PgnError> {
+    let line = pgn_line::resolve_line(index, history, &raw.comment_before, &raw.moves)?;
+    Ok((raw.tags.clone(), line, raw.result.clone()))
+}
+
+/// A bad `FEN` tag as an error about game `index` (not generic, as [`resolve_texts`]).
+#[inline(never)]
+fn fen_error(index: usize, raw: &RawGame, error: fen::FenError) -> PgnError {
+    game_error(index, raw, error.to_string())
 }
 
 /// An error about game `index` as a whole (reported at its first line).
@@ -384,17 +403,24 @@ pub fn read_pgn_accepting<G: Game>(
     text: &str,
     accepted: AcceptedProblems,
 ) -> Result<Vec<PgnGame<G>>, PgnError> {
-    let raw_games = pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
-        game: 0,
-        line: e.line,
-        column: e.column,
-        message: e.message,
-    })?;
+    let raw_games = parse_games(text)?;
     let mut games = Vec::with_capacity(raw_games.len());
     for (i, raw) in raw_games.iter().enumerate() {
         games.push(resolve_game(i + 1, raw, accepted)?);
     }
     Ok(games)
+}
+
+/// The syntax layer's games, its error as a [`PgnError`] (not generic, as
+/// [`resolve_texts`]).
+#[inline(never)]
+fn parse_games(text: &str) -> Result<Vec<RawGame>, PgnError> {
+    pgn_syntax::parse_pgn(text).map_err(|e| PgnError {
+        game: 0,
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })
 }
 
 /// The rule set a PGN game declares in its `Variant` tag (Standard when absent).
@@ -458,23 +484,32 @@ pub fn record_moves<G: Game>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
         .map(|(before, actions)| {
             ply += actions.len();
             ends.push(ply);
-            to_raw_move(&PgnMove {
-                san: token_san(before, &actions),
-                number: token_number(before),
-                actions,
-                nags: Vec::new(),
-                comments: Vec::new(),
-                variations: Vec::new(),
-            })
+            bare_raw_move(token_san(before, &actions), token_number(before))
         })
         .collect();
     (moves, ends)
 }
 
-/// The start position's FEN when it is not `G`'s start: what `SetUp`/`FEN` say.
+/// A written token without notes, at no position of a text (not generic, as
+/// [`resolve_texts`]).
+#[inline(never)]
+fn bare_raw_move(token: String, number: TokenNumber) -> RawMove {
+    RawMove {
+        token,
+        line: 0,
+        column: 0,
+        nags: Vec::new(),
+        comments: Vec::new(),
+        variations: Vec::new(),
+        number: Some(number),
+    }
+}
+
+/// The start position's FEN when it is not `G`'s start, or always where games start
+/// from several positions ([`Game::VARIED_START`]): what `SetUp`/`FEN` say.
 pub fn set_up_fen<G: Game>(record: &Record<G>) -> Option<String> {
     let start_fen = fen::write_fen(record.start());
-    (start_fen != fen::write_fen(&G::start())).then_some(start_fen)
+    (G::VARIED_START || start_fen != fen::write_fen(&G::start())).then_some(start_fen)
 }
 
 /// The tags [`write_annotated`] writes, in order, from what it computes: the

@@ -1,5 +1,6 @@
 //! UCI action tokens (long algebraic): `e2e4`, `e7e8q`, castling as the king's move
-//! `e1g1` (the king-takes-rook form `e1h1` is accepted too), drops `N@e4`, Avalanche
+//! `e1g1` or, in Chess960, as the king taking its own rook `e1h1` (both forms are read
+//! in every rule set where they name one castling), drops `N@e4`, Avalanche
 //! pushes as the pawn's from-to and promotion choices as square plus letter (`d1q`).
 //!
 //! ```
@@ -15,7 +16,19 @@ use crate::moves::{Action, ActionList};
 use crate::types::{Role, Square};
 use std::fmt;
 
-/// Writes an action as a UCI token.
+/// Writes an action as a UCI token in rule set `variant`: castling as the king taking
+/// its own rook (`e1h1`) where castling starts anywhere (Chess960, which a session
+/// with `UCI_Chess960` plays), as the king's move (`e1g1`) otherwise (RULES.md §10).
+pub fn action_to_uci_in(action: &Action, variant: crate::Variant) -> String {
+    match *action {
+        Action::Castle { king, rook } if variant.castles_from_anywhere() => {
+            format!("{king}{rook}")
+        }
+        _ => action_to_uci(action),
+    }
+}
+
+/// Writes an action as a UCI token, castling as the king's move (`e1g1`).
 pub fn action_to_uci(action: &Action) -> String {
     match *action {
         Action::Normal {
@@ -97,9 +110,14 @@ pub fn find_action(legal: &[Action], token: &str) -> Result<Action, UciActionErr
         return Err(UciActionError::Invalid(shown));
     }
     let normalized = normalize(token);
-    let found = legal.iter().find(|a| {
-        action_to_uci(a) == normalized
-            || matches!(a, Action::Castle { king, rook } if format!("{king}{rook}") == normalized)
+    // Castling in either form: the king onto its own rook, or the king's move where
+    // the king moves (a normal move with the same squares comes first in `legal`).
+    let found = legal.iter().find(|a| match a {
+        Action::Castle { king, rook } => {
+            format!("{king}{rook}") == normalized
+                || (a.to() != *king && action_to_uci(a) == normalized)
+        }
+        _ => action_to_uci(a) == normalized,
     });
     found.copied().ok_or(UciActionError::Illegal(shown))
 }

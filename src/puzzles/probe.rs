@@ -80,7 +80,8 @@ impl Prober {
 
     /// Searches `pos` with `lines` principal variations.
     pub fn probe<G: Game>(&self, pos: &G, lines: usize) -> Probed {
-        let mut search = Search::<G::Searched>::new(TranspositionTable::new(TABLE_MB));
+        let mut search =
+            Search::<G::Searched>::new_for(TranspositionTable::new(TABLE_MB), G::VARIANT);
         search.set_options(SearchOptions {
             multipv: lines,
             network: self.network.clone(),

@@ -1,6 +1,7 @@
 //! A puzzle's themes, computed from its line: the lichess puzzle themes that apply
 //! to every rule set (mates, material, length) and each rule set's own, which its
-//! type names through [`OwnThemes`].
+//! type names through [`PuzzleRules`] (which also says where its self-play games
+//! start).
 
 use super::line::Solved;
 use crate::attacks::{between, bishop_attacks, rook_attacks};
@@ -8,7 +9,7 @@ use crate::board::BoardId;
 use crate::game::{EndReason, Game};
 use crate::moves::Action;
 use crate::variants::{
-    Alice, Avalanche, Billiards, Chess, ChessGi, Marseillais, MarseillaisBalanced,
+    Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, Marseillais, MarseillaisBalanced,
     ProgressiveItalian, ProgressiveScottish, RacingKings,
 };
 
@@ -17,15 +18,21 @@ use crate::variants::{
 const CRUSHING_GAIN: i32 = 500;
 const CRUSHING_PERCENT: f64 = 95.0;
 
-/// The rule set's own themes of a line (none by default).
-pub trait OwnThemes: Game {
+/// What puzzles need to know of a rule set beyond [`Game`]: its own themes of a line
+/// (none by default) and where its self-play games start.
+pub trait PuzzleRules: Game {
     fn own_themes(_line: &Solved<Self>) -> Vec<&'static str> {
         Vec::new()
+    }
+
+    /// The start of self-play game `seed` (the rule set's start by default).
+    fn game_start(_seed: u64) -> Self {
+        Self::start()
     }
 }
 
 /// Every theme of a line, the shared ones first, in a fixed order.
-pub fn themes<G: OwnThemes>(line: &Solved<G>) -> Vec<&'static str> {
+pub fn themes<G: PuzzleRules>(line: &Solved<G>) -> Vec<&'static str> {
     let mut themes = Vec::new();
     let last = line.positions.last().expect("a line has positions");
     let mated = line.wins_game && last.outcome().map(|o| o.reason) == Some(EndReason::Checkmate);
@@ -55,9 +62,16 @@ fn solver_indices<G: Game>(line: &Solved<G>) -> impl Iterator<Item = usize> + '_
     (0..line.actions.len()).filter(move |&i| line.is_solver_action(i))
 }
 
-impl OwnThemes for Chess {}
+impl PuzzleRules for Chess {}
 
-impl OwnThemes for ChessGi {
+impl PuzzleRules for Chess960 {
+    /// One of the 960 start positions, chosen by the seed.
+    fn game_start(seed: u64) -> Self {
+        Chess960::from_start_number((seed % 960) as u16).expect("0-959 are start numbers")
+    }
+}
+
+impl PuzzleRules for ChessGi {
     /// `drop`: the solution puts a piece from the hand on the board.
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         let drops = solver_indices(line).any(|i| matches!(line.actions[i], Action::Drop { .. }));
@@ -69,7 +83,7 @@ impl OwnThemes for ChessGi {
     }
 }
 
-impl OwnThemes for RacingKings {
+impl PuzzleRules for RacingKings {
     /// `race`: the line ends with the solver's king winning the race.
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         let last = line.positions.last().expect("a line has positions");
@@ -81,7 +95,7 @@ impl OwnThemes for RacingKings {
     }
 }
 
-impl OwnThemes for Alice {
+impl PuzzleRules for Alice {
     /// `aliceMate`: the mating move works through the other board: the piece either
     /// leaves the mated king's board and so uncovers the check, or travels through
     /// squares that are blocked on the king's board.
@@ -118,7 +132,7 @@ impl OwnThemes for Alice {
     }
 }
 
-impl OwnThemes for Billiards {
+impl PuzzleRules for Billiards {
     /// `rebound`: a solver's action gives check along a diagonal that rebounds off
     /// an edge (a checker that would not attack the king on an orthodox board).
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
@@ -143,7 +157,7 @@ impl OwnThemes for Billiards {
     }
 }
 
-impl OwnThemes for Avalanche {
+impl PuzzleRules for Avalanche {
     /// `avalanchePush`: one of the solver's pushes gives check or wins the game.
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         let push_wins = solver_indices(line).any(|i| {
@@ -168,25 +182,25 @@ fn whole_turn<G: Game>(line: &Solved<G>) -> Vec<&'static str> {
     }
 }
 
-impl OwnThemes for Marseillais {
+impl PuzzleRules for Marseillais {
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         whole_turn(line)
     }
 }
 
-impl OwnThemes for MarseillaisBalanced {
+impl PuzzleRules for MarseillaisBalanced {
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         whole_turn(line)
     }
 }
 
-impl OwnThemes for ProgressiveScottish {
+impl PuzzleRules for ProgressiveScottish {
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         whole_turn(line)
     }
 }
 
-impl OwnThemes for ProgressiveItalian {
+impl PuzzleRules for ProgressiveItalian {
     fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
         whole_turn(line)
     }

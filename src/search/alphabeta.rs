@@ -395,7 +395,7 @@ impl<G: Game> Search<G> {
         let pv_node = beta - alpha > 1;
         let mut depth = depth;
         if depth <= 0 {
-            if super::params::expands_at_horizon(pos) {
+            if super::params::expands_at_horizon(&self.policy, pos) {
                 // The turn goes on: finish it before judging the position.
                 depth = 1;
             } else {
@@ -550,7 +550,8 @@ impl<G: Game> Search<G> {
         if st.count == 0 {
             return Some(terminal_score(pos, ply));
         }
-        if ply > 0 && G::MOVE_COUNT_RULES && pos.halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES {
+        if ply > 0 && self.move_count_rules && pos.halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
+        {
             return Some(DRAW);
         }
         let killers = self.killers[ply];

@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// tree is narrow, shallower where turns have several actions.
 pub const fn depth(variant: Variant) -> u32 {
     match variant {
-        Variant::Chess | Variant::RacingKings => 9,
+        Variant::Chess | Variant::Chess960 | Variant::RacingKings => 9,
         Variant::Alice | Variant::Billiards => 8,
         Variant::ChessGi | Variant::Avalanche => 7,
         Variant::ProgressiveScottish | Variant::ProgressiveItalian => 6,
@@ -38,6 +38,13 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
             "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        ],
+        // Start positions 0 and 959, and 0 a few moves on, with castling near on both
+        // wings (the kings and rooks start off the orthodox squares).
+        Variant::Chess960 => &[
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g2g3 g7g6 e2e4 e7e5 e1d3 e8d6",
         ],
         Variant::ChessGi => &[
             "startpos",
@@ -98,7 +105,8 @@ pub fn search_position<G: Game>(
     depth: u32,
     network: Option<&Arc<Network>>,
 ) -> SearchResult {
-    let mut search = Search::<G::Searched>::new(TranspositionTable::new(BENCH_HASH_MB));
+    let mut search =
+        Search::<G::Searched>::new_for(TranspositionTable::new(BENCH_HASH_MB), G::VARIANT);
     search.set_options(SearchOptions {
         network: network.cloned(),
         ..SearchOptions::default()

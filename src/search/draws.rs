@@ -38,13 +38,13 @@ impl<G: Game> Search<G> {
         }
         // The 50-move claim, unless a mate is on the board (decided once actions
         // are generated).
-        if G::MOVE_COUNT_RULES
+        if self.move_count_rules
             && pos.halfmove_clock() >= crate::game::FIFTY_MOVE_PLIES
             && !pos.is_check()
         {
             return Some(DRAW);
         }
-        if G::REPETITION_RULE && turn_start && self.is_repetition(ply, key) {
+        if self.repetition_rule && turn_start && self.is_repetition(ply, key) {
             return Some(DRAW);
         }
         // Neither side can ever win: dead positions and their kin (cheap, and only

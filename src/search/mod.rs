@@ -194,6 +194,12 @@ pub struct Search<G: Game> {
     tt: TranspositionTable,
     options: SearchOptions,
     policy: Policy,
+    /// The rule set's `Game::REPETITION_RULE` and `Game::MOVE_COUNT_RULES`, as data:
+    /// rule sets searched as another type (`Game::Searched`) keep their own.
+    repetition_rule: bool,
+    move_count_rules: bool,
+    /// The rule set searched (its learned histories are kept under it).
+    variant: Variant,
     history: History,
     countermoves: Countermoves,
     continuation: ContinuationHistory,
@@ -236,17 +242,23 @@ impl<G: Game> Search<G> {
         Self::new_for(table, G::VARIANT)
     }
 
-    /// [`Search::new`] for `variant` (always `G::VARIANT`): nothing in it depends on
-    /// `G` otherwise, so the rule sets' copies are identical and one is kept (the
-    /// WebAssembly size).
+    /// [`Search::new`] for the positions of rule set `variant`, which `G` searches
+    /// (`G::VARIANT`, or a rule set whose [`Game::Searched`] is `G`): its policy and
+    /// draw rules are data here, so one copy of the search serves several rule sets
+    /// (the WebAssembly size); nothing in this function depends on `G` either.
     #[inline(never)]
-    fn new_for(table: TranspositionTable, variant: Variant) -> Search<G> {
+    pub fn new_for(table: TranspositionTable, variant: Variant) -> Search<G> {
+        let (repetition_rule, move_count_rules) =
+            crate::with_variant!(variant, V => (V::REPETITION_RULE, V::MOVE_COUNT_RULES));
         let mut table = table;
         let learned = *table.take_learned(variant);
         Search {
             tt: table,
             options: SearchOptions::default(),
             policy: params::policy(variant),
+            repetition_rule,
+            move_count_rules,
+            variant,
             history: learned.history,
             countermoves: learned.countermoves,
             continuation: learned.continuation,
@@ -316,7 +328,8 @@ impl<G: Game> Search<G> {
     /// Gives the table back, with the histories this search learnt, to keep for the
     /// next search (of any rule set; another rule set's histories start afresh).
     pub fn into_table(self) -> TranspositionTable {
-        self.into_table_for(G::VARIANT)
+        let variant = self.variant;
+        self.into_table_for(variant)
     }
 
     /// [`Search::into_table`] for `variant` (always `G::VARIANT`; one copy, as

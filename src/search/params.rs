@@ -212,14 +212,15 @@ pub struct Policy {
 /// The search policy of a rule set.
 pub const fn policy(variant: Variant) -> Policy {
     match variant {
-        Variant::Chess | Variant::ChessGi => Policy {
+        // Chess960 is searched as orthodox chess (its `Searched` type).
+        Variant::Chess | Variant::Chess960 | Variant::ChessGi => Policy {
             null_move: true,
             mid_turn: MidTurn::None,
             see: true,
             king_race: false,
             multi_action: false,
             only_mate_ends: true,
-            refined_pruning: matches!(variant, Variant::Chess),
+            refined_pruning: matches!(variant, Variant::Chess | Variant::Chess960),
         },
         Variant::Alice | Variant::Billiards => Policy {
             null_move: true,
@@ -261,11 +262,11 @@ pub const fn policy(variant: Variant) -> Policy {
 }
 
 /// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):
-/// a mid-turn position whose rule set expands turns, or Avalanche's push and
-/// promotion-choice steps.
+/// a mid-turn position whose rule set (its `policy`) expands turns, or Avalanche's
+/// push and promotion-choice steps.
 #[inline]
-pub fn expands_at_horizon<G: Game>(pos: &G) -> bool {
-    match policy(G::VARIANT).mid_turn {
+pub fn expands_at_horizon<G: Game>(policy: &Policy, pos: &G) -> bool {
+    match policy.mid_turn {
         MidTurn::None | MidTurn::StandPat => false,
         MidTurn::Expand => {
             let turn = pos.turn_state();

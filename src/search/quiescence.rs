@@ -52,7 +52,7 @@ impl<G: Game> Search<G> {
             }
         }
         let table_move = hit.map_or(0, |h| h.action);
-        let expand = expands_at_horizon(pos) && qply < QUIESCENCE_EXPAND_PLIES;
+        let expand = expands_at_horizon(&self.policy, pos) && qply < QUIESCENCE_EXPAND_PLIES;
         let in_check = pos.is_check();
         let stand_pat = !in_check && !expand;
         // Where only mate and stalemate leave no actions, the stand-pat cut comes

@@ -87,8 +87,8 @@ pub struct UciSession {
 }
 
 /// Sends an event's line, if it has one.
-fn print(event: Event, out: &mut dyn FnMut(&str)) {
-    out(&format_event(&event));
+fn print(event: Event, variant: Variant, out: &mut dyn FnMut(&str)) {
+    out(&format_event(&event, variant));
 }
 
 impl UciSession {
@@ -203,11 +203,13 @@ impl UciSession {
             }
             match command {
                 "stop" => {
-                    self.engine.stop(&mut |e| print(e, out));
+                    let variant = self.engine.variant();
+                    self.engine.stop(&mut |e| print(e, variant, out));
                     return Control::Continue;
                 }
                 "quit" => {
-                    self.engine.stop(&mut |e| print(e, out));
+                    let variant = self.engine.variant();
+                    self.engine.stop(&mut |e| print(e, variant, out));
                     return Control::Quit;
                 }
                 "go" | "setoption" | "ucinewgame" => {
@@ -233,7 +235,11 @@ impl UciSession {
         if !self.engine.is_busy() {
             return Status::Idle;
         }
-        match self.engine.step(node_budget, clock, &mut |e| print(e, out)) {
+        let variant = self.engine.variant();
+        match self
+            .engine
+            .step(node_budget, clock, &mut |e| print(e, variant, out))
+        {
             crate::engine::Status::Idle => self.run_deferred(out),
             _ => self.status(),
         }
@@ -253,7 +259,9 @@ impl UciSession {
     /// After a panic inside [`UciSession::step`] (a bug): drops the search, answers
     /// its fallback `bestmove` and starts a fresh table. The caller reports the error.
     pub fn recover_from_failed_search(&mut self, out: &mut dyn FnMut(&str)) {
-        self.engine.recover_from_failed_job(&mut |e| print(e, out));
+        let variant = self.engine.variant();
+        self.engine
+            .recover_from_failed_job(&mut |e| print(e, variant, out));
     }
 
     /// Runs the lines that waited for the search, until one starts another search.
@@ -344,7 +352,7 @@ impl UciSession {
         };
         if let Err(e) = self.engine.start(Job::Search(SearchJob::new(limits))) {
             out(&format!("info string {e}"));
-            out(&format_bestmove(None));
+            out(&format_bestmove(None, self.engine.variant()));
         }
     }
 
@@ -357,7 +365,8 @@ impl UciSession {
             Ok(divided) => {
                 let mut total = u64::from(depth == 0);
                 for (action, count) in divided {
-                    out(&format!("{}: {count}", uci::action_to_uci(&action)));
+                    let token = uci::action_to_uci_in(&action, self.engine.variant());
+                    out(&format!("{token}: {count}"));
                     total += count;
                 }
                 out("");

@@ -6,6 +6,7 @@ use crate::moves::Action;
 use crate::notation::uci;
 use crate::search::SearchInfo;
 use crate::types::{File, Rank, Square};
+use crate::Variant;
 
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
 /// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
@@ -43,7 +44,7 @@ pub fn diagram(game: &ApiGame) -> String {
 }
 
 /// An `info` line of a completed iteration (no `pv` when the line is empty).
-pub fn format_info(info: &SearchInfo) -> String {
+pub fn format_info(info: &SearchInfo, variant: Variant) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
@@ -56,7 +57,11 @@ pub fn format_info(info: &SearchInfo) -> String {
         info.time_ms,
     );
     if !info.pv.is_empty() {
-        let pv: Vec<String> = info.pv.iter().map(uci::action_to_uci).collect();
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|action| uci::action_to_uci_in(action, variant))
+            .collect();
         line.push_str(" pv ");
         line.push_str(&pv.join(" "));
     }
@@ -66,19 +71,22 @@ pub fn format_info(info: &SearchInfo) -> String {
 /// The `bestmove` line (`bestmove (none)` when there is no legal action). No
 /// `ponder` is sent: pondering is not supported, and in a multi-action turn the
 /// line's next action may be the mover's own.
-pub fn format_bestmove(best: Option<&Action>) -> String {
+pub fn format_bestmove(best: Option<&Action>, variant: Variant) -> String {
     format!(
         "bestmove {}",
-        best.map_or_else(|| "(none)".to_string(), uci::action_to_uci)
+        best.map_or_else(
+            || "(none)".to_string(),
+            |action| uci::action_to_uci_in(action, variant)
+        )
     )
 }
 
 /// The line of an engine event: `info` or `bestmove`; a game's analysis, which UCI
 /// has no command for, as `info string` lines.
-pub fn format_event(event: &Event) -> String {
+pub fn format_event(event: &Event, variant: Variant) -> String {
     match event {
-        Event::Info(info) => format_info(info),
-        Event::BestAction { best, .. } => format_bestmove(best.as_ref()),
+        Event::Info(info) => format_info(info, variant),
+        Event::BestAction { best, .. } => format_bestmove(best.as_ref(), variant),
         Event::Progress(p) => format!("info string analysis {}/{} positions", p.done, p.total),
         Event::Analysis { report, .. } => format!(
             "info string analysis {} of {} actions",

@@ -356,10 +356,7 @@ impl Alice {
             }
         }
 
-        if checkers.is_empty()
-            && king == CastlingSide::king_from(us)
-            && !self.board_b.contains(king)
-        {
+        if checkers.is_empty() && king.rank() == us.back_rank() && !self.board_b.contains(king) {
             let rights = self.castling
                 & Bitboard::from_rank(us.back_rank())
                 & board.by_piece(Piece::new(us, Role::Rook));
@@ -398,7 +395,7 @@ impl Alice {
                     Alice::piece_key(mover, from, from_b) ^ Alice::piece_key(placed, to, !from_b);
                 self.board_b.remove(from);
                 self.board_b.set(to, !from_b);
-                let touched = castling_touched(from) | castling_touched(to);
+                let touched = castling_touched(us, role, from, to);
                 if (self.castling & touched).any() {
                     self.discard_castling(touched);
                 }
@@ -557,8 +554,8 @@ impl Game for Alice {
                 Rank::EIGHTH => Color::Black,
                 _ => continue, // reported by the orthodox check
             };
-            let king = CastlingSide::king_from(color);
-            let on_b = board_b.contains(rook) || board_b.contains(king);
+            let king = board.king_of(color);
+            let on_b = board_b.contains(rook) || king.is_some_and(|king| board_b.contains(king));
             if on_b && !problems.contains(&PositionProblem::BadCastlingRight(rook)) {
                 problems.push(PositionProblem::BadCastlingRight(rook));
             }
@@ -660,7 +657,7 @@ impl Game for Alice {
             }
             Action::Castle { king: k, rook } => {
                 k == king
-                    && k == CastlingSide::king_from(us)
+                    && k.rank() == us.back_rank()
                     && self.castling.contains(rook)
                     && Bitboard::from_rank(us.back_rank()).contains(rook)
                     && self.board.piece_at(rook) == Some(Piece::new(us, Role::Rook))

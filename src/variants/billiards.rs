@@ -73,7 +73,7 @@ use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{self, CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
-use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
+use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
 use crate::zobrist;
@@ -705,7 +705,7 @@ fn generate<S: Sink>(chess: &Chess, out: &mut S) {
         }
     }
 
-    if !in_check && king == CastlingSide::king_from(us) {
+    if !in_check && king.rank() == us.back_rank() {
         let rights = chess.castling
             & Bitboard::from_rank(us.back_rank())
             & board.by_piece(Piece::new(us, Role::Rook));
@@ -717,7 +717,7 @@ fn generate<S: Sink>(chess: &Chess, out: &mut S) {
     }
 }
 
-/// Castling from the orthodox squares (the king not in check is the caller's test):
+/// Castling from the king's and rook's squares (the king not in check is the caller's test):
 /// the path is empty and no square the king passes or reaches is attacked, along a
 /// rebounding path included.
 fn castling_is_legal(board: &Board, us: Color, king: Square, rook: Square) -> bool {
@@ -862,7 +862,8 @@ impl Game for Billiards {
             }
             Action::Castle { king: k, rook } => {
                 k == king
-                    && k == CastlingSide::king_from(us)
+                    && k.rank() == us.back_rank()
+                    && rook.rank() == us.back_rank()
                     && self.chess.castling.contains(rook)
                     && board.piece_at(rook) == Some(Piece::new(us, Role::Rook))
                     && self.checkers().is_empty()

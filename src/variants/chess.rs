@@ -16,26 +16,33 @@ use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{self, Orthodox};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
-use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
+use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 use crate::variants::Variant;
 use crate::zobrist;
 use crate::AcceptedProblems;
 
-/// Castling rights lost when a piece leaves or enters `sq`: the corner rook's own
-/// right, or both rights of a side when its king leaves e1/e8.
+/// Castling rights a move of `role` by `us` from `from` to `to` may end: the right of
+/// a rook leaving or captured on either square, and every right of `us` when its king
+/// moves. A right exists only while its king and rook are unmoved, so the rook's square
+/// and the king's side say it all, wherever the two started (Chess960 included).
 #[inline]
-pub(crate) fn castling_touched(sq: Square) -> Bitboard {
-    const TABLE: [u64; 64] = {
-        let mut t = [0u64; 64];
-        t[0] = 1;
-        t[7] = 1 << 7;
-        t[4] = 1 | 1 << 7;
-        t[56] = 1 << 56;
-        t[63] = 1 << 63;
-        t[60] = 1 << 56 | 1 << 63;
-        t
-    };
-    Bitboard(TABLE[sq.index()])
+pub(crate) fn castling_touched(us: Color, role: Role, from: Square, to: Square) -> Bitboard {
+    let squares = Bitboard::from_square(from) | Bitboard::from_square(to);
+    if role == Role::King {
+        squares | Bitboard::from_rank(us.back_rank())
+    } else {
+        squares
+    }
+}
+
+/// Where a rule set's castling king and rooks may start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CastlingStarts {
+    /// The king on the e-file, the rooks in the corners (every rule set but Chess960).
+    Orthodox,
+    /// The king anywhere on its back rank, with at most one castling rook on each side
+    /// of it (Chess960, RULES.md §10).
+    Anywhere,
 }
 
 /// A position of orthodox chess.
@@ -150,7 +157,7 @@ impl Chess {
                             zobrist::piece_square(mover, from) ^ zobrist::piece_square(placed, to);
                     }
                 }
-                let touched = castling_touched(from) | castling_touched(to);
+                let touched = castling_touched(us, role, from, to);
                 if (self.castling & touched).any() {
                     self.discard_castling(touched);
                 }
@@ -170,11 +177,7 @@ impl Chess {
                 }
             }
             Action::Castle { king, rook } => {
-                let side = if rook > king {
-                    CastlingSide::KingSide
-                } else {
-                    CastlingSide::QueenSide
-                };
+                let side = CastlingSide::of(king, rook);
                 let k = Piece::new(us, Role::King);
                 let r = Piece::new(us, Role::Rook);
                 self.board.discard(king, k);
@@ -239,8 +242,19 @@ impl Chess {
             || (bishops & Bitboard::LIGHT_SQUARES).is_empty()
     }
 
-    /// Validation shared with the variants built on the orthodox board.
+    /// Validation shared with the variants built on the orthodox board, with the
+    /// orthodox castling starts.
     pub(crate) fn validate_orthodox(setup: &Setup, problems: &mut Vec<PositionProblem>) {
+        Chess::validate_orthodox_with(setup, CastlingStarts::Orthodox, problems);
+    }
+
+    /// [`Chess::validate_orthodox`] with the castling starts of the rule set; returns
+    /// the valid castling rights.
+    pub(crate) fn validate_orthodox_with(
+        setup: &Setup,
+        starts: CastlingStarts,
+        problems: &mut Vec<PositionProblem>,
+    ) -> Bitboard {
         let board = &setup.board;
         for color in Color::ALL {
             let kings = board.by_piece(Piece::new(color, Role::King)).count();
@@ -256,24 +270,55 @@ impl Chess {
         for sq in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
             problems.push(PositionProblem::PawnOnBackRank(sq));
         }
-        Chess::validate_castling_rights(setup, problems);
+        Chess::validate_castling_rights_with(setup, starts, problems)
     }
 
     /// Each castling right needs its rook on an orthodox corner and the king on e1/e8.
     pub(crate) fn validate_castling_rights(setup: &Setup, problems: &mut Vec<PositionProblem>) {
+        Chess::validate_castling_rights_with(setup, CastlingStarts::Orthodox, problems);
+    }
+
+    /// Each castling right needs a rook of its side on its square on that side's back
+    /// rank, and the side's only king on the same rank (orthodox starts: the rook in a
+    /// corner, the king on the e-file; Chess960: one right on each side of the king at
+    /// most). Returns the valid rights.
+    pub(crate) fn validate_castling_rights_with(
+        setup: &Setup,
+        starts: CastlingStarts,
+        problems: &mut Vec<PositionProblem>,
+    ) -> Bitboard {
         let board = &setup.board;
+        let mut valid = Bitboard::EMPTY;
         for rook in setup.castling_rights {
             let ok = board.color_at(rook).is_some_and(|color| {
                 let back = Bitboard::from_rank(color.back_rank());
-                board.role_at(rook) == Some(Role::Rook)
-                    && (Bitboard::CORNERS & back).contains(rook)
-                    && board.piece_at(CastlingSide::king_from(color))
-                        == Some(Piece::new(color, Role::King))
+                let kings = board.by_piece(Piece::new(color, Role::King)) & back;
+                let Some(king) = kings.single_square() else {
+                    return false;
+                };
+                let home = board.role_at(rook) == Some(Role::Rook)
+                    && back.contains(rook)
+                    && board.by_piece(Piece::new(color, Role::King)).count() == 1;
+                match starts {
+                    CastlingStarts::Orthodox => {
+                        home && Bitboard::CORNERS.contains(rook) && king.file() == File::E
+                    }
+                    CastlingStarts::Anywhere => {
+                        let side = CastlingSide::of(king, rook);
+                        // A second right on the same side of the same king.
+                        home && !valid.into_iter().any(|other| {
+                            back.contains(other) && CastlingSide::of(king, other) == side
+                        })
+                    }
+                }
             });
-            if !ok {
+            if ok {
+                valid.add(rook);
+            } else {
                 problems.push(PositionProblem::BadCastlingRight(rook));
             }
         }
+        valid
     }
 
     /// Validates the e.p. square: a pawn of the side not to act just double-stepped
@@ -311,11 +356,21 @@ impl Chess {
 
     /// Builds the orthodox part of a position from a setup, listing problems.
     pub(crate) fn from_setup_orthodox(setup: &Setup, problems: &mut Vec<PositionProblem>) -> Chess {
-        Chess::validate_orthodox(setup, problems);
+        Chess::from_setup_with(setup, CastlingStarts::Orthodox, problems)
+    }
+
+    /// [`Chess::from_setup_orthodox`] with the castling starts of the rule set. Only
+    /// valid castling rights are kept, so a position accepted with a bad right never
+    /// castles with it.
+    pub(crate) fn from_setup_with(
+        setup: &Setup,
+        starts: CastlingStarts,
+        problems: &mut Vec<PositionProblem>,
+    ) -> Chess {
+        let castling = Chess::validate_orthodox_with(setup, starts, problems);
         let ep = Chess::validate_ep(setup, problems);
         let board = setup.board.clone();
         let turn = setup.turn;
-        let castling = setup.castling_rights & Bitboard::CORNERS;
         // Keep the e.p. square only where a legal capture exists, as play does.
         let ep_square = ep.filter(|&ep| movegen::ep_capture_exists(&board, turn, ep));
         let key = Chess::full_key(&board, turn, castling);

@@ -6,6 +6,7 @@ pub mod alice;
 pub mod avalanche;
 pub mod billiards;
 pub mod chess;
+pub mod chess960;
 pub mod chessgi;
 pub mod marseillais;
 pub mod progressive;
@@ -16,6 +17,7 @@ pub use alice::Alice;
 pub use avalanche::Avalanche;
 pub use billiards::Billiards;
 pub use chess::Chess;
+pub use chess960::Chess960;
 pub use chessgi::ChessGi;
 pub use marseillais::{Marseillais, MarseillaisBalanced};
 pub use progressive::{ProgressiveItalian, ProgressiveScottish};
@@ -33,6 +35,10 @@ macro_rules! with_variant {
         match $variant {
             $crate::Variant::Chess => {
                 type $G = $crate::Chess;
+                $body
+            }
+            $crate::Variant::Chess960 => {
+                type $G = $crate::variants::chess960::Chess960;
                 $body
             }
             $crate::Variant::RacingKings => {

@@ -45,6 +45,7 @@ use crate::board::Board;
 use crate::movegen::{self, Sink};
 use crate::moves::Action;
 use crate::types::{Color, Piece, Role, Square};
+use crate::variants::marseillais::Marseillais;
 use crate::variants::series::{series_game, SeriesCore, SeriesLengths, SeriesRules};
 use crate::variants::Variant;
 
@@ -258,7 +259,7 @@ series_game!(
     /// ```
     ProgressiveScottish,
     SCOTTISH,
-    ProgressiveScottish
+    searched as Marseillais
 );
 
 series_game!(
@@ -266,5 +267,5 @@ series_game!(
     /// series may check).
     ProgressiveItalian,
     ITALIAN,
-    searched as ProgressiveScottish
+    searched as Marseillais
 );

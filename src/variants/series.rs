@@ -698,7 +698,9 @@ impl SeriesCore {
 
 /// Declares a public game type over [`SeriesCore`] with rule set `$rules`, and its
 /// [`crate::Game`] implementation; the last argument names the type its search plays
-/// ([`crate::Game::Searched`]): itself, or `searched as` the other type of its pair.
+/// ([`crate::Game::Searched`]): itself, or `searched as` another series type (all
+/// four search as `Marseillais`: their rules are data in the core, and the search
+/// takes the rule set's policy and draw rules as data, `Search::new_for`).
 macro_rules! series_game {
     ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident) => {
         $crate::variants::series::series_game!($(#[$meta])* $name, $rules, $searched);
@@ -715,7 +717,7 @@ macro_rules! series_game {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name {
-            core: $crate::variants::series::SeriesCore,
+            pub(crate) core: $crate::variants::series::SeriesCore,
         }
 
         impl Default for $name {

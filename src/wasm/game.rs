@@ -142,6 +142,36 @@ impl Game {
             .map_err(throw)
     }
 
+    /// `Game.chess960Start(n?)`: a Chess960 game at start position `n` (an integer
+    /// 0-959, Scharnagl's numbering; 518 is the orthodox array), or at a random one
+    /// when `n` is omitted.
+    #[wasm_bindgen(js_name = chess960Start)]
+    pub fn chess960_start(
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] n: JsValue,
+    ) -> Result<Game, JsValue> {
+        let number = if n.is_undefined() || n.is_null() {
+            // Math.random() is in [0, 1): the product is below 960.
+            (js_sys::Math::random() * 960.0) as u32
+        } else {
+            match n.as_f64() {
+                Some(x) if x.fract() == 0.0 && (0.0..960.0).contains(&x) => x as u32,
+                _ => return Err(invalid(
+                    "a Chess960 start position is an integer 0-959, or omitted for a random one",
+                )),
+            }
+        };
+        ApiGame::chess960_start(number)
+            .map(|inner| Game { inner })
+            .map_err(throw)
+    }
+
+    /// The Chess960 number (0-959) of the game's start position, or `null` when it
+    /// is not one of the 960 (an orthodox game from the usual array is 518).
+    #[wasm_bindgen(js_name = chess960Number)]
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.inner.chess960_number()
+    }
+
     /// The rule-set id.
     #[wasm_bindgen(unchecked_return_type = "VariantId")]
     pub fn variant(&self) -> String {

@@ -40,7 +40,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** A rule-set id. */
-export type VariantId = 'chess' | 'chessgi' | 'racingkings' | 'alice' | 'billiards'
+export type VariantId = 'chess' | 'chess960' | 'chessgi' | 'racingkings' | 'alice' | 'billiards'
   | 'progressive-scottish' | 'progressive-italian' | 'marseillais' | 'marseillais-balanced'
   | 'avalanche';
 export type Color = 'w' | 'b';
@@ -72,6 +72,8 @@ export interface Move {
    *  (`['c1', 'a3', 'c5']`). When several paths reach the square, the one with the
    *  fewest steps (a straight one when as short). Absent for every other move. */
   path?: string[];
+  /** For castling, the rook's start square (dropping the king there castles). */
+  rook?: string;
 }
 /** `moves({verbose: true})` gives Move[], otherwise SAN strings. */
 export interface MovesOptions { verbose?: boolean; square?: string }

@@ -219,8 +219,9 @@ impl Session {
                 &format!("the game is over: {}", outcome.text),
             ));
         }
+        let variant = engine.variant();
         engine.start(Job::Search(job)).map_err(throw)?;
-        self.report = Some(SearchReporter::new());
+        self.report = Some(SearchReporter::new(variant));
         Ok(())
     }
 
@@ -274,12 +275,15 @@ impl Session {
     /// The analysis's events as plain objects.
     fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
         let out = Array::new();
+        let variant = self.inner.engine().variant();
         for event in events {
             let object = Object::new();
-            let uci = format_event(&event);
+            let uci = format_event(&event, variant);
             let (kind, body, value) = match &event {
                 Event::Info(info) => {
-                    let report = self.report.get_or_insert_with(SearchReporter::new);
+                    let report = self
+                        .report
+                        .get_or_insert_with(|| SearchReporter::new(variant));
                     ("info", "info", to_js(&report.info(info)))
                 }
                 Event::BestAction { best, time_ms } => {

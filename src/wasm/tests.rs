@@ -138,7 +138,7 @@ fn errors_are_typed_and_leave_the_game_unchanged() {
 #[wasm_bindgen_test]
 fn every_rule_set_is_listed_and_plays() {
     let list = Array::from(&variants());
-    assert_eq!(list.length(), 10);
+    assert_eq!(list.length(), 11);
     for entry in list.iter() {
         let id = text_field(&entry, "id");
         let mut game = Game::new(s(&id), JsValue::UNDEFINED).unwrap();

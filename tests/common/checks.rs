@@ -133,7 +133,7 @@ pub fn check_notation<G: Game>(pos: &G, action: &Action) {
         "{action:?} listed but not is_legal in {}",
         fen::write_fen(pos)
     );
-    let token = uci::action_to_uci(action);
+    let token = uci::action_to_uci_in(action, G::VARIANT);
     assert_eq!(
         uci::parse_action(pos, &token).as_ref(),
         Ok(action),

@@ -216,7 +216,12 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
 /// [`candidate_actions`] against `is_legal`.
 pub fn check_every_invariant<G: Game>(pos: &G, exhaustive: bool) {
     let list = checks::check_position(pos);
-    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
+    // In the rule set's own form: Chess960 castling is the king taking its rook, as a
+    // castling king's move may be a king step too (f1g1).
+    let mut tokens: Vec<String> = list
+        .iter()
+        .map(|action| uci::action_to_uci_in(action, G::VARIANT))
+        .collect();
     tokens.sort();
     tokens.dedup();
     assert_eq!(
@@ -359,7 +364,12 @@ pub fn board_action(board: &alfiere::Board, token: &str) -> Action {
 pub fn legal_tokens<G: Game>(game: &G) -> Vec<String> {
     let mut list = ActionList::new();
     game.legal_actions(&mut list);
-    let mut tokens: Vec<String> = list.iter().map(uci::action_to_uci).collect();
+    // In the rule set's own form: Chess960 castling is the king taking its rook, as a
+    // castling king's move may be a king step too (f1g1).
+    let mut tokens: Vec<String> = list
+        .iter()
+        .map(|action| uci::action_to_uci_in(action, G::VARIANT))
+        .collect();
     tokens.sort();
     tokens
 }

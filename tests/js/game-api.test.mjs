@@ -147,7 +147,7 @@ test('board(), hands(), turnState(), pgn round trip, validateFen, variants', () 
 
 test('variants() gives the facts a UI needs about each rule set', () => {
   const facts = Object.fromEntries(A.variants().map((v) => [v.id, v]));
-  assert.equal(Object.keys(facts).length, 10);
+  assert.equal(Object.keys(facts).length, 11);
   for (const [id, f] of Object.entries(facts)) {
     assert.equal(f.boards, id === 'alice' ? 2 : 1, id);
     assert.equal(f.reboundingDiagonals, id === 'billiards', id);

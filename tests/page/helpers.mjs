@@ -173,6 +173,11 @@ export async function clickAction(page, game, token) {
     await page.click(`.promotion [data-promotion="${move.promotion}"]`);
   } else if (move.kind === 'push') {
     await page.click(squareSelector(move.from));
+  } else if (move.kind === 'castle') {
+    // The king onto its own rook: unambiguous also where the king's arrival is a
+    // king step too (Chess960).
+    await page.click(squareSelector(move.from));
+    await page.click(squareSelector(move.rook));
   } else {
     const board = boardOf(move.from);
     await page.click(squareSelector(move.from, board));

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   clickAction,
+  confirmIfAsked,
   importText,
   movetext,
   newGame,
@@ -30,7 +31,9 @@ test('every variant: a game between friends played by clicks follows the rules',
   const random = seeded(7);
   for (const { id } of A.variants()) {
     await newGame(page, { variant: id, mode: 'friend' });
-    const game = new A.Game(id);
+    // Chess960 starts at a random position when no number is given.
+    const game = id === 'chess960' ? new A.Game(id, await pageFen(page)) : new A.Game(id);
+    if (id === 'chess960') assert.notEqual(game.chess960Number(), null, 'a Chess960 start');
     assert.equal(await pageFen(page), game.fen(), `${id}: start position`);
     for (let i = 0; i < 8 && !game.isGameOver(); i++) {
       const legal = game.legalMoves();
@@ -49,6 +52,35 @@ test('every variant: a game between friends played by clicks follows the rules',
     assert.ok((await page.textContent('.status-line')).length > 5);
     game.free();
   }
+  assert.deepEqual(errors, []);
+});
+
+test('Chess960: the start-position field beside the variant, castling onto the rook', async () => {
+  await newGame(page, { variant: 'chess960', mode: 'friend' });
+  assert.ok(await page.isVisible('#chess960-start'));
+  await page.fill('#chess960-start', '0');
+  await page.click('#new-game');
+  await confirmIfAsked(page);
+  const start0 = 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1';
+  await page.waitForFunction((fen) => document.getElementById('fen-out').value === fen, start0);
+  // A number out of range is refused with a message; the game stays.
+  await page.fill('#chess960-start', '960');
+  await page.click('#new-game');
+  await confirmIfAsked(page);
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await pageFen(page), start0);
+  await page.fill('#chess960-start', '');
+  // Castling: the king dropped on its rook (f1 to h1), where f1 to g1 is a king step.
+  await importText(page, 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/B3RK1R w HEhf - 0 1');
+  const game = new A.Game('chess960', 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/B3RK1R w HEhf - 0 1');
+  const before = await pageFen(page);
+  await clickAction(page, game, 'f1h1');
+  game.move('f1h1');
+  assert.equal(await waitFenChange(page, before), game.fen());
+  assert.equal(game.fen().split(' ')[0].split('/')[7], 'B3RRK1');
+  // Other rule sets hide the field.
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  assert.equal(await page.isVisible('#chess960-start'), false);
   assert.deepEqual(errors, []);
 });
 

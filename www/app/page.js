@@ -106,12 +106,14 @@ export class Page {
     on('variant', 'change', () => {
       const variant = $('variant').value;
       if (this.players.mode === 'puzzle') return this.startPuzzles(variant);
+      this.showStartPicker(variant);
       this.confirmThen(
         `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
         'Switch',
         () => this.newGame(variant),
         () => {
           $('variant').value = board.variant;
+          this.showStartPicker(board.variant);
         },
       );
     });
@@ -256,7 +258,37 @@ export class Page {
     this.startGame(this.board.variant, this.players.mode, human, NAME[human]);
   }
 
+  /** The Chess960 start-position field, shown while Chess960 is chosen. */
+  showStartPicker(variant) {
+    $('chess960-start-picker').hidden = variant !== 'chess960';
+  }
+
+  /**
+   * The FEN of the Chess960 start the field asks for (empty: a random one, whose number
+   * the field's placeholder then shows); throws the wasm's typed error for a bad number.
+   */
+  chess960StartFen() {
+    const field = $('chess960-start');
+    const text = field.value.trim();
+    const game = text === '' ? this.rules.Game.chess960Start() : this.rules.Game.chess960Start(Number(text));
+    try {
+      field.placeholder = text === '' ? `random (${game.chess960Number()})` : 'random';
+      return game.fen();
+    } finally {
+      game.free();
+    }
+  }
+
   startGame(variant, mode, human, orientation = mode === 'engine' ? NAME[human] : 'white') {
+    let startFen = null;
+    if (variant === 'chess960') {
+      try {
+        startFen = this.chess960StartFen();
+      } catch (err) {
+        this.showError(err?.message ?? String(err));
+        return;
+      }
+    }
     this.players = { mode, human };
     this.loadedGame = false;
     this.offer = null;
@@ -266,7 +298,8 @@ export class Page {
     board.orientation = orientation;
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
-    else board.reset();
+    else if (startFen === null) board.reset();
+    if (startFen !== null) board.fen = startFen;
     this.applyPlayers();
     this.refresh();
   }
@@ -389,6 +422,7 @@ export class Page {
     document.body.dataset.variant = board.variant;
     // The rule set whose puzzles are asked for, while they load.
     $('variant').value = this.puzzles?.active ? (this.puzzles.variant ?? board.variant) : board.variant;
+    this.showStartPicker(this.puzzles?.active ? null : board.variant);
     $('eval-bar').classList.toggle('flipped', board.orientation === 'black');
     const history = board.history();
     // One PGN per redraw, for the export box and the game analysis's view of the notes.

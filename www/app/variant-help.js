@@ -2,6 +2,8 @@
 
 export const VARIANT_HELP = {
   chess: 'Orthodox chess.',
+  chess960:
+    'Chess960 (Fischer random): orthodox chess from one of 960 start positions (pick a number 0-959 beside the variant, or leave it empty for a random one); Black mirrors White. Castling puts the king on g1 or c1 and the rook on f1 or d1, whatever their start squares: move the king onto its rook, or two squares when that is unambiguous.',
   chessgi:
     'Chess-Gi: a captured piece changes colour and goes into your pocket. Instead of moving you may drop a piece from your pocket on any empty square (pawns not on your last rank). Promoted pieces stay promoted when captured.',
   racingkings:

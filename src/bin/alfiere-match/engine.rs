@@ -150,8 +150,16 @@ impl UciProcess {
         };
         process.send("uci")?;
         process.wait_for("uciok", Duration::from_secs(10))?;
-        if variant_id != "chess" {
-            process.send(&format!("setoption name UCI_Variant value {variant_id}"))?;
+        // Chess960 is asked for as GUIs do, with the standard `UCI_Chess960` (Stockfish
+        // has no `UCI_Variant`; alfiere honours both).
+        match variant_id.parse::<alfiere::Variant>() {
+            Ok(variant) if variant.castles_from_anywhere() => {
+                process.send("setoption name UCI_Chess960 value true")?;
+            }
+            _ if variant_id != "chess" => {
+                process.send(&format!("setoption name UCI_Variant value {variant_id}"))?;
+            }
+            _ => {}
         }
         for (name, value) in &spec.options {
             process.send(&format!("setoption name {name} value {value}"))?;

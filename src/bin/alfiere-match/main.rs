@@ -14,7 +14,8 @@
 //! spaces, except after `UCI`: `option.Skill_Level=5`, `option.UCI_Elo=1600`) and a
 //! fixed limit instead of the clock (`depth=`, `nodes=`, `movetime=`). Openings come
 //! from `--openings FILE` (UCI `position` arguments, one per line), or the built-in
-//! orthodox book for chess, or seeded random playouts of `--opening-plies` actions;
+//! orthodox book for chess, or seeded start positions in Chess960 (engines are told
+//! `UCI_Chess960 true`), or seeded random playouts of `--opening-plies` actions;
 //! each opening is played twice with colours swapped.
 
 mod engine;
@@ -97,6 +98,10 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         (Some(path), _) => openings::from_file(variant, &path)?,
         (None, None) if variant == Variant::Chess => {
             openings::CHESS_BOOK.iter().map(|s| s.to_string()).collect()
+        }
+        // Chess960: a start position per pair of games is the opening.
+        (None, plies) if variant == Variant::Chess960 => {
+            openings::chess960(pairs, plies.unwrap_or(0), seed)
         }
         (None, plies) => openings::random(variant, pairs, plies.unwrap_or(4), seed),
     };

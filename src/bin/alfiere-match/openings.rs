@@ -1,11 +1,11 @@
 //! Opening positions for a match: read from a file (one `startpos moves ...` or
 //! `fen <fen> [moves ...]` per line, as in a UCI `position` command), or made by
-//! short seeded random playouts from the start, kept only while the game is still
-//! open. Each opening is played twice, once with each colour per engine.
+//! short seeded random playouts from the start (in Chess960 from seeded start
+//! positions, by default with no playout), kept only while the game is still open. Each opening is played twice, once with each colour per engine.
 
 use alfiere::search::skill::SplitMix;
 use alfiere::uci::parse_position;
-use alfiere::{with_variant, ActionList, Game, Variant};
+use alfiere::{with_variant, ActionList, Chess960, Game, Variant};
 
 /// Reads the openings of a file; blank lines and `#` comments are skipped.
 pub fn from_file(variant: Variant, path: &str) -> Result<Vec<String>, String> {
@@ -48,6 +48,34 @@ pub fn random(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<St
     out
 }
 
+/// `count` Chess960 openings: distinct start positions (0-959) chosen by the seed, each
+/// followed by `plies` random actions (the start alone when `plies` is 0).
+pub fn chess960(count: usize, plies: usize, seed: u64) -> Vec<String> {
+    let mut rng = SplitMix(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while out.len() < count.min(960) && attempts < count * 100 {
+        attempts += 1;
+        let number = rng.below(960) as u16;
+        let Some(start) = Chess960::from_start_number(number) else {
+            continue;
+        };
+        let fen = alfiere::notation::fen::write_fen(&start);
+        let Some(tokens) = random_line(start, plies, &mut rng) else {
+            continue;
+        };
+        let line = if tokens.is_empty() {
+            format!("fen {fen}")
+        } else {
+            format!("fen {fen} moves {}", tokens.join(" "))
+        };
+        if !out.contains(&line) {
+            out.push(line);
+        }
+    }
+    out
+}
+
 /// A random line of `plies` actions ending at a turn start with the game still on.
 fn random_line<G: Game>(mut game: G, plies: usize, rng: &mut SplitMix) -> Option<Vec<String>> {
     let mut tokens = Vec::new();
@@ -58,7 +86,10 @@ fn random_line<G: Game>(mut game: G, plies: usize, rng: &mut SplitMix) -> Option
             return None;
         }
         let action = list[rng.below(list.len())];
-        tokens.push(alfiere::notation::uci::action_to_uci(&action));
+        tokens.push(alfiere::notation::uci::action_to_uci_in(
+            &action,
+            G::VARIANT,
+        ));
         game.play_unchecked(&action);
     }
     (game.outcome().is_none()).then_some(tokens)

@@ -128,7 +128,10 @@ fn position_command<G: Game>(record: &Record<G>) -> String {
     } else {
         format!("position fen {start}")
     };
-    let moves: Vec<String> = record.actions().map(uci::action_to_uci).collect();
+    let moves: Vec<String> = record
+        .actions()
+        .map(|action| uci::action_to_uci_in(action, G::VARIANT))
+        .collect();
     if moves.is_empty() {
         head
     } else {
@@ -187,7 +190,7 @@ pub fn play_game<G: Game>(
                 let mut list = ActionList::new();
                 pos.legal_actions(&mut list);
                 Ok((
-                    uci::action_to_uci(&list[rng.below(list.len())]),
+                    uci::action_to_uci_in(&list[rng.below(list.len())], G::VARIANT),
                     Duration::ZERO,
                 ))
             }

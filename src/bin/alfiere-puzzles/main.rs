@@ -22,7 +22,7 @@ mod selfplay;
 
 use alfiere::notation::{fen::write_fen, uci::action_to_uci};
 use alfiere::puzzles::file::{puzzle_id, PuzzleRow, HEADER};
-use alfiere::puzzles::themes::{themes, OwnThemes};
+use alfiere::puzzles::themes::{themes, PuzzleRules};
 use alfiere::puzzles::{rating::rating, solve, Mistake, Prober, Rejection};
 use alfiere::{with_variant, Record};
 use args::Config;
@@ -62,7 +62,7 @@ enum Source<G: alfiere::Game> {
     Games(Vec<Record<G>>),
 }
 
-fn mine<G: OwnThemes>(config: &Config) -> Result<(), String> {
+fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
     let source = match &config.pgn {
         None => Source::SelfPlay,
         Some(path) => {
@@ -176,7 +176,7 @@ fn game_seed(seed: u64, game: u64) -> u64 {
 }
 
 /// Solves one candidate and writes it as a row.
-fn puzzle_of<G: OwnThemes>(config: &Config, candidate: &Mistake<G>, prober: &Prober) -> Verdict {
+fn puzzle_of<G: PuzzleRules>(config: &Config, candidate: &Mistake<G>, prober: &Prober) -> Verdict {
     let line = solve(candidate, prober)?;
     let fen = write_fen(&line.before);
     // The file must give back exactly this puzzle: its FEN and its UCI tokens.

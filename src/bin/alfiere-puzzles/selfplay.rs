@@ -5,12 +5,13 @@
 
 use alfiere::analysis::Eval;
 use alfiere::puzzles::criteria::{BEFORE_MISTAKE_AT_MOST_PERCENT, WINNING_PERCENT};
+use alfiere::puzzles::themes::PuzzleRules;
 use alfiere::puzzles::Mistake;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     position_key, Limits, NoClock, Score, Search, SearchOptions, Strength, TranspositionTable,
 };
-use alfiere::{Action, ActionList, Color, Game};
+use alfiere::{Action, ActionList, Color};
 
 /// Random actions before the engines play, at least and at most.
 const OPENING_ACTIONS: (usize, usize) = (2, 7);
@@ -36,9 +37,9 @@ fn percent(score: Score) -> f64 {
 }
 
 /// Plays game `seed` and returns its candidates in order.
-pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>> {
+pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>> {
     let mut rng = SplitMix(seed);
-    let mut pos = G::start();
+    let mut pos = G::game_start(rng.next_u64());
     let mut list = ActionList::new();
     let opening = OPENING_ACTIONS.0 + rng.below(OPENING_ACTIONS.1 - OPENING_ACTIONS.0 + 1);
     let mut history = vec![position_key(&pos)];
@@ -59,7 +60,8 @@ pub fn candidates<G: Game>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>> {
     let level = WEAK_LEVELS.0 + rng.below((WEAK_LEVELS.1 - WEAK_LEVELS.0 + 1) as usize) as u32;
     let network = alfiere::eval::nnue::built_in();
     let mut engines = [Color::White, Color::Black].map(|side| {
-        let mut search = Search::<G::Searched>::new(TranspositionTable::new(TABLE_MB));
+        let mut search =
+            Search::<G::Searched>::new_for(TranspositionTable::new(TABLE_MB), G::VARIANT);
         search.set_options(SearchOptions {
             strength: if side == strong {
                 Strength::full()

@@ -2,7 +2,9 @@
 //! the king's safety: piece moves and pawn steps, castling under its own conditions,
 //! en passant onto the setup's targets, drops, pushes and promotion choices.
 
-use super::geometry::{attacks, is_attacked, king_attacked, occupied_on};
+use super::geometry::{
+    attacks, is_attacked, king_attacked, occupied_on, orthodox_king_home, orthodox_rook_home,
+};
 use super::position::Position;
 use alfiere::{Action, CastlingSide, Color, Piece, Rank, Role, Square, Variant};
 
@@ -100,13 +102,13 @@ pub fn piece_moves(pos: &Position) -> Vec<Action> {
 pub fn castles(pos: &Position) -> Vec<Action> {
     let us = pos.turn;
     let mut out = Vec::new();
-    let king = CastlingSide::king_from(us);
+    let king = orthodox_king_home(us);
     if pos.at(king) != Some(Piece::new(us, Role::King)) || king_attacked(pos, us) {
         return out;
     }
     let board_b = pos.on_b[king.index()];
     for side in CastlingSide::ALL {
-        let rook = side.rook_from(us);
+        let rook = orthodox_rook_home(side, us);
         if !pos.castling.contains(&rook) || pos.at(rook) != Some(Piece::new(us, Role::Rook)) {
             continue;
         }
@@ -130,6 +132,43 @@ pub fn castles(pos: &Position) -> Vec<Action> {
             || (!occupied_on(pos, king_to, true) && !occupied_on(pos, side.rook_to(us), true));
         if between_empty && safe && arrivals_free {
             out.push(Action::Castle { king, rook });
+        }
+    }
+    out
+}
+
+/// Chess960 castling (RULES.md §10), from the king's square and each right's rook,
+/// wherever they stand on the back rank: the king goes to the g- or c-file, the rook
+/// to the f- or d-file; every square from each piece to its destination is empty but
+/// for the two; the king is not in check, and no square it passes or reaches is
+/// attacked with the two lifted off the board; nor is the king attacked afterwards.
+pub fn castles_960(pos: &Position) -> Vec<Action> {
+    let us = pos.turn;
+    let mut out = Vec::new();
+    let Some(king) = pos.king(us) else {
+        return out;
+    };
+    if king.rank() != us.back_rank() || king_attacked(pos, us) {
+        return out;
+    }
+    for &rook in &pos.castling {
+        if rook.rank() != us.back_rank() || pos.at(rook) != Some(Piece::new(us, Role::Rook)) {
+            continue;
+        }
+        let side = CastlingSide::of(king, rook);
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let span = |a: Square, b: Square| a.index().min(b.index())..=a.index().max(b.index());
+        let squares_of = |a: Square, b: Square| span(a, b).map(|i| Square::new(i as u32).unwrap());
+        let clear = squares_of(king, king_to)
+            .chain(squares_of(rook, rook_to))
+            .all(|sq| sq == king || sq == rook || pos.at(sq).is_none());
+        let mut lifted = pos.clone();
+        lifted.squares[king.index()] = None;
+        lifted.squares[rook.index()] = None;
+        let safe = squares_of(king, king_to).all(|sq| !is_attacked(&lifted, sq, !us, false));
+        let action = Action::Castle { king, rook };
+        if clear && safe && !king_attacked(&pos.after(&action), us) {
+            out.push(action);
         }
     }
     out

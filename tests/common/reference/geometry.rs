@@ -127,3 +127,18 @@ pub fn king_attacked(pos: &Position, color: Color) -> bool {
     pos.king(color)
         .is_some_and(|king| is_attacked(pos, king, !color, pos.on_b[king.index()]))
 }
+
+/// The orthodox array's king square of `color` (e1/e8), where the variants with an
+/// orthodox start castle from.
+pub fn orthodox_king_home(color: Color) -> Square {
+    Square::from_coords(alfiere::File::E, color.back_rank())
+}
+
+/// The orthodox array's rook square of `color` for castling to `side` (h1/a1, h8/a8).
+pub fn orthodox_rook_home(side: alfiere::CastlingSide, color: Color) -> Square {
+    let file = match side {
+        alfiere::CastlingSide::KingSide => alfiere::File::H,
+        alfiere::CastlingSide::QueenSide => alfiere::File::A,
+    };
+    Square::from_coords(file, color.back_rank())
+}

@@ -26,7 +26,7 @@ pub mod positions;
 
 use alfiere::notation::fen;
 use alfiere::{Action, ActionList, Color, ExtraState, Game, Piece, Rank, Role, Setup, Variant};
-use candidates::{castles, choices, drops, en_passant, piece_moves, pushes};
+use candidates::{castles, castles_960, choices, drops, en_passant, piece_moves, pushes};
 use geometry::king_attacked;
 use position::Position;
 use std::collections::HashSet;
@@ -39,6 +39,10 @@ pub fn legal_actions(variant: Variant, setup: &Setup) -> Vec<Action> {
         Variant::Chess | Variant::Billiards => king_safe(
             &pos,
             [piece_moves(&pos), castles(&pos), en_passant(&pos)].concat(),
+        ),
+        Variant::Chess960 => king_safe(
+            &pos,
+            [piece_moves(&pos), castles_960(&pos), en_passant(&pos)].concat(),
         ),
         Variant::ChessGi => king_safe(
             &pos,

@@ -5,7 +5,9 @@
 //! every turn state of the multi-action rule sets. The choices come from a closure,
 //! so the same code serves a seeded generator and a fuzzer's bytes.
 
-use super::geometry::{attacks, slide, DIAGONAL, KNIGHT, ORTHOGONAL};
+use super::geometry::{
+    attacks, orthodox_king_home, orthodox_rook_home, slide, DIAGONAL, KNIGHT, ORTHOGONAL,
+};
 use super::position::Position;
 use alfiere::{
     Bitboard, ByColor, CastlingSide, Color, ExtraState, Hand, Piece, Rank, Role, Setup, Square,
@@ -149,12 +151,25 @@ fn pawn_may_stand(variant: Variant, color: Color, sq: Square, side_to_act: Color
     rank != color.back_rank() || variant == Variant::ChessGi
 }
 
+/// The empty squares of `color`'s back rank.
+fn empty_back_rank(setup: &Setup, color: Color) -> Vec<Square> {
+    (alfiere::Bitboard::from_rank(color.back_rank()) - setup.board.occupied())
+        .into_iter()
+        .collect()
+}
+
 /// A random setup of `variant`: it may still be refused by `from_setup`.
 pub fn random_setup(variant: Variant, choose: &mut Choose) -> Setup {
     let mut setup = Setup::empty();
     setup.turn = Color::ALL[choose(2) % 2];
     for color in Color::ALL {
-        if let Some(sq) = king_square(variant, &setup, choose) {
+        // Chess960: the king on its back rank half of the time, to castle from there.
+        let square = if variant == Variant::Chess960 && choose(2) == 0 {
+            pick(choose, &empty_back_rank(&setup, color))
+        } else {
+            king_square(variant, &setup, choose)
+        };
+        if let Some(sq) = square {
             setup.board.put(sq, Piece::new(color, Role::King));
         }
     }
@@ -207,21 +222,65 @@ fn add_castling(variant: Variant, setup: &mut Setup, choose: &mut Choose) {
     if variant == Variant::RacingKings {
         return;
     }
+    if variant == Variant::Chess960 {
+        add_castling_960(setup, choose);
+        return;
+    }
     for color in Color::ALL {
-        if setup.board.piece_at(CastlingSide::king_from(color))
-            != Some(Piece::new(color, Role::King))
-        {
+        if setup.board.piece_at(orthodox_king_home(color)) != Some(Piece::new(color, Role::King)) {
             continue;
         }
         for side in CastlingSide::ALL {
-            let rook = side.rook_from(color);
+            let rook = orthodox_rook_home(side, color);
             if setup.board.piece_at(rook).is_none() && choose(2) == 0 {
                 setup.board.put(rook, Piece::new(color, Role::Rook));
             }
             if setup.board.piece_at(rook) == Some(Piece::new(color, Role::Rook)) && choose(3) > 0 {
                 setup.castling_rights.add(rook);
                 setup.board_b.remove(rook);
-                setup.board_b.remove(CastlingSide::king_from(color));
+                setup.board_b.remove(orthodox_king_home(color));
+            }
+        }
+    }
+}
+
+/// Chess960 castling rights: for a king on its back rank, a rook on either side of it
+/// (placed on an empty square there, half of the time), each with its right two times
+/// in three, the other pieces left where they stand (in the way or not).
+fn add_castling_960(setup: &mut Setup, choose: &mut Choose) {
+    for color in Color::ALL {
+        let Some(king) = setup.board.king_of(color) else {
+            continue;
+        };
+        if king.rank() != color.back_rank() {
+            continue;
+        }
+        for side in CastlingSide::ALL {
+            let beyond: Vec<Square> = empty_back_rank(setup, color)
+                .into_iter()
+                .chain(
+                    setup.board.by_color(color) & alfiere::Bitboard::from_rank(color.back_rank()),
+                )
+                .filter(|&sq| sq != king && CastlingSide::of(king, sq) == side)
+                .collect();
+            let empty: Vec<Square> = beyond
+                .iter()
+                .copied()
+                .filter(|&sq| setup.board.piece_at(sq).is_none())
+                .collect();
+            if choose(2) == 0 {
+                if let Some(sq) = pick(choose, &empty) {
+                    setup.board.put(sq, Piece::new(color, Role::Rook));
+                }
+            }
+            let rooks: Vec<Square> = beyond
+                .into_iter()
+                .filter(|&sq| setup.board.piece_at(sq) == Some(Piece::new(color, Role::Rook)))
+                .collect();
+            if let Some(rook) = pick(choose, &rooks) {
+                if choose(3) > 0 {
+                    setup.castling_rights.add(rook);
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ import { Chess } from 'alfiere/chessjs';
 
 const game = new Game('chessgi');
 assert.equal(game.move('e4').san, 'e4');
-assert.equal(variants().length, 10);
+assert.equal(variants().length, 11);
 assert.equal(validateFen('8/8/8/8/8/8/8/K1k5 w - - 0 1').ok, true);
 
 assert.throws(() => game.move('e4'), IllegalMoveError);
