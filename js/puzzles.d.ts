@@ -45,9 +45,19 @@ export declare function checkPuzzle(puzzle: PuzzleInput, options?: GameOption): 
 export type PuzzleStatus = 'setup' | 'solving' | 'reply' | 'complete';
 
 /** The verdict on the person's action. `move` is the action tried (verbose); right, it
- *  was played; wrong, nothing was. `expected` is the line's token at that point;
- *  `complete` whether the line is now over. */
-export interface PuzzleAnswer { correct: boolean; move: Move; expected: string; complete: boolean }
+ *  was played; wrong, nothing was. `expected` is the line's token at that point (null
+ *  off the line in the last turn); `complete` whether the line is now over.
+ *  `provisional`: an action off the line in a last turn that wins the game, played and
+ *  judged when the turn ends. `takeBack` (wrong only): how many actions a board takes
+ *  back, the one tried and the last turn's actions off the line before it. */
+export interface PuzzleAnswer {
+  correct: boolean;
+  move: Move;
+  expected: string | null;
+  complete: boolean;
+  provisional?: boolean;
+  takeBack?: number;
+}
 
 /** The piece to move next: its square (for a drop, the square it is dropped on), its
  *  letter, whether it is a drop, the action's UCI token, and in Alice the board it
@@ -56,8 +66,11 @@ export interface PuzzleHint { square: string; piece: string; drop: boolean; toke
 
 /**
  * One person solving one puzzle, on a Game of its own: the one place the solving rules
- * live. An action is right when it is the line's next one, or when it ends the game at
- * once with the solver's win; a wrong one is not played and counts as a mistake.
+ * live. An action is right when it is the line's next one, another of the same turn's
+ * that keeps the turn open (a turn's actions may come in any order), or when it ends
+ * the game at once with the solver's win; in a last turn that wins the game, any action
+ * that keeps the turn open is played and the turn judged when it ends. A wrong one is
+ * not played and counts as a mistake.
  */
 export declare class PuzzleSession {
   /** Replays the puzzle first; throws InvalidPuzzleError for a bad one. */
@@ -88,6 +101,10 @@ export declare class PuzzleSession {
   hint(): PuzzleHint | null;
   /** The line's actions not yet played. */
   solution(): string[];
+  /** The person's actions off the line in the last turn, played but not yet judged. */
+  readonly offLine: number;
+  /** Takes those actions back; returns how many (call before `reveal`). */
+  abandonTurn(): number;
   /** Gives up: the puzzle is failed, and `playNext` plays the person's actions too. */
   reveal(): void;
   /** Frees the session's Game. */

@@ -144,6 +144,24 @@ function needGame(Game) {
   return Game;
 }
 
+/** Where the line's last solver turn starts, when the line ends by winning the game
+ * with a turn of several actions (any such turn is then right); Infinity otherwise.
+ * `game` stands at the puzzle's start and is left there. */
+function winningTurnStart(game, moves) {
+  const movers = [];
+  for (const token of moves) {
+    movers.push(game.turn());
+    game.move(token);
+  }
+  const solver = movers[1];
+  const won = game.isGameOver() && game.outcome()?.winner === solver;
+  moves.forEach(() => game.undo());
+  if (!won) return Infinity;
+  let start = moves.length;
+  while (start > 1 && movers[start - 1] === solver) start--;
+  return moves.length - start >= 2 ? start : Infinity;
+}
+
 function openGame(puzzle, Game) {
   try {
     return new Game(puzzle.variant, puzzle.fen);
@@ -189,12 +207,15 @@ export class PuzzleSession {
   #index = 0; // the next token of the line
   #revealed = false;
   #wonEarly = false; // the person ended the game with a winning action outside the line
+  #freeFrom = Infinity; // where the line's last solver turn starts, when it wins the game in several actions
+  #free = []; // the person's actions in that turn off the line, played until the turn is judged
 
   /** Replays the puzzle first (checkPuzzle); throws InvalidPuzzleError for a bad one. */
   constructor(puzzle, { Game } = {}) {
     this.puzzle = frozen(checkPuzzle(puzzle, { Game })); // the line cannot change under the session
     this.#game = openGame(this.puzzle, Game);
     this.#line = [...this.puzzle.moves];
+    this.#freeFrom = winningTurnStart(this.#game, this.puzzle.moves);
     this.mistakes = 0;
     this.hintUsed = false;
     this.solver = null; // 'w' or 'b', known once the setup action is played
@@ -263,7 +284,7 @@ export class PuzzleSession {
    */
   answer(action) {
     if (this.status !== 'solving') throw new InvalidArgumentError(`the solver is not to act (the puzzle's status is ${this.status})`);
-    const expected = this.#line[this.#index];
+    const expected = this.#free.length ? null : this.#line[this.#index];
     const trial = this.#game.clone();
     let move;
     let wins;
@@ -274,27 +295,50 @@ export class PuzzleSession {
       wins = trial.isGameOver() && trial.outcome()?.winner === this.solver;
       endsTurn = trial.turn() !== this.solver;
       trial.undo();
-      at = this.#turnIndexOf(trial, move);
+      if (!this.#free.length) at = this.#turnIndexOf(trial, move);
     } finally {
       trial.free();
     }
     // Another action of the turn must leave the turn open for the rest of it (a
     // Progressive check played early would end the series).
     const inTurn = at === this.#index || (at > this.#index && !endsTurn);
-    const correct = inTurn || wins;
-    if (!correct) {
+    // The line's last turn wins the game: any way of playing it that does is right,
+    // so an action off the line is played and the turn judged when it ends.
+    const free = !inTurn && !wins && !endsTurn && this.#index >= this.#freeFrom;
+    if (!inTurn && !wins && !free) {
       this.mistakes++;
-      return { correct, move, expected, complete: false };
+      const takeBack = this.#free.length + 1; // the action tried, and the turn's off the line
+      this.#abandonTurn();
+      return { correct: false, move, expected, complete: false, takeBack };
     }
     const played = this.#game.move(move.lan);
+    if (free) {
+      this.#free.push(move.lan);
+      return { correct: true, move: played, expected, complete: false, provisional: true };
+    }
     if (inTurn) {
       const [token] = this.#line.splice(at, 1);
       this.#line.splice(this.#index, 0, token);
+      this.#index++;
     } else {
       this.#wonEarly = true;
     }
-    this.#index++;
-    return { correct, move: played, expected, complete: this.status === 'complete' };
+    return { correct: true, move: played, expected, complete: this.status === 'complete' };
+  }
+
+  /** Takes the person's actions off the line in the last turn back off the session's
+   * game; returns how many (the board takes as many back). */
+  #abandonTurn() {
+    const count = this.#free.length;
+    for (let i = 0; i < count; i++) this.#game.undo();
+    this.#free = [];
+    return count;
+  }
+
+  /** Leaves the last turn's actions off the line (before showing the solution);
+   * returns how many were taken back. */
+  abandonTurn() {
+    return this.#abandonTurn();
   }
 
   /** The index past the solver's current turn in the line. */
@@ -334,7 +378,7 @@ export class PuzzleSession {
    * stands on. Marks the hint as used. Null when the person is not to act.
    */
   hint() {
-    if (this.status !== 'solving') return null;
+    if (this.status !== 'solving' || this.#free.length) return null;
     const move = this.#peek();
     this.hintUsed = true;
     const drop = move.kind === 'drop';
@@ -360,9 +404,15 @@ export class PuzzleSession {
     return this.status === 'complete' ? [] : this.#line.slice(this.#index);
   }
 
-  /** Gives up: the puzzle counts as failed, and `playNext` now plays the person's actions too. */
+  /** Gives up: the puzzle counts as failed, and `playNext` now plays the person's actions
+   * too (call `abandonTurn()` first when the person is off the line in the last turn). */
   reveal() {
     this.#revealed = true;
+  }
+
+  /** The person's actions off the line in the last turn, played but not yet judged. */
+  get offLine() {
+    return this.#free.length;
   }
 
   /** Frees the session's Game. */

@@ -22,7 +22,7 @@ export class PuzzlePlayer {
     this.own = false; // the model change under way is this player's
     this.busy = false; // an action of the board's own is due: the person waits
     this.timer = null;
-    this.wrong = false; // a wrong action is on the board until it is taken back
+    this.wrong = false; // the actions to take back off the board: a wrong one (and the last turn's off the line before it)
     this.pause = PAUSE;
     this.onStop = []; // settles the promises of a load or a solution cut short
     controller.model.addEventListener('change', (event) => this.changed(event.detail));
@@ -127,15 +127,17 @@ export class PuzzlePlayer {
     this.notify('puzzlemove', { correct, san: move.san, lan: move.lan });
     if (!correct) {
       if (session.mistakes === 1 && !session.revealed) this.notify('failed', { reason: 'mistake' });
-      this.wrong = true;
+      this.wrong = verdict.takeBack;
       this.busy = true;
       this.controller.render();
+      // A last turn played off the line that does not win goes back whole.
+      const notice = verdict.takeBack > 1 ? 'That turn does not win: it is taken back. Try again.' : `${move.san} is not the move. Try again.`;
       this.later(() => {
         this.takeBack();
         this.busy = false;
         this.controller.render();
-        this.controller.showMessage(`${move.san} is not the move. Try again.`);
-        this.controller.announce(`${move.san} is not the move. Try again.`);
+        this.controller.showMessage(notice);
+        this.controller.announce(notice);
       });
       return;
     }
@@ -170,6 +172,7 @@ export class PuzzlePlayer {
   hint() {
     if (!this.personToAct()) return null;
     const hint = this.session.hint();
+    if (!hint) return null; // off the line in the last turn: no hint until it is judged
     const controller = this.controller;
     // The board's flash list: drawn until the next action, then cleared (clearHint).
     controller.flashShapes([{ square: hint.square, brush: 'green', board: hint.board }], 2 ** 31 - 1);
@@ -197,6 +200,9 @@ export class PuzzlePlayer {
     if (first) this.notify('failed', { reason: 'solution' });
     clearTimeout(this.timer);
     if (this.wrong) this.takeBack();
+    // The person's actions off the line in the last turn go back before the line is shown.
+    this.wrong = session.abandonTurn();
+    if (this.wrong) this.takeBack();
     return new Promise((resolve) => {
       this.onStop.push(() => resolve(false));
       this.replies(() => resolve(true));
@@ -205,10 +211,14 @@ export class PuzzlePlayer {
 
   // ---- helpers -------------------------------------------------------------------
 
-  /** Takes the wrong action back off the board. */
+  /** Takes the wrong action back off the board (with the last turn's actions off the
+   * line before it, when that turn failed: `wrong` counts them). */
   takeBack() {
+    const count = this.wrong === true ? 1 : this.wrong;
     this.wrong = false;
-    this.mine(() => this.controller.model.undo());
+    this.mine(() => {
+      for (let i = 0; i < count; i++) this.controller.model.undo();
+    });
     this.controller.model.redoStack = []; // the wrong action is no line to redo
   }
 

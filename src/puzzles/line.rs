@@ -120,8 +120,8 @@ struct Turn<G> {
 /// Finds the solver's turn from `start` and judges it: every action wins, and at
 /// each step any other winning action is one of the turn's later actions (the
 /// players take a turn's actions in any order that stays legal), so the turn is the
-/// one way to win. A step that wins the game at once needs no second look: the
-/// players accept any action that does.
+/// one way to win. A step that wins the game at once needs no second look, nor does a
+/// turn that ends by winning it: the players accept any action, or turn, that does.
 fn solver_turn<G: Game>(start: &G, solver: Color, prober: &Prober) -> Result<Turn<G>, StepVerdict> {
     let mut pos = start.clone();
     let mut turn = Turn {
@@ -151,8 +151,12 @@ fn solver_turn<G: Game>(start: &G, solver: Color, prober: &Prober) -> Result<Tur
             break;
         }
     }
+    // A turn that wins the game needs no second look either: the players accept any
+    // turn that does (in the multi-action rule sets, a mate in one turn may be played
+    // many ways, and the person plays the whole turn before it is judged).
+    let wins_game = pos.outcome().and_then(|o| o.winner) == Some(solver);
     for (j, (probed, wins_now)) in probes.iter().enumerate() {
-        if !wins_now {
+        if !wins_now && !wins_game {
             match judge_step(probed, &turn.actions[j..]) {
                 StepVerdict::Unique => {}
                 verdict => return Err(verdict),

@@ -40,7 +40,14 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
         if before.turn() != solver {
             continue;
         }
-        if after.outcome().and_then(|o| o.winner) == Some(solver) {
+        // An action or a turn that wins the game at once: any that does is accepted.
+        let turn_end = actions[i..]
+            .iter()
+            .take_while(|(pos, _, _)| pos.turn() == solver)
+            .last()
+            .map(|(_, _, after)| after);
+        let turn_wins = turn_end.and_then(|p| p.outcome()).and_then(|o| o.winner) == Some(solver);
+        if turn_wins || after.outcome().and_then(|o| o.winner) == Some(solver) {
             continue;
         }
         // The turn's actions from here on, which may come in any order.

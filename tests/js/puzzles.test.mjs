@@ -318,3 +318,41 @@ test('Progressive: a turn\'s actions in another order are right, a check that wo
   assert.equal(last.complete, true);
   assert.equal(session.mistakes, 1);
 });
+
+test('A last turn that wins may be played any way that wins; one that does not goes back whole', () => {
+  // The line: the knight leaves the e-file to c4, then the rook mates. Any knight move
+  // that gives no check lets the rook mate as well.
+  const session = new PuzzleSession(wholeTurn);
+  session.playNext();
+  const first = session.answer('e5d3');
+  assert.equal(first.correct, true);
+  assert.equal(first.provisional, true, 'off the line: judged when the turn ends');
+  assert.equal(session.offLine, 1);
+  assert.equal(session.hint(), null, 'no hint off the line');
+  const mate = session.answer('e1e8');
+  assert.equal(mate.correct, true);
+  assert.equal(mate.complete, true);
+  assert.equal(session.solved, true);
+  assert.equal(session.mistakes, 0);
+
+  const again = new PuzzleSession(wholeTurn);
+  again.playNext();
+  const fen = again.game.fen();
+  assert.equal(again.answer('e5d3').provisional, true);
+  const miss = again.answer('g1h1');
+  assert.equal(miss.correct, false, 'the turn ends without the mate');
+  assert.equal(miss.takeBack, 2, 'the action tried and the knight move before it');
+  assert.equal(again.game.fen(), fen, 'the session is back at the turn start');
+  assert.equal(again.mistakes, 1);
+  assert.equal(again.answer('e5c4').correct, true);
+  assert.equal(again.answer('e1e8').complete, true);
+
+  const giveUp = new PuzzleSession(wholeTurn);
+  giveUp.playNext();
+  giveUp.answer('e5f3');
+  assert.equal(giveUp.abandonTurn(), 1);
+  assert.equal(giveUp.game.fen(), fen);
+  giveUp.reveal();
+  giveUp.playNext();
+  assert.equal(giveUp.playNext().san, 'Re8#');
+});

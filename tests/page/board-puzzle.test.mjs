@@ -177,6 +177,29 @@ test('Marseillais: both actions of the turn by clicks; Chess-Gi: a drop from the
   assert.equal((await state('p6')).solved, true);
 });
 
+test('Marseillais: a last turn off the line that does not win goes back whole; one that wins solves', async () => {
+  const turn = puzzles.marseillais[0];
+  await makeBoard('p5b');
+  await loadPuzzle('p5b', turn, 200);
+  const start = await fenOf('p5b');
+  const game = gameAt('marseillais', start);
+  await clickAction(on('p5b'), game, 'e5d3'); // off the line, but the rook can still mate
+  game.move('e5d3');
+  await page.waitForFunction(() => document.getElementById('p5b').fen.includes('3N4'));
+  assert.equal((await state('p5b')).status, 'solving');
+  await clickAction(on('p5b'), game, 'g1h1'); // the turn ends without the mate
+  await page.waitForFunction((fen) => document.getElementById('p5b').fen === fen, start, { timeout: 5000 });
+  await page.waitForFunction(() => /That turn does not win/.test(document.getElementById('p5b').shadowRoot.querySelector('.message').textContent));
+  assert.equal((await state('p5b')).mistakes, 1);
+  const again = gameAt('marseillais', start);
+  await clickAction(on('p5b'), again, 'e5d3');
+  again.move('e5d3');
+  await page.waitForFunction(() => document.getElementById('p5b').fen.includes('3N4'));
+  await clickAction(on('p5b'), again, 'e1e8');
+  await waitStatus('p5b', 'complete');
+  assert.equal((await state('p5b')).solved, true);
+});
+
 test('Alice: the hint circles the rook on board B; the mate by clicks crosses to board A', async () => {
   const puzzle = puzzles.alice[0];
   await makeBoard('p9');
