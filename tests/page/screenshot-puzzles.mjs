@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Takes docs/screenshots/puzzles.png: the page's Puzzles mode on a shipped Alice puzzle
-// (data/puzzles/alice.csv, the first the page chooses for a new player), with the hint's
-// circle shown. Not a test; run by hand after changing the mode's look or the shipped
+// (data/puzzles/alice.csv, the first the page chooses for a new player), after its
+// setup action. Not a test; run by hand after changing the mode's look or the shipped
 // files:
 //   node scripts/build-page.mjs && node tests/page/screenshot-puzzles.mjs
 
@@ -17,9 +17,7 @@ try {
   await page.click('#puzzles');
   await confirmIfAsked(page);
   await page.waitForSelector('#puzzle-card[data-puzzle-id]', { timeout: 20000 });
-  await page.click('#puzzle-hint');
-  await page.waitForSelector('#board [part~="circle"]', { timeout: 5000 });
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(800); // the setup action's animation
   await page.screenshot({ path: `${repoRoot}docs/screenshots/puzzles.png` });
   if (errors.length) throw new Error(errors.join('\n'));
   console.log('docs/screenshots/puzzles.png');
