@@ -182,26 +182,20 @@ fn whole_turn<G: Game>(line: &Solved<G>) -> Vec<&'static str> {
     }
 }
 
-impl PuzzleRules for Marseillais {
-    fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
-        whole_turn(line)
-    }
+/// The multi-action rule sets whose wins may take a whole turn.
+macro_rules! whole_turn_rule_sets {
+    ($($rule_set:ty),*) => {$(
+        impl PuzzleRules for $rule_set {
+            fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
+                whole_turn(line)
+            }
+        }
+    )*};
 }
 
-impl PuzzleRules for MarseillaisBalanced {
-    fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
-        whole_turn(line)
-    }
-}
-
-impl PuzzleRules for ProgressiveScottish {
-    fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
-        whole_turn(line)
-    }
-}
-
-impl PuzzleRules for ProgressiveItalian {
-    fn own_themes(line: &Solved<Self>) -> Vec<&'static str> {
-        whole_turn(line)
-    }
-}
+whole_turn_rule_sets!(
+    Marseillais,
+    MarseillaisBalanced,
+    ProgressiveScottish,
+    ProgressiveItalian
+);
