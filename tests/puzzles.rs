@@ -8,6 +8,7 @@
 use alfiere::notation::{fen::read_fen, uci};
 use alfiere::puzzles::file::{read_file, PuzzleRow};
 use alfiere::puzzles::probe::SHIPPED_NODES;
+use alfiere::puzzles::rating::rating;
 use alfiere::puzzles::themes::themes;
 use alfiere::puzzles::{replay, solve, Mistake, Prober, Rejection, Solved};
 use alfiere::{with_variant, Chess, Game, Variant};
@@ -136,8 +137,8 @@ fn every_shipped_puzzle_reads_and_plays_legally() {
     }
 }
 
-/// Every shipped puzzle, each solver step searched again at the shipped budget; two
-/// threads.
+/// Every shipped puzzle, each solver step searched again at the shipped budget, and its
+/// rating the formula's on what that measured; two threads.
 #[test]
 #[ignore = "searches every shipped puzzle: the optimised stage runs it (scripts/test.d/60-puzzles.sh)"]
 fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
@@ -155,7 +156,11 @@ fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
                 let Some((variant, row)) = jobs.get(i) else {
                     break;
                 };
-                let checked = with_variant!(*variant, G => replay::check::<G>(row, &prober));
+                let checked = with_variant!(*variant, G => replay::check::<G>(row, &prober))
+                    .and_then(|effort| match rating(effort) {
+                        formula if formula == row.rating => Ok(()),
+                        formula => Err(format!("rated {}, the formula says {formula}", row.rating)),
+                    });
                 if let Err(e) = checked {
                     failures.lock().unwrap().push(format!(
                         "{} puzzle {}: {e}",

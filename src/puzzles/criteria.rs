@@ -54,7 +54,8 @@ pub enum Rejection {
     /// The same position is already in the set.
     Duplicate,
     /// The finished puzzle does not fit the file: its FEN does not read back as the
-    /// same position, or holds a comma (a Progressive en-passant list).
+    /// same position, holds a comma (a Progressive en-passant list), or a UCI token
+    /// does not read back as the same action.
     Replay,
 }
 

@@ -59,13 +59,20 @@ impl<G: Game> Solved<G> {
 
     /// What the line asked of the engine and of the person ([`super::rating`]).
     pub fn effort(&self) -> super::rating::Effort {
-        let first = self.actions[0];
-        let forcing =
-            first.is_capture() || first.promotion().is_some() || self.positions[1].is_check();
+        let mut nodes = 0;
+        let mut step = 0;
+        for i in 0..self.actions.len() {
+            if self.is_solver_action(i) {
+                if self.positions[i].turn_state().is_turn_start() {
+                    nodes += self.settle_nodes[step];
+                }
+                step += 1;
+            }
+        }
         super::rating::Effort {
-            nodes: self.settle_nodes.iter().sum(),
-            solver_actions: self.solver_actions(),
-            quiet_first: !forcing,
+            nodes,
+            solver_turns: self.solver_turns(),
+            quiet_first: is_quiet(&self.actions[0], &self.positions[1]),
         }
     }
 
@@ -83,6 +90,12 @@ impl<G: Game> Solved<G> {
         }
         count
     }
+}
+
+/// Whether `action` is quiet: no capture, no promotion, and `after` (the position it
+/// leads to) not in check.
+pub fn is_quiet<G: Game>(action: &Action, after: &G) -> bool {
+    !(action.is_capture() || action.promotion().is_some() || after.is_check())
 }
 
 /// One step of the walk.

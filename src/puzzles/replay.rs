@@ -1,23 +1,26 @@
 //! Checking a shipped puzzle again: its actions are legal, every solver step is
 //! still unique at the probe's node budget (the criteria of [`super::criteria`]: the
 //! best action is one of the turn's answers and no other action wins),
-//! and a mate or race ends the game with the solver's win. The opponent's replies are
+//! and a mate or race ends the game with the solver's win; and what it measured on the
+//! way gives the puzzle's rating ([`super::rating`]). The opponent's replies are
 //! not required to stay the engine's first choice: a change of the search may pick
 //! another of equal worth without making the puzzle wrong.
 
 use super::criteria::{judge_step, StepVerdict};
 use super::file::PuzzleRow;
-use super::line::alternatives_to_see;
+use super::line::{alternatives_to_see, is_quiet};
 use super::probe::Prober;
+use super::rating::Effort;
 use crate::game::{EndReason, Game};
 use crate::moves::Action;
 use crate::notation::{fen, uci};
 
-/// Checks `row` as a puzzle of rule set `G`.
+/// Checks `row` as a puzzle of rule set `G`; returns the effort its rating comes
+/// from, as the miner measured it (the same probes).
 ///
 /// # Errors
 /// What is wrong, naming the step.
-pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
+pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String> {
     let mut pos: G = fen::read_fen(&row.fen).map_err(|e| format!("FEN: {e}"))?;
     let mut actions = Vec::with_capacity(row.moves.len());
     for (i, token) in row.moves.iter().enumerate() {
@@ -29,6 +32,13 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
         pos = next;
     }
     let solver = actions[0].2.turn();
+    let mut effort = Effort {
+        nodes: 0,
+        solver_turns: 0,
+        quiet_first: actions
+            .get(1)
+            .is_some_and(|(_, action, after)| is_quiet(action, after)),
+    };
     for (i, (before, _, after)) in actions.iter().enumerate().skip(1) {
         if before.outcome().is_some() {
             return Err(format!(
@@ -47,7 +57,12 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
             .last()
             .map(|(_, _, after)| after);
         let turn_wins = turn_end.and_then(|p| p.outcome()).and_then(|o| o.winner) == Some(solver);
-        if turn_wins || after.outcome().and_then(|o| o.winner) == Some(solver) {
+        let judged = !(turn_wins || after.outcome().and_then(|o| o.winner) == Some(solver));
+        let turn_start = before.turn_state().is_turn_start();
+        if turn_start {
+            effort.solver_turns += 1;
+        }
+        if !judged && !turn_start {
             continue;
         }
         // The turn's actions from here on, which may come in any order.
@@ -57,11 +72,17 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
             .map(|(_, action, _)| *action)
             .collect();
         let probed = prober.probe(before, alternatives_to_see(before));
+        if turn_start {
+            effort.nodes += probed.nodes_to_settle;
+        }
+        if !judged {
+            continue;
+        }
         let verdict = judge_step(&probed, &allowed);
         if verdict != StepVerdict::Unique {
-            let found = probed
-                .best()
-                .map_or("nothing".into(), |c| uci::action_to_uci(&c.action));
+            let found = probed.best().map_or("nothing".into(), |c| {
+                uci::action_to_uci_in(&c.action, G::VARIANT)
+            });
             return Err(format!(
                 "step {} '{}': {verdict:?} (the search prefers {found})",
                 i + 1,
@@ -84,5 +105,5 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<(), String> {
     if claims("race") && !ends_in(EndReason::VariantWin) {
         return Err("a race puzzle that does not end with the race won".into());
     }
-    Ok(())
+    Ok(effort)
 }

@@ -5,7 +5,7 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-puzzles VARIANT [--count 200] [--seed 1] [--threads T] \
-[--nodes 50000] [--play-nodes 2000] [--pgn FILE] [--out FILE] | alfiere-puzzles VARIANT --check FILE [--nodes N] [--threads T]";
+[--nodes 50000] [--play-nodes 2000] [--pgn FILE] [--out FILE] | alfiere-puzzles VARIANT --check FILE [--rerate] [--nodes N] [--threads T]";
 
 /// What to mine and where from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub struct Config {
     /// Replay the puzzles of this file instead of mining (each solver action still
     /// the one way to win at `nodes`).
     pub check: Option<PathBuf>,
+    /// With `--check`: write each puzzle's rating again from what the replay measured.
+    pub rerate: bool,
 }
 
 /// The probe budget of the shipped puzzles, which the replay test uses too.
@@ -47,6 +49,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         pgn: None,
         out: None,
         check: None,
+        rerate: false,
     };
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -68,8 +71,12 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--pgn" => config.pgn = Some(PathBuf::from(value()?)),
             "--out" => config.out = Some(PathBuf::from(value()?)),
             "--check" => config.check = Some(PathBuf::from(value()?)),
+            "--rerate" => config.rerate = true,
             _ => return Err(format!("unknown flag '{flag}'")),
         }
+    }
+    if config.rerate && config.check.is_none() {
+        return Err("--rerate goes with --check FILE".into());
     }
     Ok(config)
 }

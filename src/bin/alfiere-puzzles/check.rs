@@ -1,9 +1,12 @@
 //! `--check FILE`: replays every puzzle of a file with the criteria of the shipped set
-//! (src/puzzles/replay.rs) on every core, names each that fails and why, and exits
-//! with an error when any does.
+//! (src/puzzles/replay.rs) on every core, checks its rating against the formula
+//! (src/puzzles/rating.rs) on what the replay measured, names each puzzle that fails
+//! and why, and exits with an error when any does. With `--rerate`, the ratings are
+//! written again instead (after a change of the formula).
 
 use crate::args::Config;
-use alfiere::puzzles::file::read_file;
+use alfiere::puzzles::file::{read_file, HEADER};
+use alfiere::puzzles::rating::rating;
 use alfiere::puzzles::{replay, Prober};
 use alfiere::Game;
 use std::path::Path;
@@ -12,16 +15,26 @@ use std::sync::Mutex;
 
 pub fn check_file<G: Game>(config: &Config, path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rows = read_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut rows = read_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let prober = Prober::new(config.nodes);
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
+    let ratings = Mutex::new(vec![None; rows.len()]);
     std::thread::scope(|scope| {
         for _ in 0..config.threads {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(row) = rows.get(i) else { break };
-                if let Err(reason) = replay::check::<G>(row, &prober) {
+                let checked = replay::check::<G>(row, &prober).and_then(|effort| {
+                    let formula = rating(effort);
+                    ratings.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(formula);
+                    if formula == row.rating || config.rerate {
+                        Ok(())
+                    } else {
+                        Err(format!("rated {}, the formula says {formula}", row.rating))
+                    }
+                });
+                if let Err(reason) = checked {
                     failures
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -31,6 +44,16 @@ pub fn check_file<G: Game>(config: &Config, path: &Path) -> Result<(), String> {
         }
     });
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    if config.rerate {
+        let ratings = ratings.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut text = format!("{HEADER}\n");
+        for (row, new) in rows.iter_mut().zip(ratings) {
+            row.rating = new.unwrap_or(row.rating);
+            text.push_str(&row.to_line());
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     for failure in &failures {
         eprintln!("{failure}");
     }

@@ -20,7 +20,7 @@ mod pgn;
 mod report;
 mod selfplay;
 
-use alfiere::notation::{fen::write_fen, uci::action_to_uci};
+use alfiere::notation::{fen::write_fen, uci::action_to_uci_in};
 use alfiere::puzzles::file::{puzzle_id, PuzzleRow, HEADER};
 use alfiere::puzzles::themes::{themes, PuzzleRules};
 use alfiere::puzzles::{rating::rating, solve, Mistake, Prober, Rejection};
@@ -187,8 +187,18 @@ fn puzzle_of<G: PuzzleRules>(config: &Config, candidate: &Mistake<G>, prober: &P
     }
     let moves: Vec<String> = std::iter::once(&line.setup)
         .chain(line.actions.iter())
-        .map(action_to_uci)
+        .map(|action| action_to_uci_in(action, G::VARIANT))
         .collect();
+    let mut pos = line.before.clone();
+    for (action, token) in std::iter::once(&line.setup)
+        .chain(line.actions.iter())
+        .zip(&moves)
+    {
+        if alfiere::notation::uci::parse_action(&pos, token).ok() != Some(*action) {
+            return Err(Rejection::Replay);
+        }
+        pos.play_unchecked(action);
+    }
     let joined = moves.join(" ");
     let key = write_fen(&line.positions[0]);
     let row = PuzzleRow {
