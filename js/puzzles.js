@@ -102,7 +102,7 @@ export function normalisePuzzle(puzzle) {
   if (id !== null && (typeof id !== 'string' || !/^[0-9A-Za-z_-]{1,40}$/.test(id))) {
     throw new InvalidPuzzleError('a puzzle id must be 1-40 letters, digits, - or _');
   }
-  if (typeof variant !== 'string' || !/^[a-z-]{1,30}$/.test(variant)) throw new InvalidPuzzleError(`“${clip(String(variant))}” is not a rule set id`);
+  if (typeof variant !== 'string' || !/^[a-z][a-z0-9-]{0,29}$/.test(variant)) throw new InvalidPuzzleError(`“${clip(String(variant))}” is not a rule set id`);
   if (typeof fen !== 'string' || !fen.trim()) throw new InvalidPuzzleError('a puzzle needs the FEN of the position before its setup action');
   if (fen.length > MAX_FEN) throw new InvalidPuzzleError(`a puzzle's FEN is at most ${MAX_FEN} characters`);
   let tokens;

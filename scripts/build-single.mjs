@@ -59,7 +59,7 @@ export function puzzleSample(text, count = SINGLE_FILE_PUZZLES) {
 function puzzleBlocks(dir) {
   if (!existsSync(dir)) return '';
   return readdirSync(dir)
-    .filter((name) => /^[a-z][a-z-]*\.csv$/.test(name))
+    .filter((name) => /^[a-z][a-z0-9-]*\.csv$/.test(name))
     .sort()
     .map((name) => {
       const sample = puzzleSample(readFileSync(join(dir, name), 'utf8'));

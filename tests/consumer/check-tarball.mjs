@@ -25,7 +25,7 @@ const required = [
 const puzzleFiles = existsSync('data/puzzles') ? readdirSync('data/puzzles').filter((f) => f.endsWith('.csv')) : [];
 required.push(...puzzleFiles.map((f) => `data/puzzles/${f}`));
 for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
-const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|README\.md)$|data\/puzzles\/[a-z-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
+const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|README\.md)$|data\/puzzles\/[a-z0-9-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
 assert.deepEqual(stray, [], 'files outside pkg/, js/, the network, the puzzles and the top-level docs');
 const wasm = pack.files.find((f) => f.path === 'pkg/web/alfiere_bg.wasm');
 console.log(`tarball ${pack.filename}: ${pack.files.length} files, ${pack.size} bytes packed, ${pack.unpackedSize} unpacked; ` +

@@ -4,7 +4,7 @@
 // and change nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import {
   Game, parsePuzzles, checkPuzzle, normalisePuzzle, PuzzleSession, PUZZLE_HEADER,
   InvalidPuzzleError, InvalidArgumentError, IllegalMoveError,
@@ -355,4 +355,15 @@ test('A last turn that wins may be played any way that wins; one that does not g
   giveUp.reveal();
   giveUp.playNext();
   assert.equal(giveUp.playNext().san, 'Re8#');
+});
+
+test('every shipped puzzle file reads and every puzzle replays in its rule set', () => {
+  const dir = new URL('../../data/puzzles/', import.meta.url);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.csv'));
+  assert.ok(files.length >= 10, `${files.length} puzzle files`);
+  for (const name of files) {
+    const variant = name.slice(0, -4);
+    const puzzles = parsePuzzles(readFileSync(new URL(name, dir), 'utf8'), { variant, Game });
+    assert.ok(puzzles.length >= 200, `${name}: ${puzzles.length} puzzles`);
+  }
 });

@@ -7,7 +7,7 @@
 import { parsePuzzles } from '../js/puzzles.js';
 
 const $ = (id) => document.getElementById(id);
-const RULE_SET = /^[a-z][a-z-]{0,29}$/;
+const RULE_SET = /^[a-z][a-z0-9-]{0,29}$/;
 const PUZZLE_ID = /^[0-9a-z]{5}$/;
 
 /** The parameters the puzzle reads (the board's `variant` is shared with it). */

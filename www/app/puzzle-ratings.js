@@ -30,7 +30,7 @@ export const MAX_DEVIATION = NEW_PLAYER.deviation;
 export const RECENT_LIMIT = 150;
 
 const PUZZLE_ID = /^[0-9a-z]{5}$/;
-const RULE_SET_ID = /^[a-z][a-z-]{1,30}$/;
+const RULE_SET_ID = /^[a-z][a-z0-9-]{1,30}$/;
 
 /** A new rule set's record. */
 export function newRecord() {
