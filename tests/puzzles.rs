@@ -90,34 +90,6 @@ fn shipped(variant: Variant) -> Vec<PuzzleRow> {
     read_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Plays a row's moves and checks, without searching, what a file promises: legal
-/// actions, a solver action last, a mate or race that ends the game.
-fn check_without_search<G: Game>(row: &PuzzleRow) -> Result<(), String> {
-    let mut pos: G = read_fen(&row.fen).map_err(|e| format!("FEN: {e}"))?;
-    let mut solver = None;
-    let mut last_mover = None;
-    for (i, token) in row.moves.iter().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(format!("action {} after the game ended", i + 1));
-        }
-        let action = uci::parse_action(&pos, token)
-            .map_err(|e| format!("action {} '{token}': {e}", i + 1))?;
-        last_mover = Some(pos.turn());
-        pos.play_unchecked(&action);
-        if i == 0 {
-            solver = Some(pos.turn());
-        }
-    }
-    if last_mover != solver {
-        return Err("the line does not end with a solver action".into());
-    }
-    let won = pos.outcome().and_then(|o| o.winner) == solver && solver.is_some();
-    if row.themes.iter().any(|t| t == "mate" || t == "race") && !won {
-        return Err("a mate or race that does not end the game".into());
-    }
-    Ok(())
-}
-
 #[test]
 fn every_shipped_puzzle_reads_and_plays_legally() {
     for variant in Variant::ALL {
@@ -129,7 +101,7 @@ fn every_shipped_puzzle_reads_and_plays_legally() {
             rows.len()
         );
         for row in &rows {
-            let checked = with_variant!(variant, G => check_without_search::<G>(row));
+            let checked = with_variant!(variant, G => replay::play_line::<G>(row).map(|_| ()));
             if let Err(e) = checked {
                 panic!("{} puzzle {}: {e}", variant.id(), row.id);
             }
@@ -232,4 +204,28 @@ fn each_rule_set_names_its_own_themes() {
     // The same move on an orthodox board gives no check and no theme of Billiards.
     let plain = line_of::<Chess>("8/7p/8/8/8/8/8/1k1B3K b - - 0 1", "h7h6 d1b3");
     assert!(!plain.positions[1].is_check());
+}
+
+#[test]
+fn a_row_that_breaks_its_promise_is_refused_with_the_reason() {
+    let row = |moves: &str, themes: &str| PuzzleRow {
+        id: "abcde".into(),
+        fen: "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3".into(),
+        moves: moves.split(' ').map(str::to_owned).collect(),
+        rating: 900,
+        themes: themes.split(' ').map(str::to_owned).collect(),
+    };
+    assert!(replay::play_line::<Chess>(&row("g8f6 h5f7", "mate mateIn1")).is_ok());
+    let not_mate = replay::play_line::<Chess>(&row("g8f6 h5h7", "mate mateIn1")).unwrap_err();
+    assert!(not_mate.contains("does not end in mate"), "{not_mate}");
+    let illegal = replay::play_line::<Chess>(&row("g8f6 h5h8", "advantage")).unwrap_err();
+    assert!(illegal.starts_with("action 2 'h5h8'"), "{illegal}");
+    let opponent_last =
+        replay::play_line::<Chess>(&row("g8f6 h5h7 f6h7", "advantage")).unwrap_err();
+    assert!(opponent_last.contains("solver action"), "{opponent_last}");
+    let after_the_end = replay::play_line::<Chess>(&row("g8f6 h5f7 e8e7", "mate")).unwrap_err();
+    assert!(
+        after_the_end.contains("after the game ended"),
+        "{after_the_end}"
+    );
 }

@@ -15,15 +15,25 @@ use crate::game::{EndReason, Game};
 use crate::moves::Action;
 use crate::notation::{fen, uci};
 
-/// Checks `row` as a puzzle of rule set `G`; returns the effort its rating comes
-/// from, as the miner measured it (the same probes).
+/// One action of a row's line: the position before it, the action, the position after.
+pub type Step<G> = (G, Action, G);
+
+/// Plays `row`'s line as a puzzle of rule set `G`, without searching, and checks what
+/// the file promises: every action legal and none after the game ended, a solver
+/// action last, a `mate` ending in checkmate and a `race` in the race won.
 ///
 /// # Errors
-/// What is wrong, naming the step.
-pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String> {
+/// What is wrong, naming the action.
+pub fn play_line<G: Game>(row: &PuzzleRow) -> Result<Vec<Step<G>>, String> {
     let mut pos: G = fen::read_fen(&row.fen).map_err(|e| format!("FEN: {e}"))?;
     let mut actions = Vec::with_capacity(row.moves.len());
     for (i, token) in row.moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(format!(
+                "action {} '{token}' comes after the game ended",
+                i + 1
+            ));
+        }
         let action = uci::parse_action(&pos, token)
             .map_err(|e| format!("action {} '{token}': {e}", i + 1))?;
         let mut next = pos.clone();
@@ -31,6 +41,36 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String
         actions.push((pos, action, next.clone()));
         pos = next;
     }
+    let Some((_, _, start)) = actions.first() else {
+        return Err("the line has no actions".into());
+    };
+    let solver = start.turn();
+    let (last_before, _, last) = actions.last().expect("a line with a first action");
+    if actions.len() < 2 || last_before.turn() != solver {
+        return Err("the line does not end with a solver action".into());
+    }
+    let ends_in = |reason| {
+        last.outcome()
+            .is_some_and(|o| o.reason == reason && o.winner == Some(solver))
+    };
+    let claims = |theme: &str| row.themes.iter().any(|t| t == theme);
+    if claims("mate") && !ends_in(EndReason::Checkmate) {
+        return Err("a mate puzzle that does not end in mate".into());
+    }
+    if claims("race") && !ends_in(EndReason::VariantWin) {
+        return Err("a race puzzle that does not end with the race won".into());
+    }
+    Ok(actions)
+}
+
+/// Checks `row` as a puzzle of rule set `G` ([`play_line`], then every solver step
+/// searched again); returns the effort its rating comes from, as the miner measured
+/// it (the same probes).
+///
+/// # Errors
+/// What is wrong, naming the step.
+pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String> {
+    let actions = play_line::<G>(row)?;
     let solver = actions[0].2.turn();
     let mut effort = Effort {
         nodes: 0,
@@ -40,13 +80,6 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String
             .is_some_and(|(_, action, after)| is_quiet(action, after)),
     };
     for (i, (before, _, after)) in actions.iter().enumerate().skip(1) {
-        if before.outcome().is_some() {
-            return Err(format!(
-                "action {} '{}' comes after the game ended",
-                i + 1,
-                row.moves[i]
-            ));
-        }
         if before.turn() != solver {
             continue;
         }
@@ -89,21 +122,6 @@ pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String
                 row.moves[i]
             ));
         }
-    }
-    let (last_before, _, last) = actions.last().expect("a row has actions");
-    if last_before.turn() != solver {
-        return Err("the line does not end with a solver action".into());
-    }
-    let ends_in = |reason| {
-        last.outcome()
-            .is_some_and(|o| o.reason == reason && o.winner == Some(solver))
-    };
-    let claims = |theme: &str| row.themes.iter().any(|t| t == theme);
-    if claims("mate") && !ends_in(EndReason::Checkmate) {
-        return Err("a mate puzzle that does not end in mate".into());
-    }
-    if claims("race") && !ends_in(EndReason::VariantWin) {
-        return Err("a race puzzle that does not end with the race won".into());
     }
     Ok(effort)
 }
