@@ -17,17 +17,7 @@ import {
   storedRecords,
 } from '../../www/app/puzzle-ratings.js';
 import { CLOSEST, chooseNextPuzzle } from '../../www/app/puzzle-choice.js';
-
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../page/helpers.mjs';
 
 test("Glicko-2: the worked example of Glickman's paper", () => {
   const player = { rating: 1500, deviation: 200, volatility: 0.06 };
