@@ -25,14 +25,21 @@ pub struct Candidate {
     pub pv: Vec<Action>,
 }
 
+/// The side to act's chance to win by a search score, in percent, by the analysis'
+/// curve ([`Eval::win_percent`]); a forced win is 100, a forced loss 0.
+pub fn win_percent(score: Score) -> f64 {
+    match score {
+        Score::Mate(n) if n > 0 => 100.0,
+        Score::Mate(_) => 0.0,
+        Score::Cp(cp) => Eval::Cp(cp).win_percent(Color::White),
+    }
+}
+
 impl Candidate {
-    /// The side to act's chance to win, in percent, by the analysis' curve
-    /// ([`Eval::win_percent`]); a forced win is 100, a forced loss 0.
+    /// The side to act's chance to win ([`win_percent`]).
     pub fn win_percent(&self) -> f64 {
-        if is_mate(self.score) {
-            return if self.score > 0 { 100.0 } else { 0.0 };
-        }
-        Eval::Cp(self.score).win_percent(Color::White)
+        // Only the mate's sign matters here, not how the count is reckoned.
+        win_percent(Score::from_internal(self.score, false))
     }
 
     /// Whether the score is a forced win for the side to act.
@@ -46,7 +53,6 @@ impl Candidate {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Probed {
     pub candidates: Vec<Candidate>,
-    pub score: Score,
     /// Nodes searched when the best action became the final one and stayed so.
     pub nodes_to_settle: u64,
 }
@@ -115,7 +121,6 @@ impl Prober {
         };
         Probed {
             candidates,
-            score: result.score,
             nodes_to_settle,
         }
     }

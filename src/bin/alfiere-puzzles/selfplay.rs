@@ -3,13 +3,13 @@
 //! Every time the full-strength side comes to act after a weak action swung the game
 //! to it, that action and the position before it are a candidate puzzle.
 
-use alfiere::analysis::Eval;
 use alfiere::puzzles::criteria::{BEFORE_MISTAKE_AT_MOST_PERCENT, WINNING_PERCENT};
+use alfiere::puzzles::probe::win_percent;
 use alfiere::puzzles::themes::PuzzleRules;
 use alfiere::puzzles::Mistake;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{
-    position_key, Limits, NoClock, Score, Search, SearchOptions, Strength, TranspositionTable,
+    position_key, Limits, NoClock, Search, SearchOptions, Strength, TranspositionTable,
 };
 use alfiere::{Action, ActionList, Color};
 
@@ -26,15 +26,6 @@ const MAX_ACTIONS: usize = 300;
 const DECIDED_PERCENT: f64 = WINNING_PERCENT;
 /// The table of each side, in MiB.
 const TABLE_MB: usize = 8;
-
-/// The side to act's chance to win by a search score.
-fn percent(score: Score) -> f64 {
-    match score {
-        Score::Mate(n) if n > 0 => 100.0,
-        Score::Mate(_) => 0.0,
-        Score::Cp(cp) => Eval::Cp(cp).win_percent(Color::White),
-    }
-}
 
 /// Plays game `seed` and returns its candidates in order.
 pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>> {
@@ -94,7 +85,7 @@ pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>>
         let result = engine.run(&NoClock, &mut |_| {});
         let Some(action) = result.best else { break };
         if side == strong && at_turn_start {
-            let now = percent(result.score);
+            let now = win_percent(result.score);
             if let (Some(earlier), Some((before, setup))) = (strong_before, &last) {
                 if earlier <= BEFORE_MISTAKE_AT_MOST_PERCENT && now >= WINNING_PERCENT {
                     found.push(Mistake {
