@@ -56,7 +56,7 @@ pub enum Rejection {
     /// The finished puzzle does not fit the file: its FEN does not read back as the
     /// same position, holds a comma (a Progressive en-passant list), or a UCI token
     /// does not read back as the same action.
-    Replay,
+    Unfit,
 }
 
 impl Rejection {
@@ -68,7 +68,7 @@ impl Rejection {
         Rejection::NoMaterialWon,
         Rejection::TooLong,
         Rejection::Duplicate,
-        Rejection::Replay,
+        Rejection::Unfit,
     ];
 
     /// The reason's name in the miner's report.
@@ -81,7 +81,7 @@ impl Rejection {
             Rejection::NoMaterialWon => "no decisive material won",
             Rejection::TooLong => "line too long",
             Rejection::Duplicate => "duplicate position",
-            Rejection::Replay => "does not fit the file",
+            Rejection::Unfit => "does not fit the file",
         }
     }
 }

@@ -183,7 +183,7 @@ fn puzzle_of<G: PuzzleRules>(config: &Config, candidate: &Mistake<G>, prober: &P
     // A comma (a Progressive en-passant list) would split the file's fields.
     let read_back: Option<G> = alfiere::notation::fen::read_fen(&fen).ok();
     if fen.contains(',') || read_back.as_ref() != Some(&line.before) {
-        return Err(Rejection::Replay);
+        return Err(Rejection::Unfit);
     }
     let moves: Vec<String> = std::iter::once(&line.setup)
         .chain(line.actions.iter())
@@ -195,7 +195,7 @@ fn puzzle_of<G: PuzzleRules>(config: &Config, candidate: &Mistake<G>, prober: &P
         .zip(&moves)
     {
         if alfiere::notation::uci::parse_action(&pos, token).ok() != Some(*action) {
-            return Err(Rejection::Replay);
+            return Err(Rejection::Unfit);
         }
         pos.play_unchecked(action);
     }
