@@ -49,7 +49,7 @@ use crate::board::Placement;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, Setup};
 use crate::types::{Color, Square};
-use crate::variant::Variant;
+use crate::variant::{PgnStyle, TurnShape, Variant};
 use std::fmt;
 
 /// What the side to act is doing within its turn.
@@ -380,21 +380,59 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// policy and draw rules as data, `Search::new_for`).
     type Searched: Game + From<Self>;
 
+    /// The display name, as people write it ("Chess-Gi").
+    const NAME: &'static str;
+
+    /// The PGN `Variant` tag's value (RULES.md's name in brackets); `None` for
+    /// orthodox chess, whose games carry no such tag.
+    const PGN_TAG: Option<&'static str>;
+
+    /// Other names programs, sites and older files use for the rule set, matched
+    /// case-insensitively by [`Variant::from_name`].
+    const OTHER_NAMES: &'static [&'static str];
+
+    /// One paragraph on how to play, for a front end's help (the page's "How to play"
+    /// panel is generated from it).
+    const HELP: &'static str;
+
+    /// How many boards the pieces stand on (Alice has two).
+    const BOARDS: u8;
+
+    /// Whether the diagonal moves of bishops and queens rebound off the edges
+    /// (Billiards).
+    const REBOUNDING_DIAGONALS: bool;
+
+    /// Whether the castling king and rooks may start anywhere on the back rank
+    /// (Chess960): FEN names castling rights by the rooks' files, UCI writes castling
+    /// as the king taking its own rook.
+    const CASTLES_FROM_ANYWHERE: bool;
+
+    /// How a turn is made.
+    const TURN_SHAPE: TurnShape;
+
+    /// The words for the rule set's own win and own draw (the endings
+    /// `EndReason::VariantWin` and `VariantDraw`), as in "White wins by ...";
+    /// [`Variant::GENERAL_ENDING_WORDS`] where it has no goal of its own.
+    const OWN_ENDING_WORDS: (&'static str, &'static str);
+
+    /// How its turns are numbered and grouped in PGN.
+    const PGN_STYLE: PgnStyle;
+
     /// Whether repeated positions end or may end the game (threefold claims,
     /// fivefold). Progressive has no repetition rule (RULES.md §6).
-    const REPETITION_RULE: bool = true;
+    const REPETITION_RULE: bool;
 
     /// The squares a king races to, where reaching them wins (Racing Kings' eighth
     /// rank); empty in rule sets without such a goal.
-    const GOAL: Bitboard = Bitboard::EMPTY;
+    const GOAL: Bitboard;
 
     /// Whether games start from several positions (Chess960's 960), so a PGN names
     /// its start with `SetUp`/`FEN` even when it is [`Game::start`].
-    const VARIED_START: bool = false;
+    const VARIED_START: bool;
 
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
     /// Progressive replaces them with its ten-series draw.
-    const MOVE_COUNT_RULES: bool = true;
+    const MOVE_COUNT_RULES: bool;
 
     /// The start position.
     fn start() -> Self;

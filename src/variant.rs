@@ -1,6 +1,13 @@
-//! The rule-set identifiers of RULES.md ([`Variant`]): a leaf of the core, so that the
-//! [`crate::Game`] trait and everything above it can name a rule set without
-//! depending on the rule sets themselves.
+//! The one registry of rule sets (`rule_set_registry!`), and the rule-set identifiers
+//! of RULES.md made from it ([`Variant`]).
+//!
+//! The enum itself is a leaf of the core: the [`crate::Game`] trait and everything
+//! above it can name a rule set without depending on the rule sets. Its id comes from
+//! the registry line; every other fact ([`Variant::name`], [`Variant::pgn_tag`],
+//! [`Variant::turn_shape`], ...) is a constant of the rule set's type, read through
+//! [`with_variant!`](crate::with_variant) in `src/variants/mod.rs`, so a new rule
+//! set's type must state each one before anything compiles. The small types those
+//! constants are made of ([`TurnShape`], [`PgnStyle`]) are here.
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,209 +34,90 @@ impl TurnShape {
     }
 }
 
-/// A rule set, identified as in RULES.md (API, UCI `UCI_Variant`, PGN tag).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Chess,
-    Chess960,
-    ChessGi,
-    RacingKings,
-    Alice,
-    Billiards,
-    ProgressiveScottish,
-    ProgressiveItalian,
-    Marseillais,
-    MarseillaisBalanced,
-    Avalanche,
+/// THE registry of rule sets: one line per rule set, `Variant name = "id" =>
+/// module::Type` (its file under `src/variants/` and its type), in the order lists
+/// show them. It hands the lines to `$callback` after `$args`: this file makes the
+/// enum, [`Variant::ALL`], the ids and [`VARIANT_ID_TS`] from them, and
+/// `src/variants/mod.rs` the dispatch of [`with_variant!`](crate::with_variant).
+/// Every other fact is a constant of the rule set's type.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! rule_set_registry {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $crate::$callback! {
+            ($($args)*)
+            Chess = "chess" => chess::Chess,
+            Chess960 = "chess960" => chess960::Chess960,
+            ChessGi = "chessgi" => chessgi::ChessGi,
+            RacingKings = "racingkings" => racingkings::RacingKings,
+            Alice = "alice" => alice::Alice,
+            Billiards = "billiards" => billiards::Billiards,
+            ProgressiveScottish = "progressive-scottish" => progressive::ProgressiveScottish,
+            ProgressiveItalian = "progressive-italian" => progressive::ProgressiveItalian,
+            Marseillais = "marseillais" => marseillais::Marseillais,
+            MarseillaisBalanced = "marseillais-balanced" => marseillais::MarseillaisBalanced,
+            Avalanche = "avalanche" => avalanche::Avalanche,
+        }
+    };
 }
 
-impl Variant {
-    /// Every rule set of RULES.md.
-    pub const ALL: [Variant; 11] = [
-        Variant::Chess,
-        Variant::Chess960,
-        Variant::ChessGi,
-        Variant::RacingKings,
-        Variant::Alice,
-        Variant::Billiards,
-        Variant::ProgressiveScottish,
-        Variant::ProgressiveItalian,
-        Variant::Marseillais,
-        Variant::MarseillaisBalanced,
-        Variant::Avalanche,
-    ];
-
-    /// The id: `chess`, `chessgi`, `racingkings`, ...
-    pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Chess960 => "chess960",
-            Variant::ChessGi => "chessgi",
-            Variant::RacingKings => "racingkings",
-            Variant::Alice => "alice",
-            Variant::Billiards => "billiards",
-            Variant::ProgressiveScottish => "progressive-scottish",
-            Variant::ProgressiveItalian => "progressive-italian",
-            Variant::Marseillais => "marseillais",
-            Variant::MarseillaisBalanced => "marseillais-balanced",
-            Variant::Avalanche => "avalanche",
+/// Makes [`Variant`], [`Variant::ALL`], [`Variant::id`] and [`VARIANT_ID_TS`] from the
+/// registry's lines.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __variant_enum {
+    (() $($name:ident = $id:literal => $module:ident::$ty:ident,)+) => {
+        /// A rule set, identified as in RULES.md (API, UCI `UCI_Variant`, PGN tag).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Variant {
+            $($name,)+
         }
-    }
 
-    /// The display name, as people write it ("Chess-Gi"); the PGN tag may differ
-    /// ([`Variant::pgn_tag`]).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "Chess",
-            Variant::Chess960 => "Chess960",
-            Variant::ChessGi => "Chess-Gi",
-            Variant::RacingKings => "Racing Kings",
-            Variant::Alice => "Alice",
-            Variant::Billiards => "Billiards",
-            Variant::ProgressiveScottish => "Progressive (Scottish)",
-            Variant::ProgressiveItalian => "Progressive (Italian)",
-            Variant::Marseillais => "Marseillais",
-            Variant::MarseillaisBalanced => "Marseillais (balanced)",
-            Variant::Avalanche => "Avalanche",
+        impl Variant {
+            /// Every rule set of RULES.md, in the registry's order.
+            pub const ALL: [Variant; [$($id),+].len()] = [$(Variant::$name),+];
+
+            /// The id: `chess`, `chessgi`, `racingkings`, ...
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Variant::$name => $id,)+
+                }
+            }
         }
-    }
 
-    /// The PGN `Variant` tag's value (RULES.md's name in brackets); `None` for
-    /// orthodox chess, whose games carry no such tag (RULES.md calls it Standard).
-    pub const fn pgn_tag(self) -> Option<&'static str> {
-        match self {
-            Variant::Chess => None,
-            Variant::Chess960 => Some("Chess960"),
-            Variant::ChessGi => Some("Chessgi"),
-            Variant::RacingKings => Some("Racing Kings"),
-            Variant::Alice => Some("Alice"),
-            Variant::Billiards => Some("Billiards"),
-            Variant::ProgressiveScottish => Some("Progressive (Scottish)"),
-            Variant::ProgressiveItalian => Some("Progressive (Italian)"),
-            Variant::Marseillais => Some("Marseillais"),
-            Variant::MarseillaisBalanced => Some("Marseillais (balanced)"),
-            Variant::Avalanche => Some("Avalanche"),
-        }
-    }
+        /// The TypeScript union of the rule-set ids, for the generated `.d.ts`.
+        pub const VARIANT_ID_TS: &str = concat!(
+            "/** A rule-set id. */\nexport type VariantId =",
+            $(" | '", $id, "'",)+
+            ";\n"
+        );
+    };
+}
 
-    /// How many boards the pieces stand on (Alice has two).
-    pub const fn boards(self) -> u8 {
-        match self {
-            Variant::Alice => 2,
-            Variant::Chess
-            | Variant::Chess960
-            | Variant::ChessGi
-            | Variant::RacingKings
-            | Variant::Billiards
-            | Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced
-            | Variant::Avalanche => 1,
-        }
-    }
+crate::rule_set_registry!(__variant_enum!());
 
-    /// Whether the diagonal moves of bishops and queens rebound off the edges
-    /// (Billiards).
-    pub const fn rebounding_diagonals(self) -> bool {
-        match self {
-            Variant::Billiards => true,
-            Variant::Chess
-            | Variant::Chess960
-            | Variant::ChessGi
-            | Variant::RacingKings
-            | Variant::Alice
-            | Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced
-            | Variant::Avalanche => false,
-        }
-    }
+/// How a rule set's turns are written in PGN (each rule set's
+/// [`Game::PGN_STYLE`](crate::Game::PGN_STYLE)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PgnStyle {
+    /// Every series opens a number (Progressive: `1. e4 2. e5 Qh4`); elsewhere White
+    /// opens the full-move number at the start of its turn.
+    pub series_numbers: bool,
+    /// One token per turn (Marseillais `e5,Nc6`, Avalanche `Nf3/e6`); elsewhere one
+    /// token per action.
+    pub token_per_turn: bool,
+    /// The separator between the actions of one token when written (reading
+    /// accepts both).
+    pub separator: char,
+}
 
-    /// Whether the castling king and rooks may start anywhere on the back rank
-    /// (Chess960): FEN names castling rights by the rooks' files (`HAha`), UCI writes
-    /// castling as the king taking its own rook.
-    pub const fn castles_from_anywhere(self) -> bool {
-        match self {
-            Variant::Chess960 => true,
-            Variant::Chess
-            | Variant::ChessGi
-            | Variant::RacingKings
-            | Variant::Alice
-            | Variant::Billiards
-            | Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced
-            | Variant::Avalanche => false,
-        }
-    }
-
-    /// How a turn is made.
-    pub const fn turn_shape(self) -> TurnShape {
-        match self {
-            Variant::Chess
-            | Variant::Chess960
-            | Variant::ChessGi
-            | Variant::RacingKings
-            | Variant::Alice
-            | Variant::Billiards => TurnShape::Single,
-            Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced => TurnShape::Series,
-            Variant::Avalanche => TurnShape::MoveAndPush,
-        }
-    }
-
-    /// The words for an own win and own draw where the rule set is not known, or has
-    /// no goal of its own.
-    pub const GENERAL_ENDING_WORDS: (&'static str, &'static str) =
-        ("the rules of the variant", "the rules of the variant");
-
-    /// The words for this rule set's own win and own draw (the endings
-    /// `EndReason::VariantWin` and `VariantDraw`), as in "White wins by ...".
-    pub const fn own_ending_words(self) -> (&'static str, &'static str) {
-        match self {
-            Variant::RacingKings => (
-                "reaching the eighth rank",
-                "both kings reaching the eighth rank",
-            ),
-            // None of these ends a game by a goal of its own.
-            Variant::Chess
-            | Variant::Chess960
-            | Variant::ChessGi
-            | Variant::Alice
-            | Variant::Billiards
-            | Variant::ProgressiveScottish
-            | Variant::ProgressiveItalian
-            | Variant::Marseillais
-            | Variant::MarseillaisBalanced
-            | Variant::Avalanche => Variant::GENERAL_ENDING_WORDS,
-        }
-    }
-
-    /// Looks a rule set up by id, display name or PGN tag (case-insensitive).
-    pub fn from_name(name: &str) -> Option<Variant> {
-        let wanted = name.trim();
-        Variant::ALL
-            .into_iter()
-            .find(|v| {
-                v.id().eq_ignore_ascii_case(wanted)
-                    || v.name().eq_ignore_ascii_case(wanted)
-                    || v.pgn_tag()
-                        .is_some_and(|tag| tag.eq_ignore_ascii_case(wanted))
-            })
-            .or_else(|| match wanted.to_ascii_lowercase().as_str() {
-                "standard" | "orthodox" | "normal" => Some(Variant::Chess),
-                "racing-kings" => Some(Variant::RacingKings),
-                // Other names engines and sites use (Fairy-Stockfish, older PGN).
-                "fischerandom" | "fischer random" | "fischer-random" | "chess 960" | "960"
-                | "frc" => Some(Variant::Chess960),
-                _ => None,
-            })
-    }
+impl PgnStyle {
+    /// One token per action, numbered by full moves: orthodox chess's way.
+    pub const ONE_PER_ACTION: PgnStyle = PgnStyle {
+        series_numbers: false,
+        token_per_turn: false,
+        separator: ',',
+    };
 }
 
 impl fmt::Display for Variant {

@@ -165,9 +165,17 @@ fn root_item_module(name: &str) -> Option<&'static str> {
         "ExtraState" | "Hand" | "PositionError" | "PositionProblem" | "Setup" => Some("setup"),
         "ByColor" | "ByRole" | "CastlingSide" | "Color" | "File" | "Piece" | "Rank" | "Role"
         | "Square" => Some("types"),
-        "Variant" | "UnknownVariantError" => Some("variant"),
-        "Alice" | "Avalanche" | "Billiards" | "Chess" | "ChessGi" | "RacingKings"
-        | "with_variant" => Some("variants"),
+        "Variant" | "UnknownVariantError" | "rule_set_registry" | "__variant_enum" => {
+            Some("variant")
+        }
+        "Alice"
+        | "Avalanche"
+        | "Billiards"
+        | "Chess"
+        | "ChessGi"
+        | "RacingKings"
+        | "with_variant"
+        | "__with_variant_arms" => Some("variants"),
         "Record" | "RecordError" => Some("record"),
         _ => None,
     }

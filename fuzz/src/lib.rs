@@ -43,15 +43,8 @@ pub fn run_target(name: &str, data: &[u8]) -> bool {
         "pgn" => text::pgn_target(data),
         "uci_loop" => uci_loop::uci_loop_target(data),
         "reference" => legality::reference_target(data),
-        _ => {
-            let Some(variant) = name
-                .strip_prefix("play_")
-                .and_then(|id| id.replace('_', "-").parse::<alfiere::Variant>().ok())
-            else {
-                return false;
-            };
-            alfiere::with_variant!(variant, G => play::run::<G>(data));
-        }
+        "play" => play::run_any(data),
+        _ => return false,
     }
     true
 }

@@ -1,4 +1,5 @@
-//! The play-loop targets: one rule set, a start chosen among its seeds, then a
+//! The play-loop target: a rule set of the registry chosen by the first byte
+//! ([`run_any`]), a start chosen among its seeds, then a
 //! stream of steps chosen by the input — play a legal action, attempt an action
 //! built from the bytes (mostly illegal), undo, check a sample of the legal
 //! actions, or look at the record's repetition and claims — with the invariants
@@ -19,7 +20,7 @@ use super::invariants::{
 };
 use super::seeds;
 use alfiere::notation::fen;
-use alfiere::{Action, ActionList, EndReason, Game, Record, RecordError, Role, Square};
+use alfiere::{Action, ActionList, EndReason, Game, Record, RecordError, Role, Square, Variant};
 
 /// Steps per input at most: longer games only cost time (the fuzzer needs a few
 /// thousand inputs a second), and the seeds already start deep in games.
@@ -54,6 +55,16 @@ impl<G: Game> Snapshot<G> {
         assert_eq!(fen::write_fen(pos), self.fen, "{what}: FEN");
         assert_eq!(pos.zobrist(), self.key, "{what}: key of {}", self.fen);
     }
+}
+
+/// Runs one input on the rule set its first byte picks from [`Variant::ALL`] (modulo
+/// their number), so every rule set of the registry is fuzzed, a new one included.
+pub fn run_any(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let variant = Variant::ALL[usize::from(first) % Variant::ALL.len()];
+    alfiere::with_variant!(variant, G => run::<G>(rest));
 }
 
 /// Runs one input on rule set `G`.

@@ -1,68 +1,52 @@
 //! Start positions for the fuzz targets: each rule set's start and every position of
-//! its perft data (`tests/data`), built once and kept as FENs.
+//! its perft data (`tests/data`, read when first needed), built once and kept as FENs.
 
 use alfiere::notation::fen;
 use alfiere::{Game, Variant};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The data files of each rule set: `(variant, file text)`. Lines are a position
-/// (a FEN or `startpos moves ...`) then `;` and counts, or in the cases files
-/// `variant;position <args>;...`.
-const DATA: [(&str, &str); 15] = [
-    (
-        "chess",
-        include_str!("../../tests/data/chess-standard.perft"),
-    ),
-    ("chess", include_str!("../../tests/data/chess.perft")),
-    (
-        "chessgi",
-        include_str!("../../tests/data/chessgi-standard.perft"),
-    ),
-    ("chessgi", include_str!("../../tests/data/chessgi.perft")),
-    (
-        "racingkings",
-        include_str!("../../tests/data/racingkings-standard.perft"),
-    ),
-    (
-        "racingkings",
-        include_str!("../../tests/data/racingkings.perft"),
-    ),
-    ("alice", include_str!("../../tests/data/alice.perft")),
-    (
-        "billiards",
-        include_str!("../../tests/data/billiards.perft"),
-    ),
-    (
-        "progressive-scottish",
-        include_str!("../../tests/data/progressive-scottish.perft"),
-    ),
-    (
-        "progressive-italian",
-        include_str!("../../tests/data/progressive-italian.perft"),
-    ),
-    (
-        "marseillais",
-        include_str!("../../tests/data/marseillais.perft"),
-    ),
-    (
-        "marseillais-balanced",
-        include_str!("../../tests/data/marseillais-balanced.perft"),
-    ),
-    (
-        "avalanche",
-        include_str!("../../tests/data/avalanche.perft"),
-    ),
-    (
-        "cases",
-        include_str!("../../tests/data/avalanche-cases.txt"),
-    ),
-    ("cases", include_str!("../../tests/data/startpos-cases.txt")),
-];
+/// The directory of the perft data, `tests/data` (from the fuzz crate or the main one).
+fn data_dir() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [here.join("tests/data"), here.join("../tests/data")]
+        .into_iter()
+        .find(|dir| dir.is_dir())
+        .expect("tests/data beside the fuzz crate")
+}
+
+/// The data files: `(owner, file text)`, where the owner is a rule-set id, or `cases`
+/// for files whose lines name their rule set. A rule set's files are found by its id
+/// (`<id>.perft`, `<id>-standard.perft`, `<id>-suite.perft`), so a new rule set of the
+/// registry brings its data along.
+fn data_files() -> Vec<(String, String)> {
+    let dir = data_dir();
+    let mut files = Vec::new();
+    for variant in Variant::ALL {
+        for suffix in ["", "-standard", "-suite"] {
+            let path = dir.join(format!("{}{suffix}.perft", variant.id()));
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                files.push((variant.id().to_string(), text));
+            }
+        }
+    }
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/data is readable")
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.to_string_lossy().ends_with("-cases.txt"))
+        .collect();
+    cases.sort();
+    for path in cases {
+        let text = std::fs::read_to_string(&path).expect("a cases file is readable");
+        files.push(("cases".to_string(), text));
+    }
+    files
+}
 
 /// The `position` arguments of each data line, with its rule set.
 fn data_positions() -> Vec<(Variant, String)> {
     let mut out = Vec::new();
-    for (owner, text) in DATA {
+    for (owner, text) in data_files() {
         for line in text.lines() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -77,7 +61,7 @@ fn data_positions() -> Vec<(Variant, String)> {
                     command.strip_prefix("position ").unwrap_or(command),
                 )
             } else {
-                (owner, line.split(';').next().unwrap_or("").trim())
+                (owner.as_str(), line.split(';').next().unwrap_or("").trim())
             };
             let Some(variant) = Variant::from_name(variant) else {
                 continue;

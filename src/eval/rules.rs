@@ -1,10 +1,9 @@
-//! What the evaluation does differently in each rule set, in one exhaustive match:
-//! a new rule set that is not listed here does not compile, so it never inherits
-//! orthodox terms by accident.
+//! What the evaluation does differently in each rule set ([`EvalRules`]); each rule
+//! set states its own in its file (`EngineRules::EVAL`), so a new rule set never
+//! inherits orthodox terms by accident.
 
 use super::mobility::Geometry;
 use super::nnue::FeatureSet;
-use super::params;
 use crate::variant::Variant;
 
 /// The evaluation's choices for one rule set.
@@ -31,52 +30,22 @@ pub(crate) struct EvalRules {
     pub network: Option<FeatureSet>,
 }
 
-const ORTHODOX: EvalRules = EvalRules {
-    race: false,
-    endgame_knowledge: false,
-    geometry: Geometry::Orthodox,
-    passed_extra_eighths: 0,
-    alice_king_board: false,
-    avalanche_terms: false,
-    extra_action_tempo: false,
-    network: None,
-};
+impl EvalRules {
+    /// The orthodox terms without orthodox endgame knowledge or a network: what a
+    /// rule set's own choices start from.
+    pub(crate) const ORTHODOX: EvalRules = EvalRules {
+        race: false,
+        endgame_knowledge: false,
+        geometry: Geometry::Orthodox,
+        passed_extra_eighths: 0,
+        alice_king_board: false,
+        avalanche_terms: false,
+        extra_action_tempo: false,
+        network: None,
+    };
+}
 
-/// The evaluation's choices for `variant`.
+/// The evaluation's choices for `variant` (its `EngineRules::EVAL`).
 pub(crate) const fn rules(variant: Variant) -> EvalRules {
-    match variant {
-        // Chess960 is searched as orthodox chess (its `Searched` type): the same terms
-        // and network, none of which assumes the orthodox start.
-        Variant::Chess | Variant::Chess960 => EvalRules {
-            endgame_knowledge: true,
-            network: Some(FeatureSet::PieceSquare),
-            ..ORTHODOX
-        },
-        Variant::ChessGi => ORTHODOX,
-        Variant::RacingKings => EvalRules {
-            race: true,
-            ..ORTHODOX
-        },
-        Variant::Alice => EvalRules {
-            geometry: Geometry::Alice,
-            alice_king_board: true,
-            ..ORTHODOX
-        },
-        Variant::Billiards => EvalRules {
-            geometry: Geometry::Billiards,
-            ..ORTHODOX
-        },
-        Variant::ProgressiveScottish
-        | Variant::ProgressiveItalian
-        | Variant::Marseillais
-        | Variant::MarseillaisBalanced => EvalRules {
-            extra_action_tempo: true,
-            ..ORTHODOX
-        },
-        Variant::Avalanche => EvalRules {
-            passed_extra_eighths: params::AVALANCHE_PASSED_EXTRA_EIGHTHS,
-            avalanche_terms: true,
-            ..ORTHODOX
-        },
-    }
+    crate::with_variant!(variant, G => <G as crate::search::rule_sets::EngineRules>::EVAL)
 }

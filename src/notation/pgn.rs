@@ -27,6 +27,7 @@ use crate::game::Game;
 use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
+pub use crate::variant::PgnStyle;
 use crate::variants::Variant;
 use crate::AcceptedProblems;
 use std::fmt;
@@ -197,48 +198,8 @@ fn annotations_of(
     notes
 }
 
-/// How a rule set's turns are written in PGN: one exhaustive match, so a new rule set
-/// must say how its turns are numbered and grouped.
-#[derive(Debug, Clone, Copy)]
-struct PgnStyle {
-    /// Every series opens a number (Progressive: `1. e4 2. e5 Qh4`); elsewhere White
-    /// opens the full-move number at the start of its turn.
-    series_numbers: bool,
-    /// One token per turn (Marseillais `e5,Nc6`, Avalanche `Nf3/e6`); elsewhere one
-    /// token per action.
-    token_per_turn: bool,
-    /// The separator between the actions of one token when written (reading
-    /// accepts both).
-    separator: char,
-}
-
 const fn pgn_style(variant: Variant) -> PgnStyle {
-    const ONE_PER_ACTION: PgnStyle = PgnStyle {
-        series_numbers: false,
-        token_per_turn: false,
-        separator: ',',
-    };
-    match variant {
-        Variant::Chess
-        | Variant::Chess960
-        | Variant::ChessGi
-        | Variant::RacingKings
-        | Variant::Alice
-        | Variant::Billiards => ONE_PER_ACTION,
-        Variant::ProgressiveScottish | Variant::ProgressiveItalian => PgnStyle {
-            series_numbers: true,
-            ..ONE_PER_ACTION
-        },
-        Variant::Marseillais | Variant::MarseillaisBalanced => PgnStyle {
-            token_per_turn: true,
-            ..ONE_PER_ACTION
-        },
-        Variant::Avalanche => PgnStyle {
-            token_per_turn: true,
-            separator: '/',
-            ..ONE_PER_ACTION
-        },
-    }
+    crate::with_variant!(variant, G => G::PGN_STYLE)
 }
 
 /// The separator between the actions of one token when written: `/` in Avalanche

@@ -7,6 +7,7 @@
 //! build does not implement are skipped, and their positions join the signature
 //! when they are registered.
 
+use super::rule_sets::EngineRules;
 use super::{Limits, NoClock, Search, SearchOptions, SearchResult, TranspositionTable};
 use crate::eval::nnue::Network;
 use crate::game::Game;
@@ -14,56 +15,18 @@ use crate::notation::{fen, uci};
 use crate::variants::Variant;
 use std::sync::Arc;
 
-/// The search depth (in actions) of a rule set's bench positions: deeper where the
-/// tree is narrow, shallower where turns have several actions.
+/// The search depth (in actions) of a rule set's bench positions (its
+/// [`EngineRules::BENCH_DEPTH`]).
 pub const fn depth(variant: Variant) -> u32 {
-    match variant {
-        Variant::Chess | Variant::Chess960 | Variant::RacingKings => 9,
-        Variant::Alice | Variant::Billiards => 8,
-        Variant::ChessGi | Variant::Avalanche => 7,
-        Variant::ProgressiveScottish | Variant::ProgressiveItalian => 6,
-        Variant::Marseillais | Variant::MarseillaisBalanced => 6,
-    }
+    crate::with_variant!(variant, G => <G as EngineRules>::BENCH_DEPTH)
 }
 
 /// The table size of the bench, in MiB.
 pub const BENCH_HASH_MB: usize = 16;
 
-/// The bench positions of a rule set.
+/// The bench positions of a rule set (its [`EngineRules::BENCH_POSITIONS`]).
 pub fn positions(variant: Variant) -> &'static [&'static str] {
-    match variant {
-        Variant::Chess => &[
-            "startpos",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-        ],
-        // Start positions 0 and 959, and 0 a few moves on, with castling near on both
-        // wings (the kings and rooks start off the orthodox squares).
-        Variant::Chess960 => &[
-            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
-            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
-            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g2g3 g7g6 e2e4 e7e5 e1d3 e8d6",
-        ],
-        Variant::ChessGi => &[
-            "startpos",
-            "startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5",
-            "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48",
-        ],
-        Variant::RacingKings => &["startpos", "8/8/8/8/3K4/8/krbnNBR1/qrbnNBRQ b - - 1 3"],
-        Variant::Alice => &[
-            "startpos",
-            "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/2|K|R1B1R b - - 4 11",
-        ],
-        Variant::Billiards => &["startpos", "startpos moves e2e4 e7e5 g1f3 b8c6"],
-        Variant::ProgressiveScottish | Variant::ProgressiveItalian => {
-            &["startpos", "startpos moves e2e4 e7e5 d7d5"]
-        }
-        Variant::Marseillais => &["startpos", "startpos moves e2e4 d2d4 e7e5 d7d5"],
-        Variant::MarseillaisBalanced => &["startpos", "startpos moves e2e4 e7e5 d7d5"],
-        Variant::Avalanche => &["startpos", "startpos moves e2e4 d7d6 e7e5 d2d3"],
-    }
+    crate::with_variant!(variant, G => <G as EngineRules>::BENCH_POSITIONS)
 }
 
 /// Builds a position from a FEN or `startpos [moves ...]`.

@@ -48,6 +48,7 @@ pub mod ordering;
 pub mod params;
 mod quiescence;
 mod root;
+pub(crate) mod rule_sets;
 pub mod score;
 pub mod see;
 pub mod skill;

@@ -209,56 +209,11 @@ pub struct Policy {
     pub refined_pruning: bool,
 }
 
-/// The search policy of a rule set.
+/// The search policy of a rule set (its [`EngineRules::POLICY`]).
+///
+/// [`EngineRules::POLICY`]: super::rule_sets::EngineRules::POLICY
 pub const fn policy(variant: Variant) -> Policy {
-    match variant {
-        // Chess960 is searched as orthodox chess (its `Searched` type).
-        Variant::Chess | Variant::Chess960 | Variant::ChessGi => Policy {
-            null_move: true,
-            mid_turn: MidTurn::None,
-            see: true,
-            king_race: false,
-            multi_action: false,
-            only_mate_ends: true,
-            refined_pruning: matches!(variant, Variant::Chess | Variant::Chess960),
-        },
-        Variant::Alice | Variant::Billiards => Policy {
-            null_move: true,
-            mid_turn: MidTurn::None,
-            see: false,
-            king_race: false,
-            multi_action: false,
-            only_mate_ends: true,
-            refined_pruning: false,
-        },
-        Variant::RacingKings => Policy {
-            null_move: false,
-            mid_turn: MidTurn::None,
-            see: true,
-            king_race: true,
-            multi_action: false,
-            only_mate_ends: false,
-            refined_pruning: false,
-        },
-        Variant::Marseillais | Variant::MarseillaisBalanced | Variant::Avalanche => Policy {
-            null_move: false,
-            mid_turn: MidTurn::Expand,
-            see: false,
-            king_race: false,
-            multi_action: true,
-            only_mate_ends: false,
-            refined_pruning: false,
-        },
-        Variant::ProgressiveScottish | Variant::ProgressiveItalian => Policy {
-            null_move: false,
-            mid_turn: MidTurn::StandPat,
-            see: false,
-            king_race: false,
-            multi_action: true,
-            only_mate_ends: false,
-            refined_pruning: false,
-        },
-    }
+    crate::with_variant!(variant, G => <G as super::rule_sets::EngineRules>::POLICY)
 }
 
 /// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):

@@ -56,6 +56,7 @@ use crate::movegen::{CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
 use crate::types::{CastlingSide, Color, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::chess::{castling_touched, Chess};
 use crate::variants::Variant;
 use crate::zobrist;
@@ -490,6 +491,20 @@ impl Alice {
 
 impl Game for Alice {
     const VARIANT: Variant = Variant::Alice;
+    const NAME: &'static str = "Alice";
+    const PGN_TAG: Option<&'static str> = Some("Alice");
+    const OTHER_NAMES: &'static [&'static str] = &[];
+    const HELP: &'static str = "Alice: two boards. A piece moves on the board it stands on, then passes through the looking glass to the same square of the other board, which must be empty. Check only comes from pieces on the king’s own board.";
+    const BOARDS: u8 = 2;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
 
     fn start() -> Alice {

@@ -96,13 +96,15 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::game::{standard_ending, EndReason, Game, Outcome, Phase, TurnState};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::chess::Chess;
+use crate::variants::delegate::from_orthodox;
 use crate::variants::Variant;
 use crate::zobrist;
 
@@ -483,7 +485,27 @@ impl Avalanche {
 
 impl Game for Avalanche {
     const VARIANT: Variant = Variant::Avalanche;
+    const NAME: &'static str = "Avalanche";
+    const PGN_TAG: Option<&'static str> = Some("Avalanche");
+    const OTHER_NAMES: &'static [&'static str] = &[];
+    const HELP: &'static str = "Avalanche: after your move, push one of your opponent’s pawns one square forward (highlighted). A pawn pushed to its last rank is promoted by its owner, who chooses the piece. If your own king is attacked after your push, you lose.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::MoveAndPush;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle {
+        token_per_turn: true,
+        separator: '/',
+        ..PgnStyle::ONE_PER_ACTION
+    };
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
+
+    from_orthodox!(chess: turn, placement, attackers, checkers, halfmove_clock, fullmove_number, castling_rights);
 
     fn start() -> Avalanche {
         Avalanche {
@@ -547,11 +569,6 @@ impl Game for Avalanche {
         }
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.chess.turn
-    }
-
     fn turn_state(&self) -> TurnState {
         let (length, played, phase) = match self.stage {
             Stage::Move => (2, 0, Phase::Move),
@@ -565,10 +582,6 @@ impl Game for Avalanche {
             played,
             phase,
         }
-    }
-
-    fn placement(&self) -> Placement<'_> {
-        Placement::single(&self.chess.board)
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
@@ -644,18 +657,6 @@ impl Game for Avalanche {
         }
     }
 
-    fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        self.chess.attackers(square, color)
-    }
-
-    fn checkers(&self) -> Bitboard {
-        let board = &self.chess.board;
-        match board.king_of(self.chess.turn) {
-            Some(king) => movegen::checkers(board, self.chess.turn, king),
-            None => Bitboard::EMPTY,
-        }
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.decided() {
             return Some(outcome);
@@ -686,18 +687,6 @@ impl Game for Avalanche {
     #[inline]
     fn zobrist(&self) -> u64 {
         self.chess.key ^ self.stage_key()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.chess.halfmoves
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.chess.fullmoves
-    }
-
-    fn castling_rights(&self) -> Bitboard {
-        self.chess.castling
     }
 
     fn legal_ep_squares(&self) -> Vec<Square> {

@@ -68,13 +68,15 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen::{self, CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::chess::Chess;
+use crate::variants::delegate::from_orthodox;
 use crate::variants::Variant;
 use crate::zobrist;
 
@@ -797,7 +799,23 @@ impl Billiards {
 
 impl Game for Billiards {
     const VARIANT: Variant = Variant::Billiards;
+    const NAME: &'static str = "Billiards";
+    const PGN_TAG: Option<&'static str> = Some("Billiards");
+    const OTHER_NAMES: &'static [&'static str] = &[];
+    const HELP: &'static str = "Billiards: the diagonal moves of bishops and queens rebound off the edges of the board. The path of the last rebounding move is drawn; point at a destination to see the path before you move.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = true;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
+
+    from_orthodox!(chess: turn, placement, halfmove_clock, fullmove_number, castling_rights);
 
     fn start() -> Billiards {
         Billiards {
@@ -818,15 +836,6 @@ impl Game for Billiards {
 
     fn to_setup(&self) -> Setup {
         self.chess.to_setup_orthodox()
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.chess.turn
-    }
-
-    fn placement(&self) -> Placement<'_> {
-        Placement::single(&self.chess.board)
     }
 
     #[inline]
@@ -937,18 +946,6 @@ impl Game for Billiards {
             Some(ep) => self.chess.key ^ zobrist::en_passant(ep),
             None => self.chess.key,
         }
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.chess.halfmoves
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.chess.fullmoves
-    }
-
-    fn castling_rights(&self) -> Bitboard {
-        self.chess.castling
     }
 
     fn legal_ep_squares(&self) -> Vec<Square> {

@@ -17,6 +17,7 @@ use crate::movegen::{self, Orthodox};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::Variant;
 use crate::zobrist;
 use crate::AcceptedProblems;
@@ -446,6 +447,20 @@ impl Chess {
 
 impl Game for Chess {
     const VARIANT: Variant = Variant::Chess;
+    const NAME: &'static str = "Chess";
+    const PGN_TAG: Option<&'static str> = None;
+    const OTHER_NAMES: &'static [&'static str] = &["standard", "orthodox", "normal"];
+    const HELP: &'static str = "Orthodox chess.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
 
     fn start() -> Chess {

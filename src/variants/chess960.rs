@@ -26,12 +26,14 @@
 //! ```
 
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Placement};
-use crate::game::{Game, Outcome};
-use crate::moves::{Action, ActionList};
+use crate::board::Board;
+use crate::game::Game;
+use crate::moves::Action;
 use crate::setup::{PositionError, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::chess::{CastlingStarts, Chess};
+use crate::variants::delegate::from_orthodox;
 use crate::variants::Variant;
 use crate::AcceptedProblems;
 
@@ -189,8 +191,30 @@ impl Chess960 {
 
 impl Game for Chess960 {
     const VARIANT: Variant = Variant::Chess960;
+    const NAME: &'static str = "Chess960";
+    const PGN_TAG: Option<&'static str> = Some("Chess960");
+    const OTHER_NAMES: &'static [&'static str] = &[
+        "fischerandom",
+        "fischer random",
+        "fischer-random",
+        "chess 960",
+        "960",
+        "frc",
+    ];
+    const HELP: &'static str = "Chess960 (Fischer random): orthodox chess from one of 960 start positions (pick a number 0-959 beside the variant, or leave it empty for a random one); Black mirrors White. Castling puts the king on g1 or c1 and the rook on f1 or d1, whatever their start squares: move the king onto its rook, or two squares when that is unambiguous.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = true;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const MOVE_COUNT_RULES: bool = true;
     const VARIED_START: bool = true;
     type Searched = Chess;
+
+    from_orthodox!(chess: to_setup, turn, placement, legal_actions, tactical_actions, count_legal_actions, is_legal, attackers, checkers, outcome, cannot_mate, zobrist, halfmove_clock, fullmove_number, castling_rights, legal_ep_squares);
 
     /// The orthodox array, start position 518 (a game names its own start with a FEN or
     /// [`Chess960::from_start_number`]).
@@ -220,35 +244,6 @@ impl Game for Chess960 {
         }
     }
 
-    fn to_setup(&self) -> Setup {
-        self.chess.to_setup()
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.chess.turn()
-    }
-
-    fn placement(&self) -> Placement<'_> {
-        self.chess.placement()
-    }
-
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.chess.legal_actions(out);
-    }
-
-    fn tactical_actions(&self, out: &mut ActionList) {
-        self.chess.tactical_actions(out);
-    }
-
-    fn count_legal_actions(&self) -> usize {
-        self.chess.count_legal_actions()
-    }
-
-    fn is_legal(&self, action: &Action) -> bool {
-        self.chess.is_legal(action)
-    }
-
     /// Through orthodox chess's one out-of-line copy: the search plays `Chess`, so
     /// this path is cold (notation, records, perft), and a second inlined copy of the
     /// action code would only grow the WebAssembly module.
@@ -258,41 +253,5 @@ impl Game for Chess960 {
 
     fn pass(&self) -> Option<Chess960> {
         self.chess.pass().map(|chess| Chess960 { chess })
-    }
-
-    fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        self.chess.attackers(square, color)
-    }
-
-    fn checkers(&self) -> Bitboard {
-        self.chess.checkers()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.chess.outcome()
-    }
-
-    fn cannot_mate(&self, color: Color) -> bool {
-        self.chess.cannot_mate(color)
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.chess.zobrist()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.chess.halfmove_clock()
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.chess.fullmove_number()
-    }
-
-    fn castling_rights(&self) -> Bitboard {
-        self.chess.castling_rights()
-    }
-
-    fn legal_ep_squares(&self) -> Vec<Square> {
-        self.chess.legal_ep_squares()
     }
 }

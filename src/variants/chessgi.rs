@@ -46,12 +46,14 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::game::{standard_ending, Game, Outcome};
 use crate::movegen;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{ByColor, Color, Piece, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
+use crate::variants::delegate::from_orthodox;
 use crate::variants::{Chess, Variant};
 use crate::zobrist;
 
@@ -180,7 +182,23 @@ impl ChessGi {
 
 impl Game for ChessGi {
     const VARIANT: Variant = Variant::ChessGi;
+    const NAME: &'static str = "Chess-Gi";
+    const PGN_TAG: Option<&'static str> = Some("Chessgi");
+    const OTHER_NAMES: &'static [&'static str] = &[];
+    const HELP: &'static str = "Chess-Gi: a captured piece changes colour and goes into your pocket. Instead of moving you may drop a piece from your pocket on any empty square (pawns not on your last rank). Promoted pieces stay promoted when captured.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const GOAL: Bitboard = Bitboard::EMPTY;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
+
+    from_orthodox!(chess: turn, placement, checkers, attackers, zobrist, halfmove_clock, fullmove_number, castling_rights, legal_ep_squares);
 
     fn start() -> ChessGi {
         ChessGi {
@@ -240,15 +258,6 @@ impl Game for ChessGi {
             hands: Some(self.hands),
             ..self.chess.to_setup_orthodox()
         }
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.chess.turn
-    }
-
-    fn placement(&self) -> Placement<'_> {
-        Placement::single(&self.chess.board)
     }
 
     fn hand(&self, color: Color) -> Option<Hand> {
@@ -374,14 +383,6 @@ impl Game for ChessGi {
         })
     }
 
-    fn checkers(&self) -> Bitboard {
-        self.chess.checkers()
-    }
-
-    fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        self.chess.attackers(square, color)
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         // No dead-position rule: material never leaves the game.
         standard_ending(
@@ -411,26 +412,6 @@ impl Game for ChessGi {
                 .sum::<usize>();
         let pieces = on_board.count() + hands.iter().map(Hand::total).sum::<usize>();
         majors_or_pawns == 0 && pieces <= 1
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.chess.zobrist()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.chess.halfmoves
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.chess.fullmoves
-    }
-
-    fn castling_rights(&self) -> Bitboard {
-        self.chess.castling
-    }
-
-    fn legal_ep_squares(&self) -> Vec<Square> {
-        self.chess.legal_ep_square().into_iter().collect()
     }
 
     /// Never: a captured piece can come back, so any earlier position may repeat.

@@ -55,13 +55,15 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::game::{standard_ending, EndReason, Game, Outcome};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::chess::Chess;
+use crate::variants::delegate::from_orthodox;
 use crate::variants::Variant;
 
 /// The goal rank (rank 8) as a mask.
@@ -287,7 +289,25 @@ fn move_is_legal(board: &Board, us: Color, action: &Action) -> bool {
 
 impl Game for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
+    const NAME: &'static str = "Racing Kings";
+    const PGN_TAG: Option<&'static str> = Some("Racing Kings");
+    const OTHER_NAMES: &'static [&'static str] = &["racing-kings"];
+    const HELP: &'static str = "Racing Kings: no checks allowed, by either side. The first king to reach the eighth rank wins; if White gets there first, Black may still draw by reaching it with the very next move.";
+    const BOARDS: u8 = 1;
+    const REBOUNDING_DIAGONALS: bool = false;
+    const CASTLES_FROM_ANYWHERE: bool = false;
+    const TURN_SHAPE: TurnShape = TurnShape::Single;
+    const OWN_ENDING_WORDS: (&'static str, &'static str) = (
+        "reaching the eighth rank",
+        "both kings reaching the eighth rank",
+    );
+    const PGN_STYLE: PgnStyle = PgnStyle::ONE_PER_ACTION;
+    const REPETITION_RULE: bool = true;
+    const VARIED_START: bool = false;
+    const MOVE_COUNT_RULES: bool = true;
     type Searched = Self;
+
+    from_orthodox!(chess: turn, placement, attackers, checkers, halfmove_clock, fullmove_number);
     const GOAL: Bitboard = GOAL;
 
     fn check_refusal(&self) -> Option<crate::game::Refusal> {
@@ -367,15 +387,6 @@ impl Game for RacingKings {
     }
 
     #[inline]
-    fn turn(&self) -> Color {
-        self.chess.turn
-    }
-
-    fn placement(&self) -> Placement<'_> {
-        Placement::single(&self.chess.board)
-    }
-
-    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if self.goal_outcome().is_none() {
@@ -403,19 +414,6 @@ impl Game for RacingKings {
         self.chess.pass_turn();
     }
 
-    fn attackers(&self, square: Square, color: Color) -> Bitboard {
-        self.chess.attackers(square, color)
-    }
-
-    fn checkers(&self) -> Bitboard {
-        // Always empty in a valid position; computed rather than assumed.
-        let board = &self.chess.board;
-        match board.king_of(self.chess.turn) {
-            Some(king) => movegen::checkers(board, self.chess.turn, king),
-            None => Bitboard::EMPTY,
-        }
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.goal_outcome() {
             return Some(outcome);
@@ -441,14 +439,6 @@ impl Game for RacingKings {
     #[inline]
     fn zobrist(&self) -> u64 {
         self.chess.key
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.chess.halfmoves
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.chess.fullmoves
     }
 
     fn castling_rights(&self) -> Bitboard {

@@ -700,10 +700,12 @@ impl SeriesCore {
 /// [`crate::Game`] implementation; the last argument names the type its search plays
 /// ([`crate::Game::Searched`]): itself, or `searched as` another series type (all
 /// four search as `Marseillais`: their rules are data in the core, and the search
-/// takes the rule set's policy and draw rules as data, `Search::new_for`).
+/// takes the rule set's policy and draw rules as data, `Search::new_for`). The block
+/// states the rule set's facts (the [`crate::Game`] constants its series rules do not
+/// decide: name, PGN tag, turn shape, ...).
 macro_rules! series_game {
-    ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident) => {
-        $crate::variants::series::series_game!($(#[$meta])* $name, $rules, $searched);
+    ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident, { $($facts:tt)* }) => {
+        $crate::variants::series::series_game!($(#[$meta])* $name, $rules, $searched, { $($facts)* });
 
         impl From<$name> for $searched {
             /// The same position, with its own rules (they are data in the position):
@@ -713,7 +715,7 @@ macro_rules! series_game {
             }
         }
     };
-    ($(#[$meta:meta])* $name:ident, $rules:ident, $searched:ident) => {
+    ($(#[$meta:meta])* $name:ident, $rules:ident, $searched:ident, { $($facts:tt)* }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct $name {
@@ -745,6 +747,9 @@ macro_rules! series_game {
             const VARIANT: $crate::Variant = $rules.variant;
             const REPETITION_RULE: bool = !$rules.progressive;
             const MOVE_COUNT_RULES: bool = !$rules.progressive;
+            const GOAL: $crate::Bitboard = $crate::Bitboard::EMPTY;
+            const VARIED_START: bool = false;
+            $($facts)*
             type Searched = $searched;
 
             fn start() -> $name {

@@ -35,14 +35,15 @@ use js_sys::Reflect;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// The TypeScript union of the rule-set ids, made from the registry (added to the
+/// generated `.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_VARIANT_ID: &'static str = crate::variants::VARIANT_ID_TS;
+
 /// The TypeScript shapes of the plain objects the classes take and return (added to
 /// the generated `.d.ts`).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** A rule-set id. */
-export type VariantId = 'chess' | 'chess960' | 'chessgi' | 'racingkings' | 'alice' | 'billiards'
-  | 'progressive-scottish' | 'progressive-italian' | 'marseillais' | 'marseillais-balanced'
-  | 'avalanche';
 export type Color = 'w' | 'b';
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
 /** A move given as squares; `from: 'N@'` drops a knight (Chess-Gi). */

@@ -1,3 +1,0 @@
-//! The play loop in `chessgi`: see `alfiere_fuzz::play::run`.
-#![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| alfiere_fuzz::play::run::<alfiere::ChessGi>(data));

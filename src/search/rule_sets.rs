@@ -1,0 +1,241 @@
+//! What the engine decides for each rule set ([`EngineRules`], one `impl` per rule set
+//! below): its evaluation terms, its search policy and its bench positions. The
+//! evaluation, the search and the bench read them through
+//! [`with_variant!`](crate::with_variant), so a rule set of the registry without its
+//! `impl` here does not compile, and none inherits orthodox choices by accident. (The
+//! rules core states a rule set's rules in its own file; this file is the engine
+//! layer's part, kept out of the core so the core never depends on the engine.)
+
+use super::params::{MidTurn, Policy};
+use crate::eval::nnue::FeatureSet;
+use crate::eval::rules::EvalRules;
+use crate::eval::Geometry;
+use crate::game::Game;
+use crate::variants::{
+    Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, Marseillais, MarseillaisBalanced,
+    ProgressiveItalian, ProgressiveScottish, RacingKings,
+};
+
+/// The engine's choices for one rule set.
+pub(crate) trait EngineRules: Game {
+    /// What the evaluation does in this rule set.
+    const EVAL: EvalRules;
+
+    /// The search toggles.
+    const POLICY: Policy;
+
+    /// The search depth (in actions) of the bench positions: deeper where the tree is
+    /// narrow, shallower where turns have several actions.
+    const BENCH_DEPTH: u32;
+
+    /// The bench positions: FENs or `startpos moves ...` (one action per token).
+    const BENCH_POSITIONS: &'static [&'static str];
+}
+
+impl EngineRules for Chess {
+    const EVAL: EvalRules = EvalRules {
+        endgame_knowledge: true,
+        network: Some(FeatureSet::PieceSquare),
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: true,
+        mid_turn: MidTurn::None,
+        see: true,
+        king_race: false,
+        multi_action: false,
+        only_mate_ends: true,
+        refined_pruning: true,
+    };
+    const BENCH_DEPTH: u32 = 9;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "startpos",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    ];
+}
+
+impl EngineRules for Chess960 {
+    const EVAL: EvalRules = <Chess as EngineRules>::EVAL;
+    const POLICY: Policy = <Chess as EngineRules>::POLICY;
+    const BENCH_DEPTH: u32 = 9;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g2g3 g7g6 e2e4 e7e5 e1d3 e8d6",
+        ];
+}
+
+impl EngineRules for ChessGi {
+    const EVAL: EvalRules = EvalRules::ORTHODOX;
+    const POLICY: Policy = Policy {
+        null_move: true,
+        mid_turn: MidTurn::None,
+        see: true,
+        king_race: false,
+        multi_action: false,
+        only_mate_ends: true,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 7;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "startpos",
+        "startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5",
+        "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48",
+    ];
+}
+
+impl EngineRules for RacingKings {
+    const EVAL: EvalRules = EvalRules {
+        race: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::None,
+        see: true,
+        king_race: true,
+        multi_action: false,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 9;
+    const BENCH_POSITIONS: &'static [&'static str] =
+        &["startpos", "8/8/8/8/3K4/8/krbnNBR1/qrbnNBRQ b - - 1 3"];
+}
+
+impl EngineRules for Alice {
+    const EVAL: EvalRules = EvalRules {
+        geometry: Geometry::Alice,
+        alice_king_board: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: true,
+        mid_turn: MidTurn::None,
+        see: false,
+        king_race: false,
+        multi_action: false,
+        only_mate_ends: true,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 8;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "startpos",
+        "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/2|K|R1B1R b - - 4 11",
+    ];
+}
+
+impl EngineRules for Billiards {
+    const EVAL: EvalRules = EvalRules {
+        geometry: Geometry::Billiards,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: true,
+        mid_turn: MidTurn::None,
+        see: false,
+        king_race: false,
+        multi_action: false,
+        only_mate_ends: true,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 8;
+    const BENCH_POSITIONS: &'static [&'static str] =
+        &["startpos", "startpos moves e2e4 e7e5 g1f3 b8c6"];
+}
+
+impl EngineRules for ProgressiveScottish {
+    const EVAL: EvalRules = EvalRules {
+        extra_action_tempo: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::StandPat,
+        see: false,
+        king_race: false,
+        multi_action: true,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 6;
+    const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
+}
+
+impl EngineRules for ProgressiveItalian {
+    const EVAL: EvalRules = EvalRules {
+        extra_action_tempo: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::StandPat,
+        see: false,
+        king_race: false,
+        multi_action: true,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 6;
+    const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
+}
+
+impl EngineRules for Marseillais {
+    const EVAL: EvalRules = EvalRules {
+        extra_action_tempo: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::Expand,
+        see: false,
+        king_race: false,
+        multi_action: true,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 6;
+    const BENCH_POSITIONS: &'static [&'static str] =
+        &["startpos", "startpos moves e2e4 d2d4 e7e5 d7d5"];
+}
+
+impl EngineRules for MarseillaisBalanced {
+    const EVAL: EvalRules = EvalRules {
+        extra_action_tempo: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::Expand,
+        see: false,
+        king_race: false,
+        multi_action: true,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 6;
+    const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
+}
+
+impl EngineRules for Avalanche {
+    const EVAL: EvalRules = EvalRules {
+        passed_extra_eighths: crate::eval::params::AVALANCHE_PASSED_EXTRA_EIGHTHS,
+        avalanche_terms: true,
+        ..EvalRules::ORTHODOX
+    };
+    const POLICY: Policy = Policy {
+        null_move: false,
+        mid_turn: MidTurn::Expand,
+        see: false,
+        king_race: false,
+        multi_action: true,
+        only_mate_ends: false,
+        refined_pruning: false,
+    };
+    const BENCH_DEPTH: u32 = 7;
+    const BENCH_POSITIONS: &'static [&'static str] =
+        &["startpos", "startpos moves e2e4 d7d6 e7e5 d2d3"];
+}
