@@ -20,6 +20,10 @@ const CRUSHING_PERCENT: f64 = 95.0;
 
 /// What puzzles need to know of a rule set beyond [`Game`]: its own themes of a line
 /// (none by default) and where its self-play games start.
+#[diagnostic::on_unimplemented(
+    message = "the puzzle rules of rule set `{Self}` are missing",
+    note = "add `impl PuzzleRules for {Self}` in src/puzzles/themes.rs: its own themes and where its self-play games start"
+)]
 pub trait PuzzleRules: Game {
     fn own_themes(_line: &Solved<Self>) -> Vec<&'static str> {
         Vec::new()

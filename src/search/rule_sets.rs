@@ -17,6 +17,10 @@ use crate::variants::{
 };
 
 /// The engine's choices for one rule set.
+#[diagnostic::on_unimplemented(
+    message = "the engine's choices for rule set `{Self}` are missing",
+    note = "add `impl EngineRules for {Self}` in src/search/rule_sets.rs: its evaluation terms, search policy and bench positions"
+)]
 pub(crate) trait EngineRules: Game {
     /// What the evaluation does in this rule set.
     const EVAL: EvalRules;
