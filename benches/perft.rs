@@ -10,8 +10,8 @@
 //! counting) at a depth of about a second, and its speed relative to orthodox chess.
 
 use alfiere::notation::fen::read_fen;
-use alfiere::{perft, with_variant, Chess, Game, Variant};
-use shakmaty::{fen::Fen, CastlingMode, Position};
+use alfiere::{perft, with_variant, Chess, Position, Variant};
+use shakmaty::{fen::Fen, CastlingMode, Position as ShakmatyPosition};
 use std::time::Instant;
 
 const CASES: [(&str, &str, u32); 2] = [
@@ -29,7 +29,7 @@ const CASES: [(&str, &str, u32); 2] = [
 
 /// The same algorithm as `alfiere::perft::perft_full`: every leaf is played (and
 /// kept observable), without a call per leaf.
-fn shakmaty_full<P: Position + Clone>(pos: &P, depth: u32) -> u64 {
+fn shakmaty_full<P: ShakmatyPosition + Clone>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -17,7 +17,7 @@
 use alfiere::notation::{fen, uci};
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{position_key, Limits, NoClock, Score, Search, TranspositionTable};
-use alfiere::{with_variant, Action, ActionList, Color, Game, Variant};
+use alfiere::{with_variant, Action, ActionList, Color, Position, Variant};
 use std::collections::{HashMap, HashSet};
 
 /// Nodes the prover may visit for one candidate.
@@ -34,7 +34,7 @@ struct Prover {
 impl Prover {
     /// Whether the attacker wins from `pos` within `plies` actions; `None` when the
     /// budget ran out.
-    fn wins<G: Game>(&mut self, pos: &G, plies: u32) -> Option<bool> {
+    fn wins<G: Position>(&mut self, pos: &G, plies: u32) -> Option<bool> {
         if self.budget == 0 {
             return None;
         }
@@ -81,7 +81,7 @@ impl Prover {
 }
 
 /// The winner's turns among the first `actions` actions of `pv` from `pos`.
-fn winner_turns<G: Game>(pos: &G, pv: &[Action], actions: usize) -> Option<u32> {
+fn winner_turns<G: Position>(pos: &G, pv: &[Action], actions: usize) -> Option<u32> {
     if pv.len() < actions {
         return None;
     }
@@ -100,7 +100,7 @@ fn winner_turns<G: Game>(pos: &G, pv: &[Action], actions: usize) -> Option<u32> 
     Some(turns)
 }
 
-fn run<G: Game>(variant: Variant, per: usize, seed: u64) {
+fn run<G: Position>(variant: Variant, per: usize, seed: u64) {
     let multi = alfiere::search::params::policy(variant).multi_action;
     let progressive = matches!(
         variant,

@@ -20,7 +20,7 @@
 use alfiere::notation::fen::write_fen;
 use alfiere::notation::pgn::{read_pgn, PgnGame};
 use alfiere::notation::uci::action_to_uci;
-use alfiere::{Chess, Game};
+use alfiere::{Chess, Position};
 use std::collections::HashSet;
 
 /// The opening plies are left out: they come from the opening book.

@@ -20,7 +20,7 @@ use alfiere::eval::params::*;
 use alfiere::eval::{trace, S};
 use alfiere::notation::fen;
 use alfiere::search::see::see;
-use alfiere::{ActionList, Chess, Color, Game};
+use alfiere::{ActionList, Chess, Color, Position};
 
 /// Centipawns per factor e of the logistic: 400 / ln 10, the Elo convention.
 const SCALE: f64 = 173.7;

@@ -1,7 +1,7 @@
-//! The [`Game`] trait: what every rule set provides, and the shared vocabulary of
+//! The [`Position`] trait: what every rule set provides, and the shared vocabulary of
 //! turns ([`TurnState`]), endings ([`Outcome`], [`EndReason`]) and errors.
 //!
-//! A `Game` value is one *position* of a rule set with everything its rules need
+//! A `Position` value is one *position* of a rule set with everything its rules need
 //! (turn state, hands, boards, clocks); it is copied and played forward
 //! (copy-make). A [`crate::Record`] holds a played game: its positions, undo,
 //! repetitions and draw claims. Generic code (`perft<G>`, the search) is
@@ -17,8 +17,8 @@
 //!   Captures put the piece (promoted pieces stay promoted) into the captor's hand;
 //!   `Action::Drop` adds drops (blocking squares only when in check); pawn drops are
 //!   allowed on the own first rank, from which pawns step one square; the hands enter
-//!   the hash (`zobrist::hand`) and `Game::hands`; drops reset the clock
-//!   (`Action::is_zeroing`) and `Game::is_irreversible` stays false for captures so
+//!   the hash (`zobrist::hand`) and `Position::hands`; drops reset the clock
+//!   (`Action::is_zeroing`) and `Position::is_irreversible` stays false for captures so
 //!   repetition history is not cut.
 //! - **Racing Kings**: wraps `Chess` without pawns or castling; its legal filter also
 //!   rejects actions that attack the enemy king, and `outcome()` applies the goal rank
@@ -41,7 +41,7 @@
 //!   when a pushed pawn stands on its last rank. Moves into check are legal when a push
 //!   follows; a self-checking push ends the game (`EndReason::SelfCheck`).
 //!
-//! The search negates a score only when [`Game::turn`] changes between two
+//! The search negates a score only when [`Position::turn`] changes between two
 //! positions, never by depth parity.
 
 use crate::bitboard::Bitboard;
@@ -369,7 +369,7 @@ impl Refusal {
 }
 
 /// One position of a rule set, with all the state its rules need.
-pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+pub trait Position: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule set.
     const VARIANT: Variant;
 
@@ -378,7 +378,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// all search as `Marseillais`, and Chess960 as `Chess`, so the WebAssembly module
     /// holds one copy of the search for each group (the search takes the rule set's
     /// policy and draw rules as data, `Search::new_for`).
-    type Searched: Game + From<Self>;
+    type Searched: Position + From<Self>;
 
     /// The display name, as people write it ("Chess-Gi").
     const NAME: &'static str;
@@ -427,7 +427,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     const GOAL: Bitboard;
 
     /// Whether games start from several positions (Chess960's 960), so a PGN names
-    /// its start with `SetUp`/`FEN` even when it is [`Game::start`].
+    /// its start with `SetUp`/`FEN` even when it is [`Position::start`].
     const VARIED_START: bool;
 
     /// Whether the 50-move claim and the 75-move ending apply (counted in actions).
@@ -444,7 +444,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// this rule set.
     fn from_setup(setup: &Setup) -> Result<Self, PositionError>;
 
-    /// Validates a setup like [`Game::from_setup`], but accepts the problems of the
+    /// Validates a setup like [`Position::from_setup`], but accepts the problems of the
     /// kinds in `accepted` ([`crate::accepted`]); every other problem is still
     /// reported. A rule set accepts nothing by default (this refuses as
     /// `from_setup` does); orthodox chess accepts every kind.
@@ -459,7 +459,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         Self::from_setup(setup)
     }
 
-    /// The position as setup data (the inverse of [`Game::from_setup`]).
+    /// The position as setup data (the inverse of [`Position::from_setup`]).
     fn to_setup(&self) -> Setup;
 
     /// The side to act.
@@ -483,7 +483,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn legal_actions(&self, out: &mut ActionList);
 
     /// Appends to `out` (which it clears first) every legal action that captures or
-    /// promotes, in the order [`Game::legal_actions`] gives them, and perhaps other
+    /// promotes, in the order [`Position::legal_actions`] gives them, and perhaps other
     /// legal actions too: quiescence filters what it gets. The default is every
     /// legal action; rule sets with a cheaper way override it.
     fn tactical_actions(&self, out: &mut ActionList) {
@@ -508,7 +508,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     ///
     /// # Panics
     /// May panic, or leave a position that breaks the rules, if `action` is not legal;
-    /// use [`Game::play`] for actions that are not known to be legal.
+    /// use [`Position::play`] for actions that are not known to be legal.
     fn play_unchecked(&mut self, action: &Action);
 
     /// Plays `action` if it is legal, and leaves the position unchanged otherwise.
@@ -532,8 +532,8 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// null move; a UI's "pass"). `None` where it would not be a position of the rule
     /// set: when the side to act is in check, or in the middle of a multi-action turn.
     ///
-    /// The default builds the position through [`Game::to_setup`] and
-    /// [`Game::from_setup`], which works for every rule set; the rule sets whose search
+    /// The default builds the position through [`Position::to_setup`] and
+    /// [`Position::from_setup`], which works for every rule set; the rule sets whose search
     /// passes override it with a direct flip that must give the same position.
     fn pass(&self) -> Option<Self> {
         Self::from_setup(&passed(self.to_setup())).ok()
@@ -614,7 +614,7 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
 }
 
 /// Moves the piece on `from` to `to` in `setup`, capturing what stands there (the
-/// default [`Game::shift_in_setup`]; one copy, not one per rule set).
+/// default [`Position::shift_in_setup`]; one copy, not one per rule set).
 #[inline(never)]
 pub fn shift_piece(setup: &mut Setup, from: Square, to: Square) {
     if let Some(piece) = setup.board.take(from) {
@@ -623,16 +623,16 @@ pub fn shift_piece(setup: &mut Setup, from: Square, to: Square) {
     }
 }
 
-/// [`Game::play_unchecked`] through a call that is never inlined: the cold paths
+/// [`Position::play_unchecked`] through a call that is never inlined: the cold paths
 /// (notation, records, the session, perft's divide) share one copy of each rule set's
 /// action code instead of each inlining its own (about 19 KB less in the gzipped
 /// WebAssembly module); the search and perft's inner loops call the trait directly.
 #[inline(never)]
-pub fn play_out_of_line<G: Game>(game: &mut G, action: &Action) {
+pub fn play_out_of_line<G: Position>(game: &mut G, action: &Action) {
     game.play_unchecked(action);
 }
 
-/// `setup` with the other side to act and no e.p. square: what [`Game::pass`] builds
+/// `setup` with the other side to act and no e.p. square: what [`Position::pass`] builds
 /// its position from.
 pub(crate) fn passed(mut setup: Setup) -> Setup {
     setup.turn = !setup.turn;

@@ -2,7 +2,7 @@
 //! and a UCI engine, native and WebAssembly.
 //!
 //! ```
-//! use alfiere::{Chess, Game, Record, notation::{fen, san}};
+//! use alfiere::{Chess, Position, Record, notation::{fen, san}};
 //! let mut record = Record::new(Chess::start());
 //! for mv in ["f3", "e5", "g4", "Qh4#"] {
 //!     let action = san::parse_san(record.current(), mv).unwrap();
@@ -46,7 +46,7 @@ mod wasm;
 pub use accepted::{AcceptedProblems, ProblemKind, UnknownProblemKind};
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardId, PlacedPiece, Placement};
-pub use game::{EndReason, Game, IllegalActionError, Outcome, Phase, TurnState};
+pub use game::{EndReason, IllegalActionError, Outcome, Phase, Position, TurnState};
 pub use moves::{Action, ActionList};
 pub use record::{Record, RecordError};
 pub use setup::{ExtraState, Hand, PositionError, PositionProblem, Setup};

@@ -3,11 +3,11 @@
 //! legal actions; repetition and the move-count rules are not applied).
 //!
 //! ```
-//! use alfiere::{Chess, Game, perft};
+//! use alfiere::{Chess, Position, perft};
 //! assert_eq!(perft::perft(&Chess::start(), 3), 8902);
 //! ```
 
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::{Action, ActionList};
 
 /// The deepest perft the UCI `go perft` and the JS `Game.perft` accept: deeper ones
@@ -16,20 +16,20 @@ pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// Leaf count at `depth`, counting the last ply in bulk.
 #[inline(never)]
-pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+pub fn perft<G: Position>(game: &G, depth: u32) -> u64 {
     let mut lists = vec![ActionList::new(); depth as usize];
     perft_bulk_in(game, depth, &mut lists)
 }
 
 /// Leaf count at `depth`, playing every action down to the leaves (no bulk
 /// counting): measures make-move speed as well as generation.
-pub fn perft_full<G: Game>(game: &G, depth: u32) -> u64 {
+pub fn perft_full<G: Position>(game: &G, depth: u32) -> u64 {
     let mut lists = vec![ActionList::new(); depth as usize];
     perft_full_in(game, depth, &mut lists)
 }
 
 /// One reusable action list per ply, so no node pays for a fresh list.
-fn perft_bulk_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
+fn perft_bulk_in<G: Position>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
     match (depth, lists.split_first_mut()) {
         (0, _) | (_, None) => 1,
         (1, _) => game.count_legal_actions() as u64,
@@ -46,7 +46,7 @@ fn perft_bulk_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64
     }
 }
 
-fn perft_full_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
+fn perft_full_in<G: Position>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64 {
     match (depth, lists.split_first_mut()) {
         (0, _) | (_, None) => 1,
         (1, Some((list, _))) => {
@@ -74,7 +74,7 @@ fn perft_full_in<G: Game>(game: &G, depth: u32, lists: &mut [ActionList]) -> u64
 }
 
 /// The perft count below each legal action (`go perft`'s divide).
-pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(Action, u64)> {
+pub fn divide<G: Position>(game: &G, depth: u32) -> Vec<(Action, u64)> {
     let mut list = ActionList::new();
     game.legal_actions(&mut list);
     list.iter()

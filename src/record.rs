@@ -5,7 +5,7 @@
 //! and endings by resignation, agreement or time.
 //!
 //! ```
-//! use alfiere::{Chess, Game, Record, notation::san};
+//! use alfiere::{Chess, Position, Record, notation::san};
 //! let mut record = Record::new(Chess::start());
 //! for mv in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
 //!     let action = san::parse_san(record.current(), mv).unwrap();
@@ -15,7 +15,7 @@
 //! assert!(record.claimable_draw().is_some());
 //! ```
 
-use crate::game::{EndReason, Game, IllegalActionError, Outcome};
+use crate::game::{EndReason, IllegalActionError, Outcome, Position};
 use crate::moves::Action;
 use crate::types::Color;
 use std::fmt;
@@ -45,13 +45,13 @@ impl std::error::Error for RecordError {}
 
 /// A game as played.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Record<G: Game> {
+pub struct Record<G: Position> {
     start: G,
     entries: Vec<(Action, G)>,
     ending: Option<Outcome>,
 }
 
-impl<G: Game> Record<G> {
+impl<G: Position> Record<G> {
     /// A game from `start`.
     pub fn new(start: G) -> Record<G> {
         Record {

@@ -5,9 +5,9 @@
 //! The common reasons are found here for every rule set: no piece of the side to act,
 //! a piece that does not move that way, the own king attacked after the move (tried
 //! on a copy of the position's [`Setup`] with the piece shifted as the rule set shifts
-//! it, `Game::shift_in_setup`, and the attackers counted with the rule set's
-//! geometry, `Game::attackers_in_setup`). A rule set adds its own through
-//! `Game::check_refusal` (a check it forbids) and `Game::drop_refusal`. The
+//! it, `Position::shift_in_setup`, and the attackers counted with the rule set's
+//! geometry, `Position::attackers_in_setup`). A rule set adds its own through
+//! `Position::check_refusal` (a check it forbids) and `Position::drop_refusal`. The
 //! reasoning asks a [`Probe`], which the API's played game is.
 
 use crate::bitboard::Bitboard;
@@ -44,15 +44,15 @@ pub trait Probe {
     fn side(&self) -> Color;
     /// The position as setup data.
     fn setup(&self) -> Setup;
-    /// [`Game::drop_refusal`](crate::game::Game::drop_refusal).
+    /// [`Position::drop_refusal`](crate::game::Position::drop_refusal).
     fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal>;
-    /// [`Game::check_refusal`](crate::game::Game::check_refusal).
+    /// [`Position::check_refusal`](crate::game::Position::check_refusal).
     fn own_check_refusal(&self) -> Option<Refusal>;
-    /// [`Game::attackers`](crate::game::Game::attackers).
+    /// [`Position::attackers`](crate::game::Position::attackers).
     fn attacking(&self, square: Square, color: Color) -> Bitboard;
-    /// [`Game::shift_in_setup`](crate::game::Game::shift_in_setup).
+    /// [`Position::shift_in_setup`](crate::game::Position::shift_in_setup).
     fn shift(&self, setup: &mut Setup, from: Square, to: Square);
-    /// [`Game::attackers_in_setup`](crate::game::Game::attackers_in_setup).
+    /// [`Position::attackers_in_setup`](crate::game::Position::attackers_in_setup).
     fn attacking_in(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard>;
 }
 

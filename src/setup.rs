@@ -1,7 +1,7 @@
 //! Unvalidated position data, as read from a FEN, for every rule set.
 //!
 //! A [`Setup`] may describe an impossible position; a game type validates it with
-//! `Game::from_setup`, which lists every problem it finds ([`crate::PositionError`]).
+//! `Position::from_setup`, which lists every problem it finds ([`crate::PositionError`]).
 //!
 //! ```
 //! use alfiere::Setup;

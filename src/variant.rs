@@ -1,7 +1,7 @@
 //! The one registry of rule sets (`rule_set_registry!`), and the rule-set identifiers
 //! of RULES.md made from it ([`Variant`]).
 //!
-//! The enum itself is a leaf of the core: the [`crate::Game`] trait and everything
+//! The enum itself is a leaf of the core: the [`crate::Position`] trait and everything
 //! above it can name a rule set without depending on the rule sets. Its id comes from
 //! the registry line; every other fact ([`Variant::name`], [`Variant::pgn_tag`],
 //! [`Variant::turn_shape`], ...) is a constant of the rule set's type, read through
@@ -97,7 +97,7 @@ macro_rules! __variant_enum {
 crate::rule_set_registry!(__variant_enum!());
 
 /// How a rule set's turns are written in PGN (each rule set's
-/// [`Game::PGN_STYLE`](crate::Game::PGN_STYLE)).
+/// [`Position::PGN_STYLE`](crate::Position::PGN_STYLE)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PgnStyle {
     /// Every series opens a number (Progressive: `1. e4 2. e5 Qh4`); elsewhere White

@@ -12,7 +12,7 @@ mod common;
 use alfiere::api::{ApiErrorKind, ApiGame};
 use alfiere::notation::fen;
 use alfiere::{
-    AcceptedProblems, ActionList, Chess, Color, Game, Piece, PositionProblem, ProblemKind, Role,
+    AcceptedProblems, ActionList, Chess, Color, Piece, Position, PositionProblem, ProblemKind, Role,
 };
 use common::checks::{check_every_action_accepting, check_position_accepting};
 use common::reference::{assert_agrees, perft as reference_perft};

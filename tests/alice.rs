@@ -5,7 +5,7 @@ mod common;
 
 use alfiere::notation::{fen, uci};
 use alfiere::variants::alice::Alice;
-use alfiere::{Action, BoardId, Color, EndReason, Game, Record, Role, Square};
+use alfiere::{Action, BoardId, Color, EndReason, Position, Record, Role, Square};
 use common::{build_game, legal_tokens, read_perft_file, sq};
 
 fn legal(pos: &Alice) -> Vec<String> {

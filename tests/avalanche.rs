@@ -12,7 +12,7 @@ use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::{san, uci};
 use alfiere::variants::avalanche::Avalanche;
 use alfiere::{
-    Action, ActionList, Color, EndReason, Game, Outcome, Phase, PositionProblem, Record, Role,
+    Action, ActionList, Color, EndReason, Outcome, Phase, Position, PositionProblem, Record, Role,
     Square,
 };
 

@@ -6,12 +6,12 @@ mod common;
 
 use alfiere::notation::{fen, uci};
 use alfiere::variants::billiards::{rebound_attacks, rebound_path, Billiards};
-use alfiere::{perft, Action, ActionList, Bitboard, Chess, EndReason, Game, Square};
+use alfiere::{perft, Action, ActionList, Bitboard, Chess, EndReason, Position, Square};
 use common::{
     build_game, check_every_invariant, check_perft_file, legal_tokens as tokens, read, sq,
 };
 
-fn is_legal_token<G: Game>(pos: &G, token: &str) -> bool {
+fn is_legal_token<G: Position>(pos: &G, token: &str) -> bool {
     tokens(pos).iter().any(|t| t == token)
 }
 
@@ -82,7 +82,7 @@ fn deep_checks() {
 #[test]
 #[ignore]
 fn speed_against_orthodox_chess() {
-    fn mnps<G: Game>(game: &G, depth: u32) -> (u64, f64) {
+    fn mnps<G: Position>(game: &G, depth: u32) -> (u64, f64) {
         let t = std::time::Instant::now();
         let nodes = perft::perft(game, depth);
         (nodes, nodes as f64 / t.elapsed().as_secs_f64() / 1e6)

@@ -8,7 +8,7 @@ mod common;
 use alfiere::notation::{fen, pgn, san, uci};
 use alfiere::uci::UciSession;
 use alfiere::variants::chess960::{start_rank, ORTHODOX_START};
-use alfiere::{ActionList, Chess, Chess960, Game, Record, Role, Variant};
+use alfiere::{ActionList, Chess, Chess960, Position, Record, Role, Variant};
 use common::{random_positions, read_perft_file, Rng};
 use std::collections::BTreeSet;
 

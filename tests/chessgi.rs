@@ -11,8 +11,8 @@ use common::{play_tokens, sq};
 use alfiere::notation::{fen, san, uci};
 use alfiere::variants::chessgi::ChessGi;
 use alfiere::{
-    perft, Action, Bitboard, ByColor, Color, EndReason, Game, Hand, PositionProblem, Record, Role,
-    Setup, Square,
+    perft, Action, Bitboard, ByColor, Color, EndReason, Hand, Position, PositionProblem, Record,
+    Role, Setup, Square,
 };
 
 fn pos(text: &str) -> ChessGi {

@@ -158,7 +158,7 @@ fn root_item_module(name: &str) -> Option<&'static str> {
         "Bitboard" => Some("bitboard"),
         "AcceptedProblems" | "ProblemKind" | "UnknownProblemKind" => Some("accepted"),
         "Board" | "BoardId" | "PlacedPiece" | "Placement" => Some("board"),
-        "EndReason" | "Game" | "IllegalActionError" | "Outcome" | "Phase" | "TurnState" => {
+        "EndReason" | "Position" | "IllegalActionError" | "Outcome" | "Phase" | "TurnState" => {
             Some("game")
         }
         "Action" | "ActionList" => Some("moves"),

@@ -3,7 +3,7 @@
 //! quiet, the same seed writes the same file, and bad arguments exit with code 2.
 
 use alfiere::notation::fen::read_fen;
-use alfiere::{Chess, Game};
+use alfiere::{Chess, Position};
 use std::path::PathBuf;
 use std::process::Command;
 

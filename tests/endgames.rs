@@ -18,7 +18,7 @@ const NODES: u64 = 6_000;
 /// Plays `text` out and checks that the side to move there mates.
 fn converts(text: &str) {
     let start: Chess = fen::read_fen(text).unwrap();
-    let strong = alfiere::Game::turn(&start);
+    let strong = alfiere::Position::turn(&start);
     let record = common::selfplay::self_play(start, NODES, 200, |_, _| {});
     let outcome = record.outcome();
     assert_eq!(

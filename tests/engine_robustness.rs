@@ -15,7 +15,7 @@ use alfiere::search::{
     Limits, NoClock, Progress, Search, SearchOptions, Strength, TranspositionTable,
 };
 use alfiere::uci::UciSession;
-use alfiere::{with_variant, Game, Variant};
+use alfiere::{with_variant, Position, Variant};
 use common::checks::legal_list as legal;
 use common::{mutated_positions, random_positions, Rng};
 use std::io::{BufRead, BufReader, Write};
@@ -43,7 +43,7 @@ struct Sweep {
 /// Searches random positions of rule set `G` with tiny node limits, random slice
 /// sizes, now and then a depth limit, a weakened level, MultiPV or a stop before
 /// the first step. Returns how many positions were searched.
-fn search_random_positions<G: Game>(variant: Variant, sweep: Sweep) -> usize {
+fn search_random_positions<G: Position>(variant: Variant, sweep: Sweep) -> usize {
     let seed = 0xe9_0b05 ^ (variant as u64) << 8;
     let mut positions = random_positions(&G::start(), seed, sweep.played, 160);
     positions.extend(mutated_positions::<G>(seed ^ 1, sweep.mutated).0);
@@ -379,7 +379,7 @@ fn go_infinite_stopped_at_many_random_moments_answers_bestmove() {
 /// Through the UCI session (what the binary and the JS `Engine`'s worker drive): an
 /// endless search of a random position, a random number of steps, `stop`; the answer
 /// is one `bestmove` with a legal action.
-fn library_stops<G: Game>(variant: Variant, rounds: usize) {
+fn library_stops<G: Position>(variant: Variant, rounds: usize) {
     let mut rng = Rng::new(0x11b ^ variant as u64);
     let positions = random_positions(&G::start(), rng.next(), rounds, 80);
     for (round, pos) in positions.into_iter().enumerate() {
@@ -429,7 +429,7 @@ fn library_stops<G: Game>(variant: Variant, rounds: usize) {
 }
 
 /// The same through [`Search`] itself, the layer under the API.
-fn raw_search_stop<G: Game>(pos: &G, rng: &mut Rng) {
+fn raw_search_stop<G: Position>(pos: &G, rng: &mut Rng) {
     let limits = Limits {
         infinite: true,
         ..Limits::default()

@@ -6,7 +6,7 @@
 
 mod common;
 
-use alfiere::{Action, Chess, Game, Role, Square};
+use alfiere::{Action, Chess, Position, Role, Square};
 
 #[test]
 fn perft_data_positions_keep_every_invariant() {

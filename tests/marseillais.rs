@@ -15,7 +15,7 @@ use common::{
 use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::uci::parse_action;
 use alfiere::variants::marseillais::{Marseillais, MarseillaisBalanced};
-use alfiere::{Action, Color, EndReason, Game, Outcome, PositionProblem, Record, Role};
+use alfiere::{Action, Color, EndReason, Outcome, Position, PositionProblem, Record, Role};
 
 // ---------------------------------------------------------------------------
 // Perft

@@ -16,7 +16,7 @@
 use alfiere::notation::uci::action_to_uci;
 use alfiere::search::bench::build_position;
 use alfiere::search::{Limits, NoClock, Score, Search, SearchOptions, TranspositionTable};
-use alfiere::{with_variant, Game, Variant};
+use alfiere::{with_variant, Position, Variant};
 use std::path::Path;
 
 /// Iterations beyond the mate's length: pruning and reductions may hide a quiet
@@ -79,7 +79,7 @@ fn read_cases(variant: Variant) -> Vec<Case> {
 }
 
 /// The winner's turns the case needs, from its principal variation.
-fn winner_turns<G: Game>(pos: &G, pv: &[alfiere::Action], actions: usize) -> usize {
+fn winner_turns<G: Position>(pos: &G, pv: &[alfiere::Action], actions: usize) -> usize {
     let winner = pos.turn();
     let mut line = pos.clone();
     let mut turns = 0;
@@ -93,7 +93,7 @@ fn winner_turns<G: Game>(pos: &G, pv: &[alfiere::Action], actions: usize) -> usi
 }
 
 /// Solves one case; returns the winner's turns in the found line, if it is whole.
-fn solve<G: Game>(case: &Case) -> Option<usize> {
+fn solve<G: Position>(case: &Case) -> Option<usize> {
     let context = format!("{} line {}: {}", case.variant, case.line, case.fen);
     let pos: G = build_position(&case.fen).unwrap_or_else(|e| panic!("{context}: {e}"));
     let listed = alfiere::notation::uci::parse_action(&pos, &case.action)

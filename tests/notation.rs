@@ -6,7 +6,8 @@ use alfiere::notation::pgn::{self, PgnError, PgnGame, PgnMove};
 use alfiere::notation::san::{self, SanError};
 use alfiere::notation::uci::{self, UciActionError};
 use alfiere::{
-    Action, ActionList, Chess, Color, EndReason, Game, PositionProblem, Record, RecordError, Square,
+    Action, ActionList, Chess, Color, EndReason, Position, PositionProblem, Record, RecordError,
+    Square,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -1355,7 +1356,7 @@ fn fen_lists_a_check_problem_together_with_other_problems() {
 #[test]
 fn halfmove_clock_saturates_instead_of_overflowing() {
     use alfiere::notation::{fen::read_fen, san::parse_san};
-    use alfiere::{Chess, Game};
+    use alfiere::{Chess, Position};
     let mut pos: Chess = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 4294967295 1").unwrap();
     let action = parse_san(&pos, "Ra2").unwrap();
     pos.play_unchecked(&action);

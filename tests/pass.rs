@@ -1,4 +1,4 @@
-//! The pass action (`Game::pass`, the search's null move): for every rule set, on
+//! The pass action (`Position::pass`, the search's null move): for every rule set, on
 //! random positions from games and from mutated setups, it gives exactly the position
 //! the setup route gives (the other side to act, no e.p. square, the full-move number
 //! advanced after Black; `None` where that is not a position of the rule set), with
@@ -7,11 +7,11 @@
 mod common;
 
 use alfiere::notation::fen;
-use alfiere::{with_variant, Color, Game, Variant};
+use alfiere::{with_variant, Color, Position, Variant};
 use common::{check_every_invariant, mutated_positions, random_positions};
 
 /// The pass as the rules define it, through the setup.
-fn pass_by_setup<G: Game>(pos: &G) -> Option<G> {
+fn pass_by_setup<G: Position>(pos: &G) -> Option<G> {
     let mut setup = pos.to_setup();
     setup.turn = !setup.turn;
     setup.ep_squares.clear();
@@ -21,7 +21,7 @@ fn pass_by_setup<G: Game>(pos: &G) -> Option<G> {
     G::from_setup(&setup).ok()
 }
 
-fn check_passes<G: Game>(seed: u64) -> (usize, usize) {
+fn check_passes<G: Position>(seed: u64) -> (usize, usize) {
     let mut positions = random_positions(&G::start(), seed, 600, 120);
     positions.extend(mutated_positions::<G>(seed ^ 0x9a55, 300).0);
     let (mut passed, mut refused) = (0, 0);

@@ -15,7 +15,7 @@ use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::uci::parse_action;
 use alfiere::variants::progressive::{ProgressiveItalian, ProgressiveScottish};
 use alfiere::{
-    Action, ActionList, Color, EndReason, Game, Outcome, PositionProblem, Record, Square,
+    Action, ActionList, Color, EndReason, Outcome, Position, PositionProblem, Record, Square,
 };
 
 // ---------------------------------------------------------------------------

@@ -21,7 +21,8 @@ mod common;
 use alfiere::notation::{fen, pgn, uci};
 use alfiere::uci::parse_position;
 use alfiere::{
-    with_variant, Action, ActionList, EndReason, Game, Record, RecordError, Role, Square, Variant,
+    with_variant, Action, ActionList, EndReason, Position, Record, RecordError, Role, Square,
+    Variant,
 };
 use common::checks::{self, legal_list as legal};
 use common::{check_every_invariant, mutated_positions, random_positions, random_record, Rng};
@@ -40,7 +41,7 @@ macro_rules! for_every_variant {
 // Undo and replay
 // ---------------------------------------------------------------------------
 
-fn undo_and_replay<G: Game>(start: &G, seed: u64) -> usize {
+fn undo_and_replay<G: Position>(start: &G, seed: u64) -> usize {
     let mut rng = Rng::new(seed);
     let record = random_record(start, &mut rng, 120);
     let actions: Vec<Action> = record.actions().copied().collect();
@@ -254,7 +255,7 @@ fn near_misses(action: &Action) -> Vec<Action> {
 }
 
 /// Tries near misses and the actions of other positions in each position.
-fn near_misses_are_refused<G: Game>(variant: Variant) -> usize {
+fn near_misses_are_refused<G: Position>(variant: Variant) -> usize {
     let positions = random_positions(&G::start(), 0x4ea2 ^ variant as u64, 80, 30);
     let mut tried = 0;
     for (i, pos) in positions.iter().enumerate() {
@@ -297,7 +298,7 @@ fn near_miss_actions_are_refused_without_a_trace() {
 
 /// Invariants on mutated setups that `from_setup` accepts, and on short random
 /// continuations from them (exhaustively on every sixth one).
-fn mutated_setups_keep_every_invariant<G: Game>(variant: Variant) -> (usize, usize) {
+fn mutated_setups_keep_every_invariant<G: Position>(variant: Variant) -> (usize, usize) {
     let (positions, tried) = mutated_positions::<G>(0x3a7e ^ variant as u64, 60);
     let mut rng = Rng::new(0x77 ^ variant as u64);
     for (i, pos) in positions.iter().enumerate() {
@@ -337,7 +338,7 @@ fn positions_made_from_mutated_setups_keep_every_invariant() {
 
 /// The action that takes back the last move of the side to act, if legal (with
 /// `last` the last action of each side): back-and-forth play repeats positions.
-fn back_move<G: Game>(
+fn back_move<G: Position>(
     pos: &G,
     list: &ActionList,
     last: &alfiere::ByColor<Option<Action>>,
@@ -355,7 +356,7 @@ fn back_move<G: Game>(
 /// make positions different (RULES.md §1.2); the seventh field stays, and the turn
 /// state joins it (Progressive derives a turn start's series length from the move
 /// number).
-fn identity<G: Game>(pos: &G) -> String {
+fn identity<G: Position>(pos: &G) -> String {
     let full = fen::write_fen(pos);
     let fields: Vec<&str> = full.split(' ').collect();
     let mut kept: Vec<&str> = fields[..4].to_vec();
@@ -363,7 +364,7 @@ fn identity<G: Game>(pos: &G) -> String {
     format!("{} {:?}", kept.join(" "), pos.turn_state())
 }
 
-fn keys_identify_positions<G: Game>(variant: Variant) -> usize {
+fn keys_identify_positions<G: Position>(variant: Variant) -> usize {
     // Each key and identity with the first full FEN met, for the messages.
     let mut by_key: HashMap<u64, (String, String)> = HashMap::new();
     let mut by_identity: HashMap<String, (u64, String)> = HashMap::new();
@@ -422,7 +423,7 @@ fn the_key_identifies_the_position() {
 // ---------------------------------------------------------------------------
 
 /// A game with many back-and-forth moves, so that positions repeat.
-fn shuffling_record<G: Game>(rng: &mut Rng, plies: usize) -> Record<G> {
+fn shuffling_record<G: Position>(rng: &mut Rng, plies: usize) -> Record<G> {
     let mut record = Record::new(G::start());
     let mut last = alfiere::ByColor::new_with(|_| None);
     for _ in 0..plies {
@@ -441,7 +442,7 @@ fn shuffling_record<G: Game>(rng: &mut Rng, plies: usize) -> Record<G> {
     record
 }
 
-fn position_commands_rebuild_the_game<G: Game>(variant: Variant) -> usize {
+fn position_commands_rebuild_the_game<G: Position>(variant: Variant) -> usize {
     let mut rng = Rng::new(0x90e ^ variant as u64);
     let mut repeated = 0;
     for _ in 0..8 {
@@ -497,7 +498,7 @@ fn uci_position_commands_rebuild_the_game_and_its_repetitions() {
 // PGN from set-up positions
 // ---------------------------------------------------------------------------
 
-fn pgn_from<G: Game>(start: &G, rng: &mut Rng) {
+fn pgn_from<G: Position>(start: &G, rng: &mut Rng) {
     let record = random_record(start, rng, 30);
     let text = pgn::write_record(&record, &[]);
     let start_fen = fen::write_fen(start);
@@ -537,7 +538,7 @@ fn pgn_round_trips_from_set_up_and_mutated_positions() {
 
 /// Plays a game that prefers captures (so that material runs out) until it ends or
 /// `plies` actions; checks the ending against the position and the record.
-fn play_to_the_end<G: Game>(rng: &mut Rng, plies: usize) -> Option<EndReason> {
+fn play_to_the_end<G: Position>(rng: &mut Rng, plies: usize) -> Option<EndReason> {
     let mut record = Record::new(G::start());
     for _ in 0..plies {
         if record.outcome().is_some() {

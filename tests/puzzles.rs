@@ -11,7 +11,7 @@ use alfiere::puzzles::probe::SHIPPED_NODES;
 use alfiere::puzzles::rating::rating;
 use alfiere::puzzles::themes::themes;
 use alfiere::puzzles::{replay, solve, Mistake, Prober, Rejection, Solved};
-use alfiere::{with_variant, Chess, Game, Variant};
+use alfiere::{with_variant, Chess, Position, Variant};
 use std::path::PathBuf;
 
 /// Every rule set ships at least this many puzzles.
@@ -155,7 +155,7 @@ fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
 
 /// A line played by hand (its first token the setup action), as the theme namer sees
 /// it, without searching.
-fn line_of<G: Game>(fen: &str, tokens: &str) -> Solved<G> {
+fn line_of<G: Position>(fen: &str, tokens: &str) -> Solved<G> {
     let before: G = read_fen(fen).unwrap();
     let mut pos = before.clone();
     let mut actions = Vec::new();

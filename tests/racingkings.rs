@@ -10,8 +10,8 @@ use alfiere::notation::fen::{read_fen, write_fen};
 use alfiere::notation::uci::parse_action;
 use alfiere::variants::racingkings::RacingKings;
 use alfiere::{
-    Action, ActionList, Bitboard, Color, EndReason, Game, Outcome, PositionProblem, Rank, Record,
-    RecordError, Role,
+    Action, ActionList, Bitboard, Color, EndReason, Outcome, Position, PositionProblem, Rank,
+    Record, RecordError, Role,
 };
 
 const START_FEN: &str = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
@@ -481,7 +481,7 @@ fn illegal_shapes_are_not_legal() {
 #[test]
 #[ignore]
 fn perft_speed_against_chess() {
-    fn median_nps<G: Game>(game: &G, depth: u32) -> (u64, f64) {
+    fn median_nps<G: Position>(game: &G, depth: u32) -> (u64, f64) {
         let mut runs: Vec<(u64, f64)> = (0..3)
             .map(|_| {
                 let t = std::time::Instant::now();

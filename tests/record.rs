@@ -3,7 +3,7 @@
 //! resignation, agreement and time.
 
 use alfiere::notation::{fen::read_fen, san::parse_san};
-use alfiere::{Chess, Color, EndReason, Game, Outcome, Record, RecordError};
+use alfiere::{Chess, Color, EndReason, Outcome, Position, Record, RecordError};
 
 fn pos(fen: &str) -> Chess {
     read_fen(fen).unwrap_or_else(|e| panic!("{e}"))

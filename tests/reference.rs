@@ -15,7 +15,7 @@
 
 mod common;
 
-use alfiere::{with_variant, ActionList, Game, Variant};
+use alfiere::{with_variant, ActionList, Position, Variant};
 use common::reference::{assert_agrees, positions};
 use common::{random_positions, read_perft_file, Rng};
 
@@ -41,7 +41,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn compare<G: Game>(&mut self, pos: &G) {
+    fn compare<G: Position>(&mut self, pos: &G) {
         assert_agrees(pos);
         self.positions += 1;
         match pos.checkers().count() {
@@ -62,7 +62,7 @@ impl Tally {
 
 /// A random setup accepted by `G`, in check (`want` 1) or double check (`want` 2)
 /// when asked and found within a bounded number of tries.
-fn biased_position<G: Game>(rng: &mut Rng, want: usize) -> G {
+fn biased_position<G: Position>(rng: &mut Rng, want: usize) -> G {
     let mut fallback = None;
     for _ in 0..400 {
         let setup = positions::random_setup(G::VARIANT, &mut |n| rng.below(n));
@@ -77,7 +77,7 @@ fn biased_position<G: Game>(rng: &mut Rng, want: usize) -> G {
     fallback.unwrap_or_else(G::start)
 }
 
-fn random_setups<G: Game>(tally: &mut Tally, seed: u64, count: usize) {
+fn random_setups<G: Position>(tally: &mut Tally, seed: u64, count: usize) {
     let mut rng = Rng::new(seed);
     for i in 0..count {
         let want = match i % 6 {
@@ -99,7 +99,7 @@ fn random_setups<G: Game>(tally: &mut Tally, seed: u64, count: usize) {
     }
 }
 
-fn random_games<G: Game>(tally: &mut Tally, seed: u64, count: usize) {
+fn random_games<G: Position>(tally: &mut Tally, seed: u64, count: usize) {
     let mut starts = vec![G::start()];
     let data = format!("{}.perft", G::VARIANT.id());
     for file in [data, format!("{}-standard.perft", G::VARIANT.id())] {

@@ -1,6 +1,6 @@
 //! What is generated from the rule-set registry for the other layers, checked to be
 //! current: the page's "How to play" text (`www/app/variant-help.js`, from each rule
-//! set's `Game::HELP`). After changing a rule set's help, or adding a rule set,
+//! set's `Position::HELP`). After changing a rule set's help, or adding a rule set,
 //! rewrite it with `ALFIERE_WRITE_GENERATED=1 cargo test --test registry`.
 //!
 //! The TypeScript union of ids needs no file: the wasm build makes it from the

@@ -14,7 +14,7 @@ use alfiere::search::{
     TranspositionTable,
 };
 use alfiere::uci::UciSession;
-use alfiere::{with_variant, Action, ActionList, Chess, Color, Game, Square, Variant};
+use alfiere::{with_variant, Action, ActionList, Chess, Color, Position, Square, Variant};
 use common::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 /// Whether `attacker` can force a win from `pos` within `plies` actions, by brute
 /// force over every legal action (the rules' `outcome()` decides who won).
-fn wins_within<G: Game>(pos: &G, attacker: Color, plies: u32) -> bool {
+fn wins_within<G: Position>(pos: &G, attacker: Color, plies: u32) -> bool {
     let mut list = ActionList::new();
     pos.legal_actions(&mut list);
     if list.is_empty() {
@@ -49,7 +49,7 @@ fn wins_within<G: Game>(pos: &G, attacker: Color, plies: u32) -> bool {
 }
 
 /// The fewest actions in which the side to act forces a win, up to `max`.
-fn forced_win_distance<G: Game>(pos: &G, max: u32) -> Option<u32> {
+fn forced_win_distance<G: Position>(pos: &G, max: u32) -> Option<u32> {
     (1..=max).find(|&d| wins_within(pos, pos.turn(), d))
 }
 
@@ -68,7 +68,7 @@ fn mate_score(variant: Variant, actions: u32) -> Score {
     Score::Mate(n as i32)
 }
 
-fn search<G: Game>(pos: &G, limits: Limits) -> SearchResult {
+fn search<G: Position>(pos: &G, limits: Limits) -> SearchResult {
     let mut s = Search::<G>::new(TranspositionTable::new(4));
     s.start(pos.clone(), limits);
     s.run(&NoClock, &mut |_| {})
@@ -83,7 +83,7 @@ fn tokens(actions: &[Action]) -> String {
 }
 
 /// Asserts that a result's best action and whole PV are legal from `pos`.
-fn assert_legal_result<G: Game>(pos: &G, result: &SearchResult, context: &str) {
+fn assert_legal_result<G: Position>(pos: &G, result: &SearchResult, context: &str) {
     let mut list = ActionList::new();
     pos.legal_actions(&mut list);
     match result.best {
@@ -217,7 +217,7 @@ const MATES: &[(Variant, &str, u32)] = &[
 /// quiet mating line for a few plies.
 const MATE_DEPTH_MARGIN: u32 = 4;
 
-fn check_mate<G: Game>(variant: Variant, text: &str, actions: u32) {
+fn check_mate<G: Position>(variant: Variant, text: &str, actions: u32) {
     let pos: G = build_position(text).unwrap_or_else(|e| panic!("{variant} {text}: {e}"));
     assert_eq!(
         forced_win_distance(&pos, actions),
@@ -261,7 +261,7 @@ fn mates_are_found_with_exact_scores_in_every_rule_set() {
 
 /// Random games of every rule set: wherever one action wins at once, a shallow
 /// search reports a mate in 1 and plays a winning action.
-fn random_wins_in_one<G: Game>(variant: Variant) -> usize {
+fn random_wins_in_one<G: Position>(variant: Variant) -> usize {
     let mut rng = Rng::new(0x51ed ^ variant as u64);
     let mut found = 0;
     for _ in 0..60 {
@@ -310,7 +310,7 @@ fn immediate_wins_in_random_games_are_taken() {
 
 /// Searches random positions of a random game with tiny, varied budgets: node
 /// limits, depth limits run in small slices, a stop before the first iteration.
-fn legal_under_tiny_budgets<G: Game>(variant: Variant) -> usize {
+fn legal_under_tiny_budgets<G: Position>(variant: Variant) -> usize {
     let mut rng = Rng::new(0xb0d9e7 ^ variant as u64);
     let mut table = TranspositionTable::new(1);
     let mut checked = 0;
@@ -365,7 +365,7 @@ fn best_actions_are_legal_in_random_positions_of_every_rule_set() {
 }
 
 /// A search run in slices of random sizes gives exactly the result of one run.
-fn sliced_equals_whole<G: Game>(variant: Variant, text: &str, depth: u32, seed: u64) {
+fn sliced_equals_whole<G: Position>(variant: Variant, text: &str, depth: u32, seed: u64) {
     let pos: G = build_position(text).unwrap();
     let mut whole_infos = Vec::new();
     let mut s = Search::<G>::new(TranspositionTable::new(2));
@@ -620,7 +620,7 @@ fn weakened_levels_play_legal_plausible_moves() {
 /// A game of the engine against itself from the start, with small searches; every
 /// action must be legal and the game must stay consistent until it ends or the
 /// action limit.
-fn self_play<G: Game>(variant: Variant, actions: usize) -> (usize, Option<alfiere::Outcome>) {
+fn self_play<G: Position>(variant: Variant, actions: usize) -> (usize, Option<alfiere::Outcome>) {
     let record = common::selfplay::self_play(G::start(), 1500, actions, |pos, result| {
         let context = format!(
             "{variant} self-play: {}",

@@ -6,7 +6,7 @@
 use alfiere::eval::nnue::Network;
 use alfiere::notation::fen::write_fen;
 use alfiere::search::skill::SplitMix;
-use alfiere::{ActionList, Chess, Color, Game, Role};
+use alfiere::{ActionList, Chess, Color, Position, Role};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;

@@ -4,7 +4,7 @@
 use alfiere::api::ApiGame;
 use alfiere::notation::fen::STARTING_FEN;
 use alfiere::uci::{Control, UciSession, MAX_LINE_LEN, MAX_PERFT_DEPTH};
-use alfiere::{Chess, Game, Variant};
+use alfiere::{Chess, Position, Variant};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::PathBuf;

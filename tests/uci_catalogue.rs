@@ -452,7 +452,7 @@ fn a_position_with_thousands_of_moves() {
     // Every rule set reads a long list.
     for variant in Variant::ALL {
         e.line(&format!("setoption name UCI_Variant value {variant}"));
-        let tokens = alfiere::with_variant!(variant, G => shuffle_tokens(&<G as alfiere::Game>::start(), 2000));
+        let tokens = alfiere::with_variant!(variant, G => shuffle_tokens(&<G as alfiere::Position>::start(), 2000));
         e.accepted(format!("position startpos moves {}\n", tokens.join(" ")).as_bytes());
         let expected =
             alfiere::uci::parse_position(variant, &format!("startpos moves {}", tokens.join(" ")))
@@ -465,7 +465,7 @@ fn a_position_with_thousands_of_moves() {
 
 /// Up to `n` UCI tokens of a game that moves pieces back and forth (reversible
 /// actions first), so that long games stay legal.
-fn shuffle_tokens<G: alfiere::Game>(start: &G, n: usize) -> Vec<String> {
+fn shuffle_tokens<G: alfiere::Position>(start: &G, n: usize) -> Vec<String> {
     let mut pos = start.clone();
     let mut tokens = Vec::new();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;

@@ -6,10 +6,10 @@ mod common;
 
 use alfiere::notation::pgn::{first_game_variant, read_pgn, write_record};
 use alfiere::uci::UciSession;
-use alfiere::{with_variant, ActionList, Game, Record, Variant};
+use alfiere::{with_variant, ActionList, Position, Record, Variant};
 use common::Rng;
 
-fn random_record<G: Game>(seed: u64, plies: usize) -> Record<G> {
+fn random_record<G: Position>(seed: u64, plies: usize) -> Record<G> {
     let mut rng = Rng::new(seed);
     let mut record = Record::new(G::start());
     for _ in 0..plies {
@@ -24,7 +24,7 @@ fn random_record<G: Game>(seed: u64, plies: usize) -> Record<G> {
     record
 }
 
-fn pgn_round_trip<G: Game>(seed: u64) {
+fn pgn_round_trip<G: Position>(seed: u64) {
     let record: Record<G> = random_record(seed, 80);
     let text = write_record(&record, &[("Event".to_string(), "test".to_string())]);
     match G::VARIANT.pgn_tag() {

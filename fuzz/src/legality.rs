@@ -6,7 +6,7 @@
 
 use super::input::Input;
 use super::reference::{assert_agrees, positions};
-use alfiere::{AcceptedProblems, ActionList, Game, Piece, Role, Setup};
+use alfiere::{AcceptedProblems, ActionList, Piece, Position, Role, Setup};
 
 /// Actions played after the set-up position at most.
 const MAX_STEPS: usize = 8;
@@ -18,7 +18,7 @@ pub fn reference_target(data: &[u8]) {
     alfiere::with_variant!(variant, G => run::<G>(&mut input));
 }
 
-fn run<G: Game>(input: &mut Input) {
+fn run<G: Position>(input: &mut Input) {
     let setup = positions::random_setup(G::VARIANT, &mut |n| input.below(n.max(1)).unwrap_or(0));
     // Every kind of problem accepted: orthodox chess then also meets the side not to
     // move in check and impossible checks (alfiere::accepted); the others refuse.
@@ -44,7 +44,7 @@ fn run<G: Game>(input: &mut Input) {
 /// The same setup without the king of the side to act, where the rule set accepts
 /// it (orthodox chess): that side then moves pseudo-legally, by the generator and by
 /// the reference alike, at the start and after each of its moves.
-fn check_kingless<G: Game>(setup: &Setup) {
+fn check_kingless<G: Position>(setup: &Setup) {
     let mut kingless = setup.clone();
     let king = Piece::new(setup.turn, Role::King);
     for square in kingless.board.by_piece(king) {

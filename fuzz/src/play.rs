@@ -20,7 +20,9 @@ use super::invariants::{
 };
 use super::seeds;
 use alfiere::notation::fen;
-use alfiere::{Action, ActionList, EndReason, Game, Record, RecordError, Role, Square, Variant};
+use alfiere::{
+    Action, ActionList, EndReason, Position, Record, RecordError, Role, Square, Variant,
+};
 
 /// Steps per input at most: longer games only cost time (the fuzzer needs a few
 /// thousand inputs a second), and the seeds already start deep in games.
@@ -30,14 +32,14 @@ const MAX_STEPS: usize = 48;
 const SAMPLE: usize = 3;
 
 /// The position before an action, to compare after undo.
-struct Snapshot<G: Game> {
+struct Snapshot<G: Position> {
     fen: String,
     key: u64,
     pos: G,
     len: usize,
 }
 
-impl<G: Game> Snapshot<G> {
+impl<G: Position> Snapshot<G> {
     fn of(record: &Record<G>) -> Snapshot<G> {
         Snapshot {
             fen: fen::write_fen(record.current()),
@@ -68,7 +70,7 @@ pub fn run_any(data: &[u8]) {
 }
 
 /// Runs one input on rule set `G`.
-pub fn run<G: Game>(data: &[u8]) {
+pub fn run<G: Position>(data: &[u8]) {
     let mut input = Input::new(data);
     let Some(first) = input.byte() else { return };
     // Half the inputs start from the start position, the rest from a data position.
@@ -112,7 +114,7 @@ pub fn run<G: Game>(data: &[u8]) {
 /// The per-step sample: one listed action chosen by the key passes `is_legal` and
 /// the UCI and SAN round trips, and a near miss of it (one field changed) gets the
 /// answer of the list from `is_legal`.
-fn check_key_sample<G: Game>(pos: &G, list: &ActionList) {
+fn check_key_sample<G: Position>(pos: &G, list: &ActionList) {
     let key = pos.zobrist();
     let Some(action) = list.as_slice().get(key as usize % list.len().max(1)) else {
         return;
@@ -126,7 +128,7 @@ fn check_key_sample<G: Game>(pos: &G, list: &ActionList) {
 
 /// Up to [`SAMPLE`] listed actions chosen by the input, each with its child fully
 /// checked; `false` at the end of the input.
-fn check_sample<G: Game>(pos: &G, list: &ActionList, input: &mut Input) -> bool {
+fn check_sample<G: Position>(pos: &G, list: &ActionList, input: &mut Input) -> bool {
     let Some(count) = input.byte() else {
         return false;
     };
@@ -144,7 +146,7 @@ fn check_sample<G: Game>(pos: &G, list: &ActionList, input: &mut Input) -> bool 
 }
 
 /// Plays the `i`-th legal action through the record (refused once the game is over).
-fn play_listed<G: Game>(
+fn play_listed<G: Position>(
     record: &mut Record<G>,
     snapshots: &mut Vec<Snapshot<G>>,
     list: &ActionList,
@@ -167,7 +169,7 @@ fn play_listed<G: Game>(
 
 /// Attempts an arbitrary action: legal ones are played, illegal ones are refused by
 /// the position and the record, which stay unchanged.
-fn attempt<G: Game>(
+fn attempt<G: Position>(
     record: &mut Record<G>,
     snapshots: &mut Vec<Snapshot<G>>,
     list: &ActionList,
@@ -190,7 +192,7 @@ fn attempt<G: Game>(
 
 /// Plays a legal action through the record, then checks that undo restores the
 /// position before it and that playing it again gives the same position.
-fn play_through_record<G: Game>(
+fn play_through_record<G: Position>(
     record: &mut Record<G>,
     snapshots: &mut Vec<Snapshot<G>>,
     action: &Action,
@@ -218,7 +220,7 @@ fn play_through_record<G: Game>(
 }
 
 /// Takes the last action back; the position must be exactly the one before it.
-fn undo<G: Game>(record: &mut Record<G>, snapshots: &mut Vec<Snapshot<G>>) {
+fn undo<G: Position>(record: &mut Record<G>, snapshots: &mut Vec<Snapshot<G>>) {
     let action = record.undo();
     match snapshots.pop() {
         Some(snapshot) => {
@@ -230,7 +232,7 @@ fn undo<G: Game>(record: &mut Record<G>, snapshots: &mut Vec<Snapshot<G>>) {
 }
 
 /// The record's view: repetition count, outcome and claims agree with each other.
-fn check_record<G: Game>(record: &Record<G>) {
+fn check_record<G: Position>(record: &Record<G>) {
     let count = record.repetition_count();
     assert!(count >= 1);
     let pos = record.current();
@@ -282,7 +284,7 @@ fn promotion(b: u8) -> Option<Role> {
 
 /// An action built from the input: a legal action with one field changed, or one of
 /// each kind about the pieces of the side to act (or anywhere).
-fn candidate<G: Game>(pos: &G, list: &ActionList, input: &mut Input) -> Option<Action> {
+fn candidate<G: Position>(pos: &G, list: &ActionList, input: &mut Input) -> Option<Action> {
     let kind = input.byte()?;
     let board = pos.placement().board;
     let ours = board.by_color(pos.turn());

@@ -2,7 +2,7 @@
 //! its perft data (`tests/data`, read when first needed), built once and kept as FENs.
 
 use alfiere::notation::fen;
-use alfiere::{Game, Variant};
+use alfiere::{Position, Variant};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -97,7 +97,7 @@ fn all_fens() -> &'static Vec<Vec<String>> {
 }
 
 /// The `i`-th seed position of rule set `G` (modulo their number; 0 is the start).
-pub fn seed<G: Game>(i: usize) -> G {
+pub fn seed<G: Position>(i: usize) -> G {
     let index = Variant::ALL.iter().position(|&v| v == G::VARIANT).unwrap();
     let fens = &all_fens()[index];
     let text = &fens[i % fens.len()];
@@ -105,7 +105,7 @@ pub fn seed<G: Game>(i: usize) -> G {
 }
 
 /// How many seed positions rule set `G` has.
-pub fn seed_count<G: Game>() -> usize {
+pub fn seed_count<G: Position>() -> usize {
     let index = Variant::ALL.iter().position(|&v| v == G::VARIANT).unwrap();
     all_fens()[index].len()
 }

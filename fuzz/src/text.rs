@@ -10,10 +10,10 @@ use super::invariants::{
 use super::seeds;
 use alfiere::api::ApiGame;
 use alfiere::notation::{fen, pgn, pgn_syntax, san, uci};
-use alfiere::{with_variant, AcceptedProblems, Game};
+use alfiere::{with_variant, AcceptedProblems, Position};
 
 /// A position chosen by the input: a seed, then up to 15 legal actions.
-pub fn position<G: Game>(input: &mut Input) -> G {
+pub fn position<G: Position>(input: &mut Input) -> G {
     let mut pos: G = seeds::seed(usize::from(input.byte().unwrap_or(0)));
     let plies = input.byte().unwrap_or(0) % 16;
     for _ in 0..plies {
@@ -34,7 +34,7 @@ pub fn fen_target(data: &[u8]) {
     with_variant!(variant, G => check_fen::<G>(&text));
 }
 
-fn check_fen<G: Game>(text: &str) {
+fn check_fen<G: Position>(text: &str) {
     // The syntax layer alone: what it reads, it writes back and reads the same
     // (castling rights off the corners as file letters), except what the writer
     // leaves out on purpose: Chess-Gi's informational `~` marks.
@@ -78,7 +78,7 @@ fn check_fen<G: Game>(text: &str) {
 /// a valid position reads the same; a position refused before is accepted only when
 /// each of its problems is of an accepted kind, and then passes every check; the
 /// run-time API agrees.
-fn check_fen_accepting<G: Game>(text: &str, strict: Option<&G>) {
+fn check_fen_accepting<G: Position>(text: &str, strict: Option<&G>) {
     let all = AcceptedProblems::ALL;
     let accepted = fen::read_fen_accepting::<G>(text, all);
     let api = (text.len() <= alfiere::api::MAX_SHORT_TEXT).then(|| {
@@ -122,7 +122,7 @@ pub fn san_target(data: &[u8]) {
     });
 }
 
-fn check_san<G: Game>(pos: &G, text: &str) {
+fn check_san<G: Position>(pos: &G, text: &str) {
     let list = legal_list(pos);
     let fen_text = fen::write_fen(pos);
     let lenient = san::parse_san(pos, text);
@@ -163,7 +163,7 @@ pub fn uci_action_target(data: &[u8]) {
     });
 }
 
-fn check_uci_token<G: Game>(pos: &G, text: &str) {
+fn check_uci_token<G: Position>(pos: &G, text: &str) {
     let list = legal_list(pos);
     let fen_text = fen::write_fen(pos);
     match uci::parse_action(pos, text) {
@@ -188,7 +188,7 @@ fn check_uci_token<G: Game>(pos: &G, text: &str) {
 
 /// The run-time API's `play_text` (SAN or UCI): a success plays a listed action, a
 /// failure changes nothing.
-fn check_api_move<G: Game>(pos: &G, text: &str) {
+fn check_api_move<G: Position>(pos: &G, text: &str) {
     let fen_text = fen::write_fen(pos);
     let mut game = ApiGame::new(G::VARIANT.id(), Some(&fen_text))
         .unwrap_or_else(|e| panic!("API refuses own FEN {fen_text}: {e:?}"));
@@ -225,7 +225,7 @@ pub fn pgn_target(data: &[u8]) {
     check_api_pgn(variant, &text);
 }
 
-fn check_pgn<G: Game>(text: &str) {
+fn check_pgn<G: Position>(text: &str) {
     let Ok(games) = pgn::read_pgn::<G>(text) else {
         return;
     };
@@ -261,7 +261,7 @@ fn check_pgn<G: Game>(text: &str) {
 /// What a game looks like after a write and read, as the PGN writer documents it:
 /// a `}` inside a comment becomes `)` and a line break a space (a brace comment
 /// cannot hold them), and a game without a termination marker gets `*`.
-fn normalized<G: Game>(game: &pgn::PgnGame<G>) -> pgn::PgnGame<G> {
+fn normalized<G: Position>(game: &pgn::PgnGame<G>) -> pgn::PgnGame<G> {
     fn fix(comments: &mut [String]) {
         for comment in comments {
             *comment = comment.replace('}', ")").replace(['\n', '\r'], " ");

@@ -8,7 +8,7 @@ use super::invariants::{check_position, legal_list};
 use alfiere::api::ApiGame;
 use alfiere::notation::{fen, uci};
 use alfiere::uci::{parse_go, Control, UciSession};
-use alfiere::{with_variant, Game};
+use alfiere::{with_variant, Position};
 
 /// The session's game as a comparable value: rule set, position and actions played.
 fn snapshot(game: &ApiGame) -> (alfiere::Variant, String, Vec<alfiere::Action>) {
@@ -17,7 +17,7 @@ fn snapshot(game: &ApiGame) -> (alfiere::Variant, String, Vec<alfiere::Action>) 
 
 /// The game's current position as its rule set's type (through its FEN, which reads
 /// back exactly).
-fn position_of<G: Game>(game: &ApiGame) -> G {
+fn position_of<G: Position>(game: &ApiGame) -> G {
     fen::read_fen::<G>(&game.fen()).expect("the session's FEN reads back")
 }
 

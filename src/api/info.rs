@@ -6,7 +6,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::BoardId;
-use crate::game::{EndReason, Game, Outcome, Phase, TurnState};
+use crate::game::{EndReason, Outcome, Phase, Position, TurnState};
 use crate::moves::Action;
 use crate::notation::{fen, san, uci};
 use crate::types::{Color, Role, Square};
@@ -108,7 +108,7 @@ pub struct MoveInfo {
 
 impl MoveInfo {
     /// Describes `action`, legal in `pos`.
-    pub fn new<G: Game>(pos: &G, action: &Action) -> MoveInfo {
+    pub fn new<G: Position>(pos: &G, action: &Action) -> MoveInfo {
         // Only what needs the rule set is generic; the rest is built once, in
         // `describe`, rather than once per rule set (the WebAssembly module's size).
         let mut after = pos.clone();

@@ -151,7 +151,7 @@ impl ApiGame {
     pub fn chess960_number(&self) -> Option<u16> {
         let setup = crate::notation::fen::parse_fen(&self.inner.start_fen()).ok()?;
         let start =
-            <crate::variants::chess960::Chess960 as crate::Game>::from_setup(&setup).ok()?;
+            <crate::variants::chess960::Chess960 as crate::Position>::from_setup(&setup).ok()?;
         start.start_number()
     }
 

@@ -5,7 +5,7 @@ use super::error::{ApiError, ApiErrorKind};
 use super::info::{MoveInfo, TurnInfo};
 use crate::bitboard::Bitboard;
 use crate::board::Placement;
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{EndReason, Outcome, Position};
 use crate::moves::{Action, ActionList};
 use crate::notation::annotations::Annotations;
 use crate::notation::pgn_syntax::RawMove;
@@ -28,7 +28,7 @@ pub trait PlayedGame: Send {
     fn clone_box(&self) -> Box<dyn PlayedGame>;
     fn fen(&self) -> String;
     /// Replaces the game by the position of `fen`, accepting the position problems of
-    /// the kinds in `accepted` ([`Game::from_setup_accepting`]).
+    /// the kinds in `accepted` ([`Position::from_setup_accepting`]).
     fn load_fen(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), ApiError>;
     fn turn_info(&self) -> TurnInfo;
     fn turn_state(&self) -> crate::game::TurnState;
@@ -93,17 +93,17 @@ pub trait PlayedGame: Send {
     fn zobrist(&self) -> u64;
     /// The pieces giving check.
     fn checkers(&self) -> Bitboard;
-    /// The pieces of `color` attacking `square` ([`Game::attackers`]).
+    /// The pieces of `color` attacking `square` ([`Position::attackers`]).
     fn attackers(&self, square: Square, color: Color) -> Bitboard;
     /// The position as setup data.
     fn setup(&self) -> Setup;
-    /// [`Game::drop_refusal`] of the current position.
+    /// [`Position::drop_refusal`] of the current position.
     fn drop_refusal(&self, role: Role, to: Square) -> Option<Refusal>;
-    /// [`Game::check_refusal`] of the current position.
+    /// [`Position::check_refusal`] of the current position.
     fn check_refusal(&self) -> Option<Refusal>;
-    /// [`Game::shift_in_setup`].
+    /// [`Position::shift_in_setup`].
     fn shift_in_setup(&self, setup: &mut Setup, from: Square, to: Square);
-    /// [`Game::attackers_in_setup`].
+    /// [`Position::attackers_in_setup`].
     fn attackers_in_setup(&self, setup: &Setup, square: Square, color: Color) -> Option<Bitboard>;
 }
 
@@ -155,7 +155,7 @@ pub fn new_played(variant: Variant) -> Box<dyn PlayedGame> {
     crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
 }
 
-impl<G: Game> PlayedGame for Record<G> {
+impl<G: Position> PlayedGame for Record<G> {
     fn variant(&self) -> Variant {
         G::VARIANT
     }

@@ -17,7 +17,7 @@
 //! [`Sink`]: the search sums them, the tuner records them ([`trace`]).
 //!
 //! ```
-//! use alfiere::{eval, Chess, Game};
+//! use alfiere::{eval, Chess, Position};
 //! use alfiere::notation::fen;
 //! assert!(eval::evaluate(&Chess::start()).abs() < 50);
 //! // A queen up is winning for the side that has it, whoever is to move.
@@ -44,7 +44,7 @@ pub use mobility::Geometry;
 pub use sink::{Sink, Total, Trace};
 pub use taper::S;
 
-use crate::game::Game;
+use crate::game::Position;
 use crate::types::Color;
 use std::cell::RefCell;
 
@@ -54,7 +54,7 @@ thread_local! {
 }
 
 /// The evaluation of `pos` for the side to act.
-pub fn evaluate<G: Game>(pos: &G) -> i32 {
+pub fn evaluate<G: Position>(pos: &G) -> i32 {
     let rules = const { rules::rules(G::VARIANT) };
     if rules.race {
         return racing_kings(pos);
@@ -96,14 +96,14 @@ pub fn evaluate<G: Game>(pos: &G) -> i32 {
 
 /// The features and fixed terms of `pos` (not Racing Kings, whose evaluation is
 /// its own), with its game phase: what the tuner fits the weights to.
-pub fn trace<G: Game>(pos: &G) -> (Trace, i32) {
+pub fn trace<G: Position>(pos: &G) -> (Trace, i32) {
     let mut trace = Trace::default();
     let phase = collect(pos, &mut trace);
     (trace, phase)
 }
 
 /// Sends every term of `pos` to `sink`; returns the game phase.
-fn collect<G: Game, K: Sink>(pos: &G, sink: &mut K) -> i32 {
+fn collect<G: Position, K: Sink>(pos: &G, sink: &mut K) -> i32 {
     let rules = const { rules::rules(G::VARIANT) };
     let placement = pos.placement();
     let board = placement.board;
@@ -154,7 +154,7 @@ fn collect<G: Game, K: Sink>(pos: &G, sink: &mut K) -> i32 {
 }
 
 /// Racing Kings, for the side to act.
-fn racing_kings<G: Game>(pos: &G) -> i32 {
+fn racing_kings<G: Position>(pos: &G) -> i32 {
     let board = pos.placement().board;
     let mut mobility = Total::default();
     let activity = mobility::activity(
@@ -181,7 +181,7 @@ mod tests {
     use crate::variants::racingkings::RacingKings;
     use crate::{Alice, Avalanche, Billiards, Chess, ChessGi};
 
-    fn eval_fen<G: Game>(text: &str) -> i32 {
+    fn eval_fen<G: Position>(text: &str) -> i32 {
         evaluate(&fen::read_fen::<G>(text).unwrap())
     }
 
@@ -225,7 +225,7 @@ mod tests {
         rest.join(" ")
     }
 
-    fn assert_mirror_symmetric<G: Game>(text: &str) {
+    fn assert_mirror_symmetric<G: Position>(text: &str) {
         let mirrored = mirror_fen(text);
         let a = eval_fen::<G>(text);
         let b = eval_fen::<G>(&mirrored);

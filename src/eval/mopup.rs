@@ -95,7 +95,7 @@ fn corner_closeness(sq: Square, corners: [Square; 2]) -> i32 {
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
 
     fn bonus_of(text: &str, strong: Color) -> i32 {
         let pos: Chess = fen::read_fen(text).unwrap();

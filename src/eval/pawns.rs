@@ -155,7 +155,7 @@ mod tests {
     use super::*;
     use crate::eval::sink::Total;
     use crate::notation::fen;
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
 
     fn structure(fen_text: &str) -> S {
         let pos: Chess = fen::read_fen(fen_text).unwrap();

@@ -63,7 +63,7 @@ pub fn endgame_factor(board: &Board, strong: Color) -> i32 {
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
 
     fn factor(text: &str, strong: Color) -> i32 {
         let pos: Chess = fen::read_fen(text).unwrap();

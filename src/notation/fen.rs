@@ -18,7 +18,7 @@
 //! ```
 
 use crate::bitboard::Bitboard;
-use crate::game::Game;
+use crate::game::Position;
 use crate::setup::{ExtraState, Hand, PositionProblem, Setup};
 use crate::types::{ByColor, Color, File, Piece, Rank, Role, Square};
 use std::fmt;
@@ -441,16 +441,16 @@ fn write_castling(setup: &Setup, letters: CastlingLetters) -> String {
 ///
 /// # Errors
 /// [`FenError`] listing every syntax problem, or else every position problem.
-pub fn read_fen<G: Game>(fen: &str) -> Result<G, FenError> {
+pub fn read_fen<G: Position>(fen: &str) -> Result<G, FenError> {
     read_fen_accepting(fen, crate::AcceptedProblems::NONE)
 }
 
 /// Reads a FEN like [`read_fen`], accepting the position problems of the kinds in
-/// `accepted` ([`Game::from_setup_accepting`]).
+/// `accepted` ([`Position::from_setup_accepting`]).
 ///
 /// # Errors
 /// As [`read_fen`], for a problem of a kind not accepted.
-pub fn read_fen_accepting<G: Game>(
+pub fn read_fen_accepting<G: Position>(
     fen: &str,
     accepted: crate::AcceptedProblems,
 ) -> Result<G, FenError> {
@@ -552,6 +552,6 @@ pub fn write_setup_with(setup: &Setup, letters: CastlingLetters) -> String {
 }
 
 /// Writes a position as FEN.
-pub fn write_fen<G: Game>(game: &G) -> String {
+pub fn write_fen<G: Position>(game: &G) -> String {
     write_setup_with(&game.to_setup(), CastlingLetters::of(G::VARIANT))
 }

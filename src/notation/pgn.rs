@@ -23,7 +23,7 @@ use super::fen;
 use super::pgn_line;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
@@ -61,7 +61,7 @@ pub struct PgnLine {
 
 /// A game read from PGN, every move verified legal.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PgnGame<G: Game> {
+pub struct PgnGame<G: Position> {
     /// Tag pairs in file order.
     pub tags: Vec<(String, String)>,
     /// The start position (from `FEN` when present).
@@ -99,7 +99,7 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-impl<G: Game> PgnGame<G> {
+impl<G: Position> PgnGame<G> {
     /// The value of a tag (the last one if repeated).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -211,7 +211,7 @@ fn separator(variant: Variant) -> char {
 /// The number written before a token that starts in `pos`: the series number in
 /// Progressive (every series opens a number: `1. e4 2. e5 Qh4`), else the full-move
 /// number, opened by White at the start of its turn.
-pub fn token_number<G: Game>(pos: &G) -> TokenNumber {
+pub fn token_number<G: Position>(pos: &G) -> TokenNumber {
     let state = pos.turn_state();
     let white = pos.turn() == Color::White;
     if pgn_style(G::VARIANT).series_numbers {
@@ -231,7 +231,9 @@ pub fn token_number<G: Game>(pos: &G) -> TokenNumber {
 /// other single-action rule sets and in Progressive; one per turn in Marseillais;
 /// in Avalanche one per turn with the owner's promotion choice as a token of its
 /// own (`=Q Nf3/e6`). Each token is returned with the position it starts in.
-pub fn token_actions<'a, G: Game>(history: &[(&'a G, &'a Action)]) -> Vec<(&'a G, Vec<Action>)> {
+pub fn token_actions<'a, G: Position>(
+    history: &[(&'a G, &'a Action)],
+) -> Vec<(&'a G, Vec<Action>)> {
     let per_turn = pgn_style(G::VARIANT).token_per_turn;
     let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
     let mut open = false;
@@ -249,7 +251,7 @@ pub fn token_actions<'a, G: Game>(history: &[(&'a G, &'a Action)]) -> Vec<(&'a G
 
 /// The strict SAN of a token's actions played from `start`, joined by the rule
 /// set's separator.
-pub(super) fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
+pub(super) fn token_san<G: Position>(start: &G, actions: &[Action]) -> String {
     let mut pos = start.clone();
     let mut parts = Vec::with_capacity(actions.len());
     for action in actions {
@@ -259,7 +261,7 @@ pub(super) fn token_san<G: Game>(start: &G, actions: &[Action]) -> String {
     parts.join(&separator(G::VARIANT).to_string())
 }
 
-fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
+fn numbering<G: Position>(start: &G) -> OrthodoxNumbering {
     OrthodoxNumbering {
         first_ply_black: start.turn() == Color::Black,
         first_move_number: start.fullmove_number(),
@@ -269,7 +271,7 @@ fn numbering<G: Game>(start: &G) -> OrthodoxNumbering {
 /// Resolves one game read by the syntax layer. The rule set's part is only its start
 /// position; the tags and the moves are checked by non-generic code.
 #[inline(never)] // Cold: one call per game, not copied into each caller.
-fn resolve_game<G: Game>(
+fn resolve_game<G: Position>(
     index: usize,
     raw: &RawGame,
     accepted: AcceptedProblems,
@@ -350,17 +352,17 @@ fn start_fen_tag(index: usize, raw: &RawGame, expected: Variant) -> Result<Optio
 /// [`PgnError`] for the first syntax error or illegal move, with its position;
 /// then no game is returned.
 #[inline(never)] // Cold: not copied into each rule set's `load_pgn`.
-pub fn read_pgn<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
+pub fn read_pgn<G: Position>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
     read_pgn_accepting(text, AcceptedProblems::NONE)
 }
 
 /// Reads every game like [`read_pgn`], accepting start positions (`FEN` tags) with
-/// the problems of the kinds in `accepted` ([`Game::from_setup_accepting`]).
+/// the problems of the kinds in `accepted` ([`Position::from_setup_accepting`]).
 ///
 /// # Errors
 /// As [`read_pgn`].
 #[inline(never)]
-pub fn read_pgn_accepting<G: Game>(
+pub fn read_pgn_accepting<G: Position>(
     text: &str,
     accepted: AcceptedProblems,
 ) -> Result<Vec<PgnGame<G>>, PgnError> {
@@ -412,7 +414,7 @@ pub fn first_game_variant(text: &str) -> Result<Variant, PgnError> {
 /// Writes a played game as PGN: the Seven Tag Roster (values from `tags` where
 /// given, `?` otherwise), `Variant`, `SetUp`/`FEN` for a non-standard start, any
 /// other given tags, and `Result` from the record's outcome.
-pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> String {
+pub fn write_record<G: Position>(record: &Record<G>, tags: &[(String, String)]) -> String {
     write_annotated(record, tags, &Annotations::default(), set_up_fen(record))
 }
 
@@ -421,7 +423,7 @@ pub fn write_record<G: Game>(record: &Record<G>, tags: &[(String, String)]) -> S
 /// is the outcome when the game has one, else the notes' `Result` tag when it is a
 /// result, else `*`. `set_up` is [`set_up_fen`] (callers that have it at hand
 /// pass it, so that this generic function does not compute it once per rule set).
-pub fn write_annotated<G: Game>(
+pub fn write_annotated<G: Position>(
     record: &Record<G>,
     tags: &[(String, String)],
     notes: &Annotations,
@@ -436,7 +438,7 @@ pub fn write_annotated<G: Game>(
 /// A record's actions as numbered PGN tokens, with the ply each token ends at: the
 /// main line of [`write_annotated`], or a variation's moves (a record of the line
 /// from its start position).
-pub fn record_moves<G: Game>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
+pub fn record_moves<G: Position>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
     let history: Vec<(&G, &Action)> = record.history().collect();
     let mut ends = Vec::new();
     let mut ply = 0;
@@ -467,8 +469,8 @@ fn bare_raw_move(token: String, number: TokenNumber) -> RawMove {
 }
 
 /// The start position's FEN when it is not `G`'s start, or always where games start
-/// from several positions ([`Game::VARIED_START`]): what `SetUp`/`FEN` say.
-pub fn set_up_fen<G: Game>(record: &Record<G>) -> Option<String> {
+/// from several positions ([`Position::VARIED_START`]): what `SetUp`/`FEN` say.
+pub fn set_up_fen<G: Position>(record: &Record<G>) -> Option<String> {
     let start_fen = fen::write_fen(record.start());
     (G::VARIED_START || start_fen != fen::write_fen(&G::start())).then_some(start_fen)
 }

@@ -13,7 +13,7 @@
 use super::pgn::{token_number, token_san, PgnError, PgnLine, PgnMove};
 use super::pgn_syntax::{RawMove, TokenNumber};
 use super::san;
-use crate::game::{Game, Outcome};
+use crate::game::{Outcome, Position};
 use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
@@ -34,7 +34,7 @@ pub(super) trait LineCursor {
     fn last_token_san(&self, count: usize) -> String;
 }
 
-impl<G: Game> LineCursor for Record<G> {
+impl<G: Position> LineCursor for Record<G> {
     fn fork(&self) -> Box<dyn LineCursor> {
         Box::new(self.clone())
     }

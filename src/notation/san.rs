@@ -11,7 +11,7 @@
 //! `b` is the file). Strict reading accepts exactly what [`write_san`] writes.
 //!
 //! ```
-//! use alfiere::{Chess, Game, notation::san};
+//! use alfiere::{Chess, Position, notation::san};
 //! let pos = Chess::start();
 //! let action = san::parse_san(&pos, "Nf3").unwrap();
 //! assert_eq!(san::write_san(&pos, &action), "Nf3");
@@ -20,14 +20,14 @@
 //! assert!(san::parse_san_strict(&pos, "e2e4").is_err());
 //! ```
 
-use crate::game::{EndReason, Game};
+use crate::game::{EndReason, Position};
 use crate::moves::{Action, ActionList};
 use crate::notation::uci;
 use crate::types::{CastlingSide, File, Rank, Role, Square};
 use std::fmt;
 
 /// Writes an action of `game` in SAN, without the check suffix.
-pub fn write_san_plain<G: Game>(game: &G, action: &Action) -> String {
+pub fn write_san_plain<G: Position>(game: &G, action: &Action) -> String {
     let mut legal = ActionList::new();
     // Only a piece's move may need its rivals named.
     if matches!(action, Action::Normal { .. }) {
@@ -113,7 +113,7 @@ fn disambiguation(legal: &[Action], role: Role, from: Square, to: Square) -> Str
 
 /// The check suffix an action earns: `#` for mate, `+` for check, nothing otherwise.
 /// Only a finished turn can check in this sense (the opponent is to act).
-pub fn check_suffix<G: Game>(game: &G, action: &Action) -> &'static str {
+pub fn check_suffix<G: Position>(game: &G, action: &Action) -> &'static str {
     let mut after = game.clone();
     crate::game::play_out_of_line(&mut after, action);
     if after.turn() == game.turn() || !after.is_check() {
@@ -126,7 +126,7 @@ pub fn check_suffix<G: Game>(game: &G, action: &Action) -> &'static str {
 }
 
 /// Writes an action of `game` in SAN with its `+`/`#` suffix.
-pub fn write_san<G: Game>(game: &G, action: &Action) -> String {
+pub fn write_san<G: Position>(game: &G, action: &Action) -> String {
     let mut san = write_san_plain(game, action);
     san.push_str(check_suffix(game, action));
     san
@@ -304,7 +304,7 @@ fn matches(parts: &SanParts, action: &Action) -> bool {
 ///
 /// # Errors
 /// [`SanError`] when the text is not SAN or matches no legal action, or several.
-pub fn parse_san<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
+pub fn parse_san<G: Position>(game: &G, text: &str) -> Result<Action, SanError> {
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
     parse_lenient(&legal, text)
@@ -403,7 +403,7 @@ pub enum SanIntent {
 ///
 /// # Errors
 /// [`SanError`] as for [`parse_san`], and [`SanError::Invalid`] for non-canonical text.
-pub fn parse_san_strict<G: Game>(game: &G, text: &str) -> Result<Action, SanError> {
+pub fn parse_san_strict<G: Position>(game: &G, text: &str) -> Result<Action, SanError> {
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
     let candidates = strict_candidates(&legal, text)?;

@@ -4,14 +4,14 @@
 //! pushes as the pawn's from-to and promotion choices as square plus letter (`d1q`).
 //!
 //! ```
-//! use alfiere::{Chess, Game, notation::uci};
+//! use alfiere::{Chess, Position, notation::uci};
 //! let pos = Chess::start();
 //! let action = uci::parse_action(&pos, "g1f3").unwrap();
 //! assert_eq!(uci::action_to_uci(&action), "g1f3");
 //! assert!(uci::parse_action(&pos, "e2e5").is_err());
 //! ```
 
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::{Action, ActionList};
 use crate::types::{Role, Square};
 use std::fmt;
@@ -90,7 +90,7 @@ pub fn is_well_formed(token: &str) -> bool {
 /// # Errors
 /// [`UciActionError::Invalid`] for a malformed token, [`UciActionError::Illegal`] for a
 /// well-formed token that names no legal action.
-pub fn parse_action<G: Game>(game: &G, token: &str) -> Result<Action, UciActionError> {
+pub fn parse_action<G: Position>(game: &G, token: &str) -> Result<Action, UciActionError> {
     let mut legal = ActionList::new();
     if is_well_formed(token) {
         game.legal_actions(&mut legal);

@@ -6,7 +6,7 @@
 //! so "winning" means the same here as in a game report.
 
 use super::probe::{Candidate, Probed};
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::search::params::SEE_VALUE;
 use crate::types::{Color, Role};
@@ -134,7 +134,7 @@ pub fn judge_step(probed: &Probed, allowed: &[Action]) -> StepVerdict {
 
 /// `color`'s material minus the opponent's, in centipawns (the exchange values of
 /// [`SEE_VALUE`]; kings count nothing), pieces in hand included.
-pub fn material_balance<G: Game>(pos: &G, color: Color) -> i32 {
+pub fn material_balance<G: Position>(pos: &G, color: Color) -> i32 {
     let board = pos.placement().board;
     let mut balance = 0;
     for (_, piece) in board.pieces() {

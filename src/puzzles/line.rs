@@ -7,7 +7,7 @@ use super::criteria::{
     MATERIAL_GAIN, MAX_SOLVER_ACTIONS,
 };
 use super::probe::Prober;
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::types::Color;
 
@@ -36,7 +36,7 @@ pub struct Solved<G> {
     pub final_percent: f64,
 }
 
-impl<G: Game> Solved<G> {
+impl<G: Position> Solved<G> {
     /// Whether the `i`th action of the line is the solver's.
     pub fn is_solver_action(&self, i: usize) -> bool {
         self.positions[i].turn() == self.solver
@@ -94,7 +94,7 @@ impl<G: Game> Solved<G> {
 
 /// Whether `action` is quiet: no capture, no promotion, and `after` (the position it
 /// leads to) not in check.
-pub fn is_quiet<G: Game>(action: &Action, after: &G) -> bool {
+pub fn is_quiet<G: Position>(action: &Action, after: &G) -> bool {
     !(action.is_capture() || action.promotion().is_some() || after.is_check())
 }
 
@@ -135,7 +135,11 @@ struct Turn<G> {
 /// players take a turn's actions in any order that stays legal), so the turn is the
 /// one way to win. A step that wins the game at once needs no second look, nor does a
 /// turn that ends by winning it: the players accept any action, or turn, that does.
-fn solver_turn<G: Game>(start: &G, solver: Color, prober: &Prober) -> Result<Turn<G>, StepVerdict> {
+fn solver_turn<G: Position>(
+    start: &G,
+    solver: Color,
+    prober: &Prober,
+) -> Result<Turn<G>, StepVerdict> {
     let mut pos = start.clone();
     let mut turn = Turn {
         actions: Vec::new(),
@@ -182,7 +186,7 @@ fn solver_turn<G: Game>(start: &G, solver: Color, prober: &Prober) -> Result<Tur
 /// Lines a solver step's probe must see: one more than the actions left in the
 /// turn, so that a winning action outside the turn cannot hide behind the turn's
 /// own actions taken in another order.
-pub fn alternatives_to_see<G: Game>(pos: &G) -> usize {
+pub fn alternatives_to_see<G: Position>(pos: &G) -> usize {
     let turn = pos.turn_state();
     usize::from(turn.length.saturating_sub(turn.played)).max(1) + 1
 }
@@ -191,7 +195,7 @@ pub fn alternatives_to_see<G: Game>(pos: &G) -> usize {
 ///
 /// # Errors
 /// The [`Rejection`] that turned the candidate away.
-pub fn solve<G: Game>(mistake: &Mistake<G>, prober: &Prober) -> Result<Solved<G>, Rejection> {
+pub fn solve<G: Position>(mistake: &Mistake<G>, prober: &Prober) -> Result<Solved<G>, Rejection> {
     let (before, setup) = (&mistake.before, &mistake.setup);
     let mut start = before.clone();
     if start.play(setup).is_err() || start.outcome().is_some() {
@@ -297,7 +301,7 @@ pub fn solve<G: Game>(mistake: &Mistake<G>, prober: &Prober) -> Result<Solved<G>
 /// Ends a line without a mate after the solver turn that wins the most material
 /// (the earliest of equals), once the opponent has answered; none wins enough:
 /// [`Rejection::NoMaterialWon`].
-fn cut_at_material<G: Game>(
+fn cut_at_material<G: Position>(
     before: &G,
     setup: &Action,
     walk: Walk<G>,
@@ -346,7 +350,7 @@ fn cut_at_material<G: Game>(
     Ok(finish(before, setup, walk, solver, false, gain))
 }
 
-fn finish<G: Game>(
+fn finish<G: Position>(
     before: &G,
     setup: &Action,
     walk: Walk<G>,

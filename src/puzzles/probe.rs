@@ -4,7 +4,7 @@
 
 use crate::analysis::Eval;
 use crate::eval::nnue::Network;
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::search::score::{is_mate, Score};
 use crate::search::{Limits, NoClock, Search, SearchOptions, TranspositionTable};
@@ -85,7 +85,7 @@ impl Prober {
     }
 
     /// Searches `pos` with `lines` principal variations.
-    pub fn probe<G: Game>(&self, pos: &G, lines: usize) -> Probed {
+    pub fn probe<G: Position>(&self, pos: &G, lines: usize) -> Probed {
         let mut search =
             Search::<G::Searched>::new_for(TranspositionTable::new(TABLE_MB), G::VARIANT);
         search.set_options(SearchOptions {

@@ -11,7 +11,7 @@ use super::file::PuzzleRow;
 use super::line::{alternatives_to_see, is_quiet};
 use super::probe::Prober;
 use super::rating::Effort;
-use crate::game::{EndReason, Game};
+use crate::game::{EndReason, Position};
 use crate::moves::Action;
 use crate::notation::{fen, uci};
 
@@ -24,7 +24,7 @@ pub type Step<G> = (G, Action, G);
 ///
 /// # Errors
 /// What is wrong, naming the action.
-pub fn play_line<G: Game>(row: &PuzzleRow) -> Result<Vec<Step<G>>, String> {
+pub fn play_line<G: Position>(row: &PuzzleRow) -> Result<Vec<Step<G>>, String> {
     let mut pos: G = fen::read_fen(&row.fen).map_err(|e| format!("FEN: {e}"))?;
     let mut actions = Vec::with_capacity(row.moves.len());
     for (i, token) in row.moves.iter().enumerate() {
@@ -69,7 +69,7 @@ pub fn play_line<G: Game>(row: &PuzzleRow) -> Result<Vec<Step<G>>, String> {
 ///
 /// # Errors
 /// What is wrong, naming the step.
-pub fn check<G: Game>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String> {
+pub fn check<G: Position>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, String> {
     let actions = play_line::<G>(row)?;
     let solver = actions[0].2.turn();
     let mut effort = Effort {

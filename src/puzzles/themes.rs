@@ -6,7 +6,7 @@
 use super::line::Solved;
 use crate::attacks::{between, bishop_attacks, rook_attacks};
 use crate::board::BoardId;
-use crate::game::{EndReason, Game};
+use crate::game::{EndReason, Position};
 use crate::moves::Action;
 use crate::variants::{
     Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, Marseillais, MarseillaisBalanced,
@@ -18,13 +18,13 @@ use crate::variants::{
 const CRUSHING_GAIN: i32 = 500;
 const CRUSHING_PERCENT: f64 = 95.0;
 
-/// What puzzles need to know of a rule set beyond [`Game`]: its own themes of a line
+/// What puzzles need to know of a rule set beyond [`Position`]: its own themes of a line
 /// (none by default) and where its self-play games start.
 #[diagnostic::on_unimplemented(
     message = "the puzzle rules of rule set `{Self}` are missing",
     note = "add `impl PuzzleRules for {Self}` in src/puzzles/themes.rs: its own themes and where its self-play games start"
 )]
-pub trait PuzzleRules: Game {
+pub trait PuzzleRules: Position {
     fn own_themes(_line: &Solved<Self>) -> Vec<&'static str> {
         Vec::new()
     }
@@ -62,7 +62,7 @@ pub fn themes<G: PuzzleRules>(line: &Solved<G>) -> Vec<&'static str> {
 }
 
 /// The indices of the solver's actions in the line.
-fn solver_indices<G: Game>(line: &Solved<G>) -> impl Iterator<Item = usize> + '_ {
+fn solver_indices<G: Position>(line: &Solved<G>) -> impl Iterator<Item = usize> + '_ {
     (0..line.actions.len()).filter(move |&i| line.is_solver_action(i))
 }
 
@@ -178,7 +178,7 @@ impl PuzzleRules for Avalanche {
 }
 
 /// `wholeTurn`: the win takes every action of a turn of several.
-fn whole_turn<G: Game>(line: &Solved<G>) -> Vec<&'static str> {
+fn whole_turn<G: Position>(line: &Solved<G>) -> Vec<&'static str> {
     if line.wins_game && line.last_turn_actions() >= 2 {
         vec!["wholeTurn"]
     } else {

@@ -17,7 +17,7 @@ use super::score::{
 use super::tt::Bound;
 use super::{checks, see};
 use super::{position_key, Paused, Search};
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::types::{Color, Role};
 
@@ -37,14 +37,14 @@ enum Entered {
 
 /// Whether the side to act has a piece besides king and pawns (on the board or in
 /// hand): without one, zugzwang is common and a pass proves nothing.
-fn has_pieces<G: Game>(pos: &G) -> bool {
+fn has_pieces<G: Position>(pos: &G) -> bool {
     let side = pos.turn();
     let board = pos.placement().board;
     let pieces = board.by_color(side) - board.by_role(Role::Pawn) - board.by_role(Role::King);
     pieces.any() || pos.hand(side).is_some_and(|h| !h.is_empty())
 }
 
-impl<G: Game> Search<G> {
+impl<G: Position> Search<G> {
     /// Makes sure frames `0..=ply` exist.
     #[inline]
     pub(super) fn ensure_frame(&mut self, ply: usize) {

@@ -10,7 +10,7 @@
 use super::rule_sets::EngineRules;
 use super::{Limits, NoClock, Search, SearchOptions, SearchResult, TranspositionTable};
 use crate::eval::nnue::Network;
-use crate::game::Game;
+use crate::game::Position;
 use crate::notation::{fen, uci};
 use crate::variants::Variant;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
 ///
 /// # Errors
 /// The FEN's problems or the first illegal action, as a message.
-pub fn build_position<G: Game>(text: &str) -> Result<G, String> {
+pub fn build_position<G: Position>(text: &str) -> Result<G, String> {
     let (head, moves) = match text.split_once(" moves ") {
         Some((h, m)) => (h.trim(), m),
         None => {
@@ -63,7 +63,7 @@ pub struct BenchEntry {
 
 /// Searches one position of rule set `G` to `depth` with a fresh table, with
 /// `network` where it applies (the hand-written evaluation without one).
-pub fn search_position<G: Game>(
+pub fn search_position<G: Position>(
     pos: G,
     depth: u32,
     network: Option<&Arc<Network>>,
@@ -89,7 +89,7 @@ pub fn run_variant(
     network: Option<&Arc<Network>>,
 ) -> Result<Vec<BenchEntry>, String> {
     let depth = depth.unwrap_or(self::depth(variant));
-    fn each<G: Game>(
+    fn each<G: Position>(
         variant: Variant,
         depth: u32,
         network: Option<&Arc<Network>>,

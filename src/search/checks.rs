@@ -43,10 +43,10 @@ pub fn may_give_check(board: &Board, side: Color, action: &Action) -> bool {
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::{ActionList, Chess, ChessGi, Game};
+    use crate::{ActionList, Chess, ChessGi, Position};
 
     /// Every action that checks is flagged, in positions full of checks.
-    fn flags_every_check<G: Game>(fens: &[&str]) -> usize {
+    fn flags_every_check<G: Position>(fens: &[&str]) -> usize {
         let mut list = ActionList::new();
         let mut skipped = 0;
         for text in fens {

@@ -137,7 +137,7 @@ impl CorrectionTable {
 mod tests {
     use super::*;
     use crate::notation::fen::read_fen;
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
 
     #[test]
     fn corrections_follow_the_errors_and_stay_bounded() {

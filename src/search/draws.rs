@@ -5,11 +5,11 @@
 use super::frame::Edge;
 use super::score::{mate_in, mated_in, DRAW};
 use super::Search;
-use crate::game::{Game, Outcome};
+use crate::game::{Outcome, Position};
 use crate::types::Color;
 
 /// The score of `outcome` for the side to act in `pos`, `ply` actions from the root.
-pub fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
+pub fn outcome_score<G: Position>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
     match outcome.winner {
         Some(winner) if winner == pos.turn() => mate_in(ply),
         Some(_) => mated_in(ply),
@@ -18,12 +18,12 @@ pub fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
 }
 
 /// The score of a position without legal actions: `outcome()` says who won.
-pub fn terminal_score<G: Game>(pos: &G, ply: usize) -> i32 {
+pub fn terminal_score<G: Position>(pos: &G, ply: usize) -> i32 {
     pos.outcome()
         .map_or(DRAW, |outcome| outcome_score(pos, outcome, ply))
 }
 
-impl<G: Game> Search<G> {
+impl<G: Position> Search<G> {
     /// The draw (or ending) score of a node before its actions are generated, if the
     /// game is over or drawn there.
     pub(super) fn early_ending(

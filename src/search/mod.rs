@@ -1,7 +1,7 @@
 //! The search engine: iterative deepening alpha-beta over any rule set, driven in
 //! slices.
 //!
-//! A [`Search`] is generic over the [`Game`] (monomorphised per rule set; dispatch
+//! A [`Search`] is generic over the [`Position`] (monomorphised per rule set; dispatch
 //! once at the edge, [`stepped::SteppedSearch`] behind [`crate::api::ApiGame`]). It never reads a clock and never
 //! prints: time comes from an injected [`Clock`], and progress goes to a callback
 //! as [`SearchInfo`]. It has no threads either; the caller drives it with
@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use alfiere::search::{Limits, NoClock, Progress, Search, TranspositionTable};
-//! use alfiere::{Chess, Game};
+//! use alfiere::{Chess, Position};
 //! let mut search = Search::<Chess>::new(TranspositionTable::new(1));
 //! search.start(Chess::start(), Limits::depth(3));
 //! let result = loop {
@@ -62,7 +62,7 @@ pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
 use crate::eval::nnue::{AccumulatorCache, Network};
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
 use crate::Variant;
@@ -100,7 +100,7 @@ impl Clock for NoClock {
 /// repetition key mixed with the whole turn state, so positions that differ only in
 /// how far a turn has gone never share an entry.
 #[inline]
-pub fn position_key<G: Game>(pos: &G) -> u64 {
+pub fn position_key<G: Position>(pos: &G) -> u64 {
     let turn = pos.turn_state();
     let phase = match turn.phase {
         crate::game::Phase::Move => 0u64,
@@ -191,12 +191,12 @@ struct Paused;
 
 /// A search over positions of rule set `G`.
 #[repr(C)]
-pub struct Search<G: Game> {
+pub struct Search<G: Position> {
     tt: TranspositionTable,
     options: SearchOptions,
     policy: Policy,
-    /// The rule set's `Game::REPETITION_RULE` and `Game::MOVE_COUNT_RULES`, as data:
-    /// rule sets searched as another type (`Game::Searched`) keep their own.
+    /// The rule set's `Position::REPETITION_RULE` and `Position::MOVE_COUNT_RULES`, as data:
+    /// rule sets searched as another type (`Position::Searched`) keep their own.
     repetition_rule: bool,
     move_count_rules: bool,
     /// The rule set searched (its learned histories are kept under it).
@@ -237,14 +237,14 @@ pub struct Search<G: Game> {
     root: Option<Box<G>>,
 }
 
-impl<G: Game> Search<G> {
+impl<G: Position> Search<G> {
     /// A search using `table` (kept between searches; see [`Search::into_table`]).
     pub fn new(table: TranspositionTable) -> Search<G> {
         Self::new_for(table, G::VARIANT)
     }
 
     /// [`Search::new`] for the positions of rule set `variant`, which `G` searches
-    /// (`G::VARIANT`, or a rule set whose [`Game::Searched`] is `G`): its policy and
+    /// (`G::VARIANT`, or a rule set whose [`Position::Searched`] is `G`): its policy and
     /// draw rules are data here, so one copy of the search serves several rule sets
     /// (the WebAssembly size); nothing in this function depends on `G` either.
     #[inline(never)]

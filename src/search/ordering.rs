@@ -246,7 +246,7 @@ pub fn pick_next(actions: &mut [Action], scores: &mut [i32], from: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ActionList, Chess, Game};
+    use crate::{ActionList, Chess, Position};
 
     #[test]
     fn packing_is_injective_on_legal_actions() {

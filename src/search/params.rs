@@ -3,7 +3,7 @@
 //!
 //! The numbers are conventional starting points, to be tuned in matches.
 
-use crate::game::{Game, Phase};
+use crate::game::{Phase, Position};
 use crate::variants::Variant;
 
 /// The deepest iteration (in actions).
@@ -220,7 +220,7 @@ pub const fn policy(variant: Variant) -> Policy {
 /// a mid-turn position whose rule set (its `policy`) expands turns, or Avalanche's
 /// push and promotion-choice steps.
 #[inline]
-pub fn expands_at_horizon<G: Game>(policy: &Policy, pos: &G) -> bool {
+pub fn expands_at_horizon<G: Position>(policy: &Policy, pos: &G) -> bool {
     match policy.mid_turn {
         MidTurn::None | MidTurn::StandPat => false,
         MidTurn::Expand => {
@@ -234,7 +234,7 @@ pub fn expands_at_horizon<G: Game>(policy: &Policy, pos: &G) -> bool {
 /// late-move pruning) may be used at `pos`: only where a turn starts, since in
 /// mid-turn positions the side will act again.
 #[inline]
-pub fn static_pruning_allowed<G: Game>(pos: &G) -> bool {
+pub fn static_pruning_allowed<G: Position>(pos: &G) -> bool {
     let turn = pos.turn_state();
     turn.is_turn_start() && turn.phase == Phase::Move
 }

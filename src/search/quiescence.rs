@@ -16,9 +16,9 @@ use super::params::{
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
 use super::tt::{Bound, Hit};
 use super::{position_key, see, Search};
-use crate::game::Game;
+use crate::game::Position;
 
-impl<G: Game> Search<G> {
+impl<G: Position> Search<G> {
     /// The quiescence score of `pos` for its side to act; `qply` counts the actions
     /// below the horizon.
     pub(super) fn qsearch(

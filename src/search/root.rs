@@ -6,7 +6,7 @@ use super::frame::ChildStage;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::score::{is_mate, INFINITY};
 use super::{Line, Paused, Search};
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 
 /// A root action with what the search knows of it.
@@ -86,7 +86,7 @@ pub enum RootEvent {
     Finished,
 }
 
-impl<G: Game> Search<G> {
+impl<G: Position> Search<G> {
     /// Runs the root until an iteration completes, the search is finished, or the
     /// slice's budget runs out.
     pub(super) fn run_root(&mut self) -> Result<RootEvent, Paused> {

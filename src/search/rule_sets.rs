@@ -10,7 +10,7 @@ use super::params::{MidTurn, Policy};
 use crate::eval::nnue::FeatureSet;
 use crate::eval::rules::EvalRules;
 use crate::eval::Geometry;
-use crate::game::Game;
+use crate::game::Position;
 use crate::variants::{
     Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, Marseillais, MarseillaisBalanced,
     ProgressiveItalian, ProgressiveScottish, RacingKings,
@@ -21,7 +21,7 @@ use crate::variants::{
     message = "the engine's choices for rule set `{Self}` are missing",
     note = "add `impl EngineRules for {Self}` in src/search/rule_sets.rs: its evaluation terms, search policy and bench positions"
 )]
-pub(crate) trait EngineRules: Game {
+pub(crate) trait EngineRules: Position {
     /// What the evaluation does in this rule set.
     const EVAL: EvalRules;
 

@@ -198,7 +198,7 @@ pub fn see(board: &Board, mover: Color, action: &Action) -> i32 {
 mod tests {
     use super::*;
     use crate::notation::{fen, uci};
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
 
     fn see_of(fen_text: &str, token: &str) -> i32 {
         let pos: Chess = fen::read_fen(fen_text).unwrap();

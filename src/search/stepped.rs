@@ -3,7 +3,7 @@
 //! [`crate::api::ApiGame::start_search`]) can hold it and step it.
 
 use super::{Clock, Limits, Progress, Search, SearchInfo, SearchOptions, TranspositionTable};
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::{Action, ActionList};
 
 /// A started search.
@@ -23,12 +23,12 @@ pub trait SteppedSearch: Send {
     fn into_table(self: Box<Self>) -> TranspositionTable;
 }
 
-struct Started<G: Game> {
+struct Started<G: Position> {
     search: Search<G>,
     fallback: Option<Action>,
 }
 
-impl<G: Game> SteppedSearch for Started<G> {
+impl<G: Position> SteppedSearch for Started<G> {
     fn step(
         &mut self,
         node_budget: u64,
@@ -54,7 +54,7 @@ impl<G: Game> SteppedSearch for Started<G> {
 /// Starts a search of `pos`, whose repetition history is `history` (the
 /// [`super::position_key`]s of the turn-start positions since the last irreversible
 /// action), with `table`.
-pub fn start<G: Game>(
+pub fn start<G: Position>(
     pos: &G,
     history: &[u64],
     limits: Limits,

@@ -51,7 +51,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{standard_ending, Game, Outcome};
+use crate::game::{standard_ending, Outcome, Position};
 use crate::movegen::{CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup};
@@ -369,7 +369,7 @@ impl Alice {
         }
     }
 
-    /// Plays an action without any check (see [`Game::play_unchecked`]).
+    /// Plays an action without any check (see [`Position::play_unchecked`]).
     fn apply(&mut self, action: &Action) {
         let us = self.turn;
         match *action {
@@ -489,7 +489,7 @@ impl Alice {
     }
 }
 
-impl Game for Alice {
+impl Position for Alice {
     const VARIANT: Variant = Variant::Alice;
     const NAME: &'static str = "Alice";
     const PGN_TAG: Option<&'static str> = Some("Alice");

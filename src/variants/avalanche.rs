@@ -24,7 +24,7 @@
 //!   positions as orthodox (they need a board without pawns, where Avalanche plays
 //!   like chess). Pushes reset the 50/75-move clock; choices count as (non-zeroing)
 //!   actions. Repetition compares turn starts only.
-//! - [`Game::cannot_mate`] is the orthodox test, which stays sound: a side without
+//! - [`Position::cannot_mate`] is the orthodox test, which stays sound: a side without
 //!   pawns cannot win by a promotion choice nor by the opponent's self-check (the
 //!   opponent could push only its pawns, so every opponent move must be king-safe).
 //!
@@ -46,7 +46,7 @@
 //! - A **losing push** needs no state of its own: the turn passes as usual, and a turn
 //!   start (`Move` or `Choose`) where the side *not* to act is in check can only come
 //!   from that side's own push (a move with no push after it must be king-safe), so
-//!   [`Game::outcome`] reads `SelfCheck` off the board, winner the side to act. This
+//!   [`Position::outcome`] reads `SelfCheck` off the board, winner the side to act. This
 //!   is also RULES §9's reading of a six-field FEN, so the position round-trips with
 //!   `-` (or `promote:e1` when the push reached the last rank).
 //! - A **winning choice** is `Chosen(e1)` with the enemy king attacked (only the new
@@ -78,7 +78,7 @@
 //! ```
 //! use alfiere::notation::{fen, uci};
 //! use alfiere::variants::avalanche::Avalanche;
-//! use alfiere::{Color, EndReason, Game, Outcome, Phase};
+//! use alfiere::{Color, EndReason, Position, Outcome, Phase};
 //! let start = Avalanche::start();
 //! assert_eq!(alfiere::perft::perft(&start, 2), 160);
 //! let mut pos = start.clone();
@@ -97,7 +97,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::{standard_ending, EndReason, Game, Outcome, Phase, TurnState};
+use crate::game::{standard_ending, EndReason, Outcome, Phase, Position, TurnState};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
@@ -483,7 +483,7 @@ impl Avalanche {
     }
 }
 
-impl Game for Avalanche {
+impl Position for Avalanche {
     const VARIANT: Variant = Variant::Avalanche;
     const NAME: &'static str = "Avalanche";
     const PGN_TAG: Option<&'static str> = Some("Avalanche");

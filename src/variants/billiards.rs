@@ -60,7 +60,7 @@
 //!
 //! ```
 //! use alfiere::variants::billiards::{rebound_attacks, Billiards};
-//! use alfiere::{Bitboard, Game, Square, perft};
+//! use alfiere::{Bitboard, Position, Square, perft};
 //! // From f1 both rays run round one closed path (in opposite senses): 13 squares.
 //! assert_eq!(rebound_attacks(Square::F1, Bitboard::EMPTY).count(), 13);
 //! assert_eq!(perft::perft(&Billiards::start(), 2), 392);
@@ -69,7 +69,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::{standard_ending, Game, Outcome};
+use crate::game::{standard_ending, Outcome, Position};
 use crate::movegen::{self, CastlingPath, Counter, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -797,7 +797,7 @@ impl Billiards {
     }
 }
 
-impl Game for Billiards {
+impl Position for Billiards {
     const VARIANT: Variant = Variant::Billiards;
     const NAME: &'static str = "Billiards";
     const PGN_TAG: Option<&'static str> = Some("Billiards");

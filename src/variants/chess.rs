@@ -12,7 +12,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::game::{standard_ending, Game, Outcome};
+use crate::game::{standard_ending, Outcome, Position};
 use crate::movegen::{self, Orthodox};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -48,7 +48,7 @@ pub(crate) enum CastlingStarts {
 
 /// A position of orthodox chess.
 ///
-/// A position accepted on purpose ([`Game::from_setup_accepting`]: extra material,
+/// A position accepted on purpose ([`Position::from_setup_accepting`]: extra material,
 /// the side not to move in check, a missing king) plays by the same rules, with two
 /// answers RULES.md never needs: a king is never captured (a move onto the enemy
 /// king's square is no move), and a side without a king makes every move its pieces
@@ -445,7 +445,7 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
+impl Position for Chess {
     const VARIANT: Variant = Variant::Chess;
     const NAME: &'static str = "Chess";
     const PGN_TAG: Option<&'static str> = None;

@@ -6,7 +6,7 @@
 //! squares, and while a side keeps a right its king has not moved, so the king's square
 //! is its start square. The orthodox generator castles from whatever squares the
 //! position holds (king to the g- or c-file, rook to the f- or d-file), so the search
-//! plays Chess960 as [`Chess`] ([`crate::Game::Searched`]): one copy of the search and
+//! plays Chess960 as [`Chess`] ([`crate::Position::Searched`]): one copy of the search and
 //! the network for both. What differs from orthodox chess is only here: the start
 //! positions, the validation of castling rights (no fixed files, one right on each side
 //! of the king), and the notation the rule set asks for (FEN with the rooks' files,
@@ -14,7 +14,7 @@
 //! [`crate::Variant::castles_from_anywhere`]).
 //!
 //! ```
-//! use alfiere::{Chess960, Game, notation::fen};
+//! use alfiere::{Chess960, Position, notation::fen};
 //! let start = Chess960::from_start_number(518).unwrap();
 //! assert_eq!(
 //!     fen::write_fen(&start),
@@ -27,7 +27,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::Game;
+use crate::game::Position;
 use crate::moves::Action;
 use crate::setup::{PositionError, Setup, SetupParts};
 use crate::types::{CastlingSide, Color, File, Piece, Rank, Role, Square};
@@ -189,7 +189,7 @@ impl Chess960 {
     }
 }
 
-impl Game for Chess960 {
+impl Position for Chess960 {
     const VARIANT: Variant = Variant::Chess960;
     const NAME: &'static str = "Chess960";
     const PGN_TAG: Option<&'static str> = Some("Chess960");

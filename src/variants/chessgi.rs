@@ -19,7 +19,7 @@
 //!   king or rook moves or the rook is captured, and never gained by a drop.
 //! - Endings: checkmate, stalemate and the 75-move rule; **no dead-position rule**
 //!   (material never leaves the game). The 50/75-move clock is reset by pawn moves,
-//!   captures and drops. [`Game::is_irreversible`] is false for every action, so
+//!   captures and drops. [`Position::is_irreversible`] is false for every action, so
 //!   repetition history is never cut (a captured piece can come back).
 //! - Repetition: the key adds `zobrist::hand(color, role, nth)` for each piece in hand
 //!   (derived keys beyond the table's 32 per role).
@@ -38,7 +38,7 @@
 //!
 //! ```
 //! use alfiere::variants::chessgi::ChessGi;
-//! use alfiere::{Game, notation::fen};
+//! use alfiere::{Position, notation::fen};
 //! let pos: ChessGi = fen::read_fen("4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1").unwrap();
 //! assert_eq!(pos.count_legal_actions(), 5 + 62); // king steps, knight drops
 //! assert_eq!(fen::write_fen(&ChessGi::start()), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
@@ -47,7 +47,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::{standard_ending, Game, Outcome};
+use crate::game::{standard_ending, Outcome, Position};
 use crate::movegen;
 use crate::moves::{Action, ActionList};
 use crate::setup::{Hand, PositionError, PositionProblem, Setup, SetupParts};
@@ -180,7 +180,7 @@ impl ChessGi {
     }
 }
 
-impl Game for ChessGi {
+impl Position for ChessGi {
     const VARIANT: Variant = Variant::ChessGi;
     const NAME: &'static str = "Chess-Gi";
     const PGN_TAG: Option<&'static str> = Some("Chessgi");

@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use alfiere::variants::marseillais::{Marseillais, MarseillaisBalanced};
-//! use alfiere::{Game, perft};
+//! use alfiere::{Position, perft};
 //! assert_eq!(perft::perft(&Marseillais::start(), 2), 445);
 //! assert_eq!(perft::perft(&MarseillaisBalanced::start(), 2), 400);
 //! ```
@@ -60,7 +60,7 @@ series_game!(
     ///
     /// ```
     /// use alfiere::variants::marseillais::Marseillais;
-    /// use alfiere::{Game, notation::fen};
+    /// use alfiere::{Position, notation::fen};
     /// let start = Marseillais::start();
     /// assert_eq!(start.turn_state().length, 2);
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);

@@ -1,9 +1,9 @@
-//! The rule sets: one type per variant implementing [`crate::Game`], each in its own
+//! The rule sets: one type per variant implementing [`crate::Position`], each in its own
 //! file; [`with_variant!`](crate::with_variant), made from the registry of rule sets
 //! (`rule_set_registry!` in `src/variant.rs`); and the facts of a [`Variant`], read
 //! from its type.
 //!
-//! Adding a rule set: write its file here (its type states every fact the `Game`
+//! Adding a rule set: write its file here (its type states every fact the `Position`
 //! trait asks for: name, PGN tag, turn shape, PGN numbering, help text, ...) and its
 //! line in the registry. The compiler then asks for the rest: this file's `mod` line
 //! and the engine's choices (`src/search/rule_sets.rs`). Nothing decides about a rule
@@ -31,7 +31,7 @@ pub use marseillais::{Marseillais, MarseillaisBalanced};
 pub use progressive::{ProgressiveItalian, ProgressiveScottish};
 pub use racingkings::RacingKings;
 
-use crate::game::Game;
+use crate::game::Position;
 use crate::variant::TurnShape;
 pub use crate::variant::{UnknownVariantError, Variant, VARIANT_ID_TS};
 

@@ -34,7 +34,7 @@
 //!
 //! ```
 //! use alfiere::variants::progressive::{ProgressiveItalian, ProgressiveScottish};
-//! use alfiere::{Game, perft};
+//! use alfiere::{Position, perft};
 //! assert_eq!(perft::perft(&ProgressiveScottish::start(), 3), 8902);
 //! assert_eq!(perft::perft(&ProgressiveItalian::start(), 3), 8902);
 //! ```
@@ -253,7 +253,7 @@ series_game!(
     ///
     /// ```
     /// use alfiere::variants::progressive::ProgressiveScottish;
-    /// use alfiere::{Game, notation::fen};
+    /// use alfiere::{Position, notation::fen};
     /// let start = ProgressiveScottish::start();
     /// assert_eq!(start.turn_state().length, 1);
     /// assert_eq!(fen::write_fen(&start), fen::STARTING_FEN);

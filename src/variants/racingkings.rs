@@ -22,7 +22,7 @@
 //!   halfmove clock is reset by captures only, as there are no pawns); a goal reached
 //!   on the 150th ply still decides the game, but while Black's extra move is pending
 //!   the 75-move rule draws, as nothing is decided yet.
-//! - [`Game::cannot_mate`] reads "could never win": true once the game is decided
+//! - [`Position::cannot_mate`] reads "could never win": true once the game is decided
 //!   against the side (or drawn), and for Black while its extra move is pending (the
 //!   best it can get is a draw); false otherwise, which is always sound.
 //!
@@ -42,7 +42,7 @@
 //! ```
 //! use alfiere::notation::{fen, uci};
 //! use alfiere::variants::racingkings::RacingKings;
-//! use alfiere::{Color, EndReason, Game, Outcome};
+//! use alfiere::{Color, EndReason, Position, Outcome};
 //! let start = RacingKings::start();
 //! assert_eq!(fen::write_fen(&start), "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1");
 //! assert_eq!(alfiere::perft::perft(&start, 2), 421);
@@ -56,7 +56,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::{standard_ending, EndReason, Game, Outcome};
+use crate::game::{standard_ending, EndReason, Outcome, Position};
 use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{PositionError, PositionProblem, Setup, SetupParts};
@@ -287,7 +287,7 @@ fn move_is_legal(board: &Board, us: Color, action: &Action) -> bool {
     }
 }
 
-impl Game for RacingKings {
+impl Position for RacingKings {
     const VARIANT: Variant = Variant::RacingKings;
     const NAME: &'static str = "Racing Kings";
     const PGN_TAG: Option<&'static str> = Some("Racing Kings");

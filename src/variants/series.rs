@@ -185,7 +185,7 @@ impl SeriesCore {
     pub(crate) fn start(rules: &'static SeriesRules) -> SeriesCore {
         SeriesCore {
             rules,
-            chess: <Chess as crate::game::Game>::start(),
+            chess: <Chess as crate::game::Position>::start(),
             length: rules.series_length(Color::White, 1).unwrap_or(1),
             played: 0,
             quiet: 0,
@@ -653,7 +653,7 @@ impl SeriesCore {
     }
 
     /// The position with the other side to act (the search's null move), as
-    /// [`crate::Game::pass`] builds it, under the same rules: one copy for the four
+    /// [`crate::Position::pass`] builds it, under the same rules: one copy for the four
     /// rule sets.
     pub(crate) fn pass(&self) -> Option<SeriesCore> {
         SeriesCore::from_setup(self.rules, &crate::game::passed(self.to_setup())).ok()
@@ -697,11 +697,11 @@ impl SeriesCore {
 }
 
 /// Declares a public game type over [`SeriesCore`] with rule set `$rules`, and its
-/// [`crate::Game`] implementation; the last argument names the type its search plays
-/// ([`crate::Game::Searched`]): itself, or `searched as` another series type (all
+/// [`crate::Position`] implementation; the last argument names the type its search plays
+/// ([`crate::Position::Searched`]): itself, or `searched as` another series type (all
 /// four search as `Marseillais`: their rules are data in the core, and the search
 /// takes the rule set's policy and draw rules as data, `Search::new_for`). The block
-/// states the rule set's facts (the [`crate::Game`] constants its series rules do not
+/// states the rule set's facts (the [`crate::Position`] constants its series rules do not
 /// decide: name, PGN tag, turn shape, ...).
 macro_rules! series_game {
     ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident, { $($facts:tt)* }) => {
@@ -709,7 +709,7 @@ macro_rules! series_game {
 
         impl From<$name> for $searched {
             /// The same position, with its own rules (they are data in the position):
-            /// what the search plays (see [`crate::Game::Searched`]).
+            /// what the search plays (see [`crate::Position::Searched`]).
             fn from(pos: $name) -> $searched {
                 $searched { core: pos.core }
             }
@@ -724,7 +724,7 @@ macro_rules! series_game {
 
         impl Default for $name {
             fn default() -> $name {
-                <$name as $crate::Game>::start()
+                <$name as $crate::Position>::start()
             }
         }
 
@@ -743,7 +743,7 @@ macro_rules! series_game {
             }
         }
 
-        impl $crate::Game for $name {
+        impl $crate::Position for $name {
             const VARIANT: $crate::Variant = $rules.variant;
             const REPETITION_RULE: bool = !$rules.progressive;
             const MOVE_COUNT_RULES: bool = !$rules.progressive;
@@ -813,7 +813,7 @@ macro_rules! series_game {
             }
 
             fn attackers(&self, square: $crate::Square, color: $crate::Color) -> $crate::Bitboard {
-                $crate::game::Game::attackers(&self.core.chess, square, color)
+                $crate::game::Position::attackers(&self.core.chess, square, color)
             }
 
             fn outcome(&self) -> Option<$crate::Outcome> {

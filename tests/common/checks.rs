@@ -9,10 +9,10 @@
 
 use alfiere::notation::{fen, san, uci};
 use alfiere::search::ordering::is_quiet;
-use alfiere::{AcceptedProblems, Action, ActionList, EndReason, Game};
+use alfiere::{AcceptedProblems, Action, ActionList, EndReason, Position};
 
 /// The legal actions of `pos`.
-pub fn legal_list<G: Game>(pos: &G) -> ActionList {
+pub fn legal_list<G: Position>(pos: &G) -> ActionList {
     let mut list = ActionList::new();
     pos.legal_actions(&mut list);
     list
@@ -22,13 +22,13 @@ pub fn legal_list<G: Game>(pos: &G) -> ActionList {
 /// trip with the full hash equal to the incremental one, the FEN round trip (same
 /// position, same key, same text), a list without duplicates whose length is the
 /// bulk count, the side to act, and an outcome consistent with the list.
-pub fn check_position<G: Game>(pos: &G) -> ActionList {
+pub fn check_position<G: Position>(pos: &G) -> ActionList {
     check_position_accepting(pos, AcceptedProblems::NONE)
 }
 
 /// [`check_position`] for a position whose problems of the kinds in `accepted` were
 /// accepted on purpose (`alfiere::accepted`): its round trips accept them too.
-pub fn check_position_accepting<G: Game>(pos: &G, accepted: AcceptedProblems) -> ActionList {
+pub fn check_position_accepting<G: Position>(pos: &G, accepted: AcceptedProblems) -> ActionList {
     let fen_text = fen::write_fen(pos);
     let rebuilt = G::from_setup_accepting(&pos.to_setup(), accepted)
         .unwrap_or_else(|e| panic!("own setup of {fen_text}: {e}"));
@@ -73,7 +73,7 @@ pub fn check_position_accepting<G: Game>(pos: &G, accepted: AcceptedProblems) ->
 
 /// The tactical list (what quiescence searches) holds only legal actions, and every
 /// legal capture and promotion in the order of the full list.
-pub fn check_tactical<G: Game>(pos: &G, list: &ActionList, fen_text: &str) {
+pub fn check_tactical<G: Position>(pos: &G, list: &ActionList, fen_text: &str) {
     let mut tactical = ActionList::new();
     pos.tactical_actions(&mut tactical);
     for action in tactical.iter() {
@@ -90,7 +90,7 @@ pub fn check_tactical<G: Game>(pos: &G, list: &ActionList, fen_text: &str) {
 }
 
 /// The position's outcome agrees with its legal actions.
-pub fn check_outcome<G: Game>(pos: &G, list: &ActionList) {
+pub fn check_outcome<G: Position>(pos: &G, list: &ActionList) {
     let outcome = pos.outcome();
     if list.is_empty() {
         assert!(
@@ -127,7 +127,7 @@ pub fn check_outcome<G: Game>(pos: &G, list: &ActionList) {
 
 /// A listed action is `is_legal` and survives the UCI and SAN round trips (strict
 /// and lenient SAN).
-pub fn check_notation<G: Game>(pos: &G, action: &Action) {
+pub fn check_notation<G: Position>(pos: &G, action: &Action) {
     assert!(
         pos.is_legal(action),
         "{action:?} listed but not is_legal in {}",
@@ -157,12 +157,16 @@ pub fn check_notation<G: Game>(pos: &G, action: &Action) {
 
 /// The position after a listed action by copy-make, checked: its incremental hash
 /// equals a full one, and its setup round trip gives it back.
-pub fn check_child<G: Game>(pos: &G, action: &Action) -> G {
+pub fn check_child<G: Position>(pos: &G, action: &Action) -> G {
     check_child_accepting(pos, action, AcceptedProblems::NONE)
 }
 
 /// [`check_child`] of a position accepted with the kinds in `accepted`.
-pub fn check_child_accepting<G: Game>(pos: &G, action: &Action, accepted: AcceptedProblems) -> G {
+pub fn check_child_accepting<G: Position>(
+    pos: &G,
+    action: &Action,
+    accepted: AcceptedProblems,
+) -> G {
     let mut child = pos.clone();
     child.play_unchecked(action);
     let fresh = G::from_setup_accepting(&child.to_setup(), accepted).unwrap_or_else(|e| {
@@ -191,12 +195,12 @@ pub fn check_child_accepting<G: Game>(pos: &G, action: &Action, accepted: Accept
 
 /// Checks one listed action and returns the position after it: [`check_notation`],
 /// [`check_child`], checked play equal to unchecked play, and the parent untouched.
-pub fn check_listed_action<G: Game>(pos: &G, action: &Action) -> G {
+pub fn check_listed_action<G: Position>(pos: &G, action: &Action) -> G {
     check_listed_action_accepting(pos, action, AcceptedProblems::NONE)
 }
 
 /// [`check_listed_action`] in a position accepted with the kinds in `accepted`.
-pub fn check_listed_action_accepting<G: Game>(
+pub fn check_listed_action_accepting<G: Position>(
     pos: &G,
     action: &Action,
     accepted: AcceptedProblems,
@@ -222,7 +226,7 @@ pub fn check_listed_action_accepting<G: Game>(
 }
 
 /// `is_legal` agrees with the legal list about an arbitrary action.
-pub fn check_is_legal<G: Game>(pos: &G, action: &Action, list: &ActionList) {
+pub fn check_is_legal<G: Position>(pos: &G, action: &Action, list: &ActionList) {
     assert_eq!(
         pos.is_legal(action),
         list.contains(action),
@@ -234,7 +238,7 @@ pub fn check_is_legal<G: Game>(pos: &G, action: &Action, list: &ActionList) {
 /// Checks an arbitrary action: `is_legal` agrees with the list; a listed one passes
 /// [`check_listed_action`], and `play` of any other fails and leaves the position
 /// exactly as it was.
-pub fn check_candidate<G: Game>(pos: &G, action: &Action, list: &ActionList) {
+pub fn check_candidate<G: Position>(pos: &G, action: &Action, list: &ActionList) {
     check_is_legal(pos, action, list);
     if list.contains(action) {
         check_listed_action(pos, action);
@@ -256,12 +260,12 @@ pub fn check_candidate<G: Game>(pos: &G, action: &Action, list: &ActionList) {
 }
 
 /// Every listed action through [`check_listed_action`], plus each child's own checks.
-pub fn check_every_action<G: Game>(pos: &G, list: &ActionList) {
+pub fn check_every_action<G: Position>(pos: &G, list: &ActionList) {
     check_every_action_accepting(pos, list, AcceptedProblems::NONE);
 }
 
 /// [`check_every_action`] in a position accepted with the kinds in `accepted`.
-pub fn check_every_action_accepting<G: Game>(
+pub fn check_every_action_accepting<G: Position>(
     pos: &G,
     list: &ActionList,
     accepted: AcceptedProblems,

@@ -105,11 +105,11 @@ pub fn random_api_game(variant: Variant, plies: usize, seed: u64) -> ApiGame {
 }
 
 use alfiere::notation::{fen, uci};
-use alfiere::{Action, ActionList, Game, Role, Square};
+use alfiere::{Action, ActionList, Position, Role, Square};
 
 /// Builds a position of rule set `G` from a perft file's position column (a FEN, or
 /// `startpos [moves ...]` with one action per token).
-pub fn build_game<G: Game>(position: &str) -> G {
+pub fn build_game<G: Position>(position: &str) -> G {
     let (head, moves) = match position.split_once(" moves ") {
         Some((h, m)) => (h.trim(), m),
         None => (position.trim().trim_end_matches(" moves"), ""),
@@ -127,7 +127,7 @@ pub fn build_game<G: Game>(position: &str) -> G {
 }
 
 /// Checks every count of a perft file up to `limit` nodes; returns how many.
-pub fn check_perft_file<G: Game>(name: &str, limit: u64) -> usize {
+pub fn check_perft_file<G: Position>(name: &str, limit: u64) -> usize {
     let mut checked = 0;
     for case in read_perft_file(name) {
         let game: G = build_game(&case.position);
@@ -149,7 +149,7 @@ pub fn check_perft_file<G: Game>(name: &str, limit: u64) -> usize {
 /// Every action one might try in `pos`: all from-to pairs of the side to act (with
 /// the capture read off the board, a wrong capture, odd promotions), e.p., castles,
 /// drops of every role on every square, pushes of every pawn, promotion choices.
-pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
+pub fn candidate_actions<G: Position>(pos: &G) -> Vec<Action> {
     let board = pos.placement().board;
     let us = pos.turn();
     let mut out = Vec::new();
@@ -214,7 +214,7 @@ pub fn candidate_actions<G: Game>(pos: &G) -> Vec<Action> {
 /// plus [`checks::check_notation`] and [`checks::check_child`] for every listed
 /// action, and one UCI token per action); `exhaustive` adds the sweep of
 /// [`candidate_actions`] against `is_legal`.
-pub fn check_every_invariant<G: Game>(pos: &G, exhaustive: bool) {
+pub fn check_every_invariant<G: Position>(pos: &G, exhaustive: bool) {
     let list = checks::check_position(pos);
     // In the rule set's own form: Chess960 castling is the king taking its rook, as a
     // castling king's move may be a king step too (f1g1).
@@ -246,7 +246,7 @@ pub fn check_every_invariant<G: Game>(pos: &G, exhaustive: bool) {
 /// Plays `games` random games of up to `plies` actions from `start`, checking the
 /// invariants at every position (exhaustively every `sweep_every` plies); returns
 /// the positions checked.
-pub fn random_games<G: Game>(
+pub fn random_games<G: Position>(
     start: &G,
     seed: u64,
     games: usize,
@@ -319,7 +319,7 @@ pub fn read_cases(name: &str) -> Vec<CaseLine> {
 
 /// Checks the invariants on every position of a perft data file (exhaustively) and
 /// on each of its children; returns how many data positions were checked.
-pub fn check_data_file_invariants<G: Game>(file: &str) -> usize {
+pub fn check_data_file_invariants<G: Position>(file: &str) -> usize {
     let mut checked = 0;
     for case in read_perft_file(file) {
         let game: G = build_game(&case.position);
@@ -337,7 +337,7 @@ pub fn check_data_file_invariants<G: Game>(file: &str) -> usize {
 }
 
 /// A position of rule set `G` from a FEN that must be valid.
-pub fn read<G: Game>(text: &str) -> G {
+pub fn read<G: Position>(text: &str) -> G {
     fen::read_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -361,7 +361,7 @@ pub fn board_action(board: &alfiere::Board, token: &str) -> Action {
 }
 
 /// The legal actions as sorted UCI tokens.
-pub fn legal_tokens<G: Game>(game: &G) -> Vec<String> {
+pub fn legal_tokens<G: Position>(game: &G) -> Vec<String> {
     let mut list = ActionList::new();
     game.legal_actions(&mut list);
     // In the rule set's own form: Chess960 castling is the king taking its rook, as a
@@ -375,7 +375,7 @@ pub fn legal_tokens<G: Game>(game: &G) -> Vec<String> {
 }
 
 /// The legal en-passant captures as sorted UCI tokens.
-pub fn ep_tokens<G: Game>(game: &G) -> Vec<String> {
+pub fn ep_tokens<G: Position>(game: &G) -> Vec<String> {
     let mut list = ActionList::new();
     game.legal_actions(&mut list);
     let mut found: Vec<String> = list
@@ -388,7 +388,7 @@ pub fn ep_tokens<G: Game>(game: &G) -> Vec<String> {
 }
 
 /// Plays UCI tokens (which must be legal) on `game`.
-pub fn play_tokens<G: Game>(game: &mut G, moves: &str) {
+pub fn play_tokens<G: Position>(game: &mut G, moves: &str) {
     for token in moves.split_whitespace() {
         let action = uci::parse_action(game, token)
             .unwrap_or_else(|e| panic!("{token} in {}: {e}", fen::write_fen(game)));
@@ -397,14 +397,14 @@ pub fn play_tokens<G: Game>(game: &mut G, moves: &str) {
 }
 
 /// A copy of `game` after UCI tokens.
-pub fn after_tokens<G: Game>(game: &G, moves: &str) -> G {
+pub fn after_tokens<G: Position>(game: &G, moves: &str) -> G {
     let mut copy = game.clone();
     play_tokens(&mut copy, moves);
     copy
 }
 
 /// The position problems of a FEN whose syntax is sound but whose position is not.
-pub fn position_problems<G: Game>(text: &str) -> Vec<alfiere::PositionProblem> {
+pub fn position_problems<G: Position>(text: &str) -> Vec<alfiere::PositionProblem> {
     fen::read_fen::<G>(text)
         .unwrap_err()
         .problems
@@ -428,7 +428,7 @@ pub fn move_state(side: alfiere::Color, length: u16, played: u16) -> alfiere::Tu
 
 /// A random game of up to `plies` actions from `start` (it stops at an ending),
 /// played through a [`alfiere::Record`].
-pub fn random_record<G: Game>(start: &G, rng: &mut Rng, plies: usize) -> alfiere::Record<G> {
+pub fn random_record<G: Position>(start: &G, rng: &mut Rng, plies: usize) -> alfiere::Record<G> {
     let mut record = alfiere::Record::new(start.clone());
     for _ in 0..plies {
         if record.outcome().is_some() {
@@ -445,7 +445,7 @@ pub fn random_record<G: Game>(start: &G, rng: &mut Rng, plies: usize) -> alfiere
 /// `count` positions met along deterministic random games from `start`: every
 /// position after the first action of games of up to `plies` actions, endings
 /// included.
-pub fn random_positions<G: Game>(start: &G, seed: u64, count: usize, plies: usize) -> Vec<G> {
+pub fn random_positions<G: Position>(start: &G, seed: u64, count: usize, plies: usize) -> Vec<G> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
@@ -552,7 +552,7 @@ pub fn mutate_setup(setup: &mut alfiere::Setup, rng: &mut Rng) {
 /// Up to `count` valid positions made by mutating positions of random games with
 /// [`mutate_setup`] (one to three changes each) and keeping what `from_setup`
 /// accepts; also returns how many setups were tried.
-pub fn mutated_positions<G: Game>(seed: u64, count: usize) -> (Vec<G>, usize) {
+pub fn mutated_positions<G: Position>(seed: u64, count: usize) -> (Vec<G>, usize) {
     let mut rng = Rng::new(seed);
     let bases = random_positions(&G::start(), seed ^ 0x5e7, 96, 48);
     let mut out = Vec::with_capacity(count);

@@ -3,12 +3,12 @@
 //! repetition history.
 
 use alfiere::search::{position_key, Limits, NoClock, Search, SearchResult, TranspositionTable};
-use alfiere::{Game, Record};
+use alfiere::{Position, Record};
 
 /// Plays from `start` until the game ends or `actions` actions were played, each
 /// chosen by a search of `nodes` nodes; `inspect` sees every position with the
 /// search's result before its best action is played.
-pub fn self_play<G: Game>(
+pub fn self_play<G: Position>(
     start: G,
     nodes: u64,
     actions: usize,

@@ -3,7 +3,7 @@
 //! varied although the search itself is deterministic.
 
 use alfiere::search::skill::SplitMix;
-use alfiere::{ActionList, Chess, Game, Record};
+use alfiere::{ActionList, Chess, Position, Record};
 
 /// The game after `plies` random actions from the start position, or `None` if it
 /// is already over (or a draw can be claimed) by then.

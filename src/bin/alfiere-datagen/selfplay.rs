@@ -11,7 +11,7 @@ use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, TranspositionTable,
 };
-use alfiere::{Action, Chess, Game, Record};
+use alfiere::{Action, Chess, Position, Record};
 use std::sync::Arc;
 
 /// Openings whose first search scores beyond this (either way) are thrown away, so

@@ -24,7 +24,7 @@ mod play;
 mod stats;
 
 use alfiere::notation::pgn;
-use alfiere::{Color, Game, Record, Variant};
+use alfiere::{Color, Position, Record, Variant};
 use engine::EngineSpec;
 use play::{Player, TimeControl};
 use stats::Tally;
@@ -133,7 +133,7 @@ struct Progress {
     pgn: String,
 }
 
-fn run<G: Game>(config: &Config) -> Progress {
+fn run<G: Position>(config: &Config) -> Progress {
     let progress = Arc::new(Mutex::new(Progress {
         next: 0,
         tally: Tally::default(),
@@ -155,7 +155,7 @@ fn run<G: Game>(config: &Config) -> Progress {
         .expect("workers finished")
 }
 
-fn worker_loop<G: Game>(config: &Config, worker: usize, progress: &Mutex<Progress>) {
+fn worker_loop<G: Position>(config: &Config, worker: usize, progress: &Mutex<Progress>) {
     let id = config.variant.id();
     let seed = config.seed.wrapping_mul(1000).wrapping_add(worker as u64);
     let start = |k: usize| Player::start(&config.engines[k], id, seed + k as u64);
@@ -252,7 +252,7 @@ fn worker_loop<G: Game>(config: &Config, worker: usize, progress: &Mutex<Progres
 
 /// The record of an opening line (`startpos|fen <fen> [moves ...]`): its actions
 /// played from its start position.
-fn build_record<G: Game>(opening: &str) -> Option<Record<G>> {
+fn build_record<G: Position>(opening: &str) -> Option<Record<G>> {
     let (head, moves) = opening.split_once(" moves ").unwrap_or((opening, ""));
     let start = match head.trim() {
         "startpos" => G::start(),

@@ -5,7 +5,7 @@
 
 use alfiere::search::skill::SplitMix;
 use alfiere::uci::parse_position;
-use alfiere::{with_variant, ActionList, Chess960, Game, Variant};
+use alfiere::{with_variant, ActionList, Chess960, Position, Variant};
 
 /// Reads the openings of a file; blank lines and `#` comments are skipped.
 pub fn from_file(variant: Variant, path: &str) -> Result<Vec<String>, String> {
@@ -77,7 +77,7 @@ pub fn chess960(count: usize, plies: usize, seed: u64) -> Vec<String> {
 }
 
 /// A random line of `plies` actions ending at a turn start with the game still on.
-fn random_line<G: Game>(mut game: G, plies: usize, rng: &mut SplitMix) -> Option<Vec<String>> {
+fn random_line<G: Position>(mut game: G, plies: usize, rng: &mut SplitMix) -> Option<Vec<String>> {
     let mut tokens = Vec::new();
     let mut list = ActionList::new();
     while tokens.len() < plies || !game.turn_state().is_turn_start() {

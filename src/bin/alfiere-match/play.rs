@@ -7,7 +7,7 @@
 use crate::engine::{EngineError, EngineSpec, UciProcess};
 use alfiere::notation::{fen, uci};
 use alfiere::search::skill::SplitMix;
-use alfiere::{ActionList, Color, Game, Outcome, Record};
+use alfiere::{ActionList, Color, Outcome, Position, Record};
 use std::time::Duration;
 
 /// Time control: base time and increment per turn, in milliseconds.
@@ -63,7 +63,7 @@ pub enum Fault {
 }
 
 /// The result of one game.
-pub struct GameReport<G: Game> {
+pub struct GameReport<G: Position> {
     pub record: Record<G>,
     pub outcome: Outcome,
     /// Set when the game ended by a player's fault rather than by the rules.
@@ -121,7 +121,7 @@ const MAX_ACTIONS: usize = 2000;
 /// arbiter stops waiting (the clock still decides the loss).
 const GRACE: Duration = Duration::from_millis(1000);
 
-fn position_command<G: Game>(record: &Record<G>) -> String {
+fn position_command<G: Position>(record: &Record<G>) -> String {
     let start = fen::write_fen(record.start());
     let head = if start == fen::write_fen(&G::start()) {
         "position startpos".to_string()
@@ -140,7 +140,7 @@ fn position_command<G: Game>(record: &Record<G>) -> String {
 }
 
 /// Plays one game from `start`; `players` and `specs` are indexed White, Black.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Position>(
     start: Record<G>,
     players: [&mut Player; 2],
     specs: [&EngineSpec; 2],
@@ -273,7 +273,7 @@ pub fn play_game<G: Game>(
 }
 
 /// Describes why a game ended, for the progress lines.
-pub fn describe<G: Game>(report: &GameReport<G>) -> String {
+pub fn describe<G: Position>(report: &GameReport<G>) -> String {
     match &report.fault {
         Some(Fault::Illegal { side, token }) => format!("{side} played illegal '{token}'"),
         Some(Fault::TimeLoss(side)) => format!("{side} lost on time"),

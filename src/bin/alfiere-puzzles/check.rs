@@ -8,12 +8,12 @@ use crate::args::Config;
 use alfiere::puzzles::file::{read_file, HEADER};
 use alfiere::puzzles::rating::rating;
 use alfiere::puzzles::{replay, Prober};
-use alfiere::Game;
+use alfiere::Position;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-pub fn check_file<G: Game>(config: &Config, path: &Path) -> Result<(), String> {
+pub fn check_file<G: Position>(config: &Config, path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut rows = read_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let prober = Prober::new(config.nodes);

@@ -57,7 +57,7 @@ fn main() {
 type Verdict = Result<(String, PuzzleRow), Rejection>;
 
 /// Where the games come from.
-enum Source<G: alfiere::Game> {
+enum Source<G: alfiere::Position> {
     SelfPlay,
     Games(Vec<Record<G>>),
 }

@@ -5,16 +5,16 @@
 use alfiere::notation::pgn::read_pgn;
 use alfiere::puzzles::criteria::WINNING_PERCENT;
 use alfiere::puzzles::{Mistake, Prober};
-use alfiere::{Game, Record};
+use alfiere::{Position, Record};
 
 /// The main lines of every game of `text`, read as rule set `G`.
-pub fn games<G: Game>(text: &str) -> Result<Vec<Record<G>>, String> {
+pub fn games<G: Position>(text: &str) -> Result<Vec<Record<G>>, String> {
     let games = read_pgn::<G>(text).map_err(|e| e.to_string())?;
     Ok(games.iter().map(|g| g.main_line()).collect())
 }
 
 /// The candidates of one game, in order.
-pub fn candidates<G: Game>(record: &Record<G>, play_nodes: u64) -> Vec<Mistake<G>> {
+pub fn candidates<G: Position>(record: &Record<G>, play_nodes: u64) -> Vec<Mistake<G>> {
     let look = Prober::new(play_nodes);
     let history: Vec<(G, alfiere::Action)> =
         record.history().map(|(p, a)| (p.clone(), *a)).collect();

@@ -133,7 +133,7 @@ mod tests {
     use super::*;
     use crate::sample::Sample;
     use alfiere::notation::fen::read_fen;
-    use alfiere::{Chess, Game};
+    use alfiere::{Chess, Position};
 
     fn features(fen: &str) -> Features {
         let pos: Chess = read_fen(fen).unwrap();

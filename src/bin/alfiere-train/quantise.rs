@@ -142,7 +142,7 @@ pub fn agreement(params: &Params, net: &Network, samples: &[Sample]) -> Agreemen
 mod tests {
     use super::*;
     use alfiere::notation::fen::read_fen;
-    use alfiere::{ActionList, Chess, Game};
+    use alfiere::{ActionList, Chess, Position};
 
     /// Positions of a seeded random game.
     fn positions(seed: u64, count: usize) -> Vec<Sample> {

@@ -5,7 +5,7 @@
 
 use alfiere::eval::nnue::piece_square;
 use alfiere::notation::fen::read_fen;
-use alfiere::{Board, Chess, Color, Game, Piece, Role, Square};
+use alfiere::{Board, Chess, Color, Piece, Position, Role, Square};
 
 /// The most pieces a position may have: one nibble each in [`Sample::pieces`].
 pub const MAX_PIECES: usize = 32;

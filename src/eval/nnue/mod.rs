@@ -52,7 +52,7 @@ pub const BUILT_IN_BYTES: &[u8] = include_bytes!("../../../nets/chess-round3.nnu
 mod tests {
     use super::*;
     use crate::notation::fen::read_fen;
-    use crate::{Chess, Game};
+    use crate::{Chess, Position};
     use std::sync::Arc;
 
     /// A network with small pseudo-random weights.

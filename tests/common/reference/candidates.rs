@@ -5,16 +5,16 @@
 use super::geometry::{
     attacks, is_attacked, king_attacked, occupied_on, orthodox_king_home, orthodox_rook_home,
 };
-use super::position::Position;
+use super::position::RefPosition;
 use alfiere::{Action, CastlingSide, Color, Piece, Rank, Role, Square, Variant};
 
 /// Whether the target square may be entered at all: in Alice it must also be empty
 /// on the other board (R3).
-fn free_elsewhere(pos: &Position, to: Square, on_b: bool) -> bool {
+fn free_elsewhere(pos: &RefPosition, to: Square, on_b: bool) -> bool {
     pos.variant != Variant::Alice || !occupied_on(pos, to, !on_b)
 }
 
-fn push_normal(out: &mut Vec<Action>, pos: &Position, role: Role, from: Square, to: Square) {
+fn push_normal(out: &mut Vec<Action>, pos: &RefPosition, role: Role, from: Square, to: Square) {
     let capture = pos.at(to).map(|p| p.role);
     // A king is never captured: only an accepted position (the side not to move in
     // check) has one in reach, and it stays on the board.
@@ -44,7 +44,7 @@ fn push_normal(out: &mut Vec<Action>, pos: &Position, role: Role, from: Square, 
 }
 
 /// Every move of a piece or pawn of the side to act (no castling, no e.p.).
-pub fn piece_moves(pos: &Position) -> Vec<Action> {
+pub fn piece_moves(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let mut out = Vec::new();
     for (from, piece) in pos.pieces(us) {
@@ -99,7 +99,7 @@ pub fn piece_moves(pos: &Position) -> Vec<Action> {
 /// king and rook at home, every square between them empty, the king not in check and
 /// passing and reaching only unattacked squares (attacks in the rule set's
 /// geometry). Alice adds: both arrival squares empty on board B.
-pub fn castles(pos: &Position) -> Vec<Action> {
+pub fn castles(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let mut out = Vec::new();
     let king = orthodox_king_home(us);
@@ -142,7 +142,7 @@ pub fn castles(pos: &Position) -> Vec<Action> {
 /// to the f- or d-file; every square from each piece to its destination is empty but
 /// for the two; the king is not in check, and no square it passes or reaches is
 /// attacked with the two lifted off the board; nor is the king attacked afterwards.
-pub fn castles_960(pos: &Position) -> Vec<Action> {
+pub fn castles_960(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let mut out = Vec::new();
     let Some(king) = pos.king(us) else {
@@ -176,7 +176,7 @@ pub fn castles_960(pos: &Position) -> Vec<Action> {
 
 /// En-passant captures onto the setup's targets: an empty square on the side to
 /// act's sixth rank with an enemy pawn behind it, taken by a pawn beside that pawn.
-pub fn en_passant(pos: &Position) -> Vec<Action> {
+pub fn en_passant(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let forward = us.fold(1, -1);
     let mut out = Vec::new();
@@ -201,7 +201,7 @@ pub fn en_passant(pos: &Position) -> Vec<Action> {
 
 /// Drops from the side to act's hand onto empty squares, pawns never on their
 /// promotion rank.
-pub fn drops(pos: &Position) -> Vec<Action> {
+pub fn drops(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let mut out = Vec::new();
     for role in Role::ALL {
@@ -220,7 +220,7 @@ pub fn drops(pos: &Position) -> Vec<Action> {
 
 /// Pushes of the opponent's pawns: one square straight forward in the pawn's own
 /// direction, onto an empty square.
-pub fn pushes(pos: &Position) -> Vec<Action> {
+pub fn pushes(pos: &RefPosition) -> Vec<Action> {
     let them: Color = !pos.turn;
     pos.pieces(them)
         .into_iter()

@@ -2,7 +2,7 @@
 //! bitboards. Billiards' diagonals rebound off the edges as RULES.md §5 words it;
 //! in Alice a piece sees only the pieces of its own board (R1).
 
-use super::position::Position;
+use super::position::RefPosition;
 use alfiere::{Color, Piece, Role, Square, Variant};
 
 pub const KNIGHT: [(i32, i32); 8] = [
@@ -37,7 +37,7 @@ fn square(f: i32, r: i32) -> Option<Square> {
 }
 
 /// Whether `sq` is occupied on the board `on_b` (Alice), or at all (elsewhere).
-pub fn occupied_on(pos: &Position, sq: Square, on_b: bool) -> bool {
+pub fn occupied_on(pos: &RefPosition, sq: Square, on_b: bool) -> bool {
     pos.at(sq).is_some() && (pos.variant != Variant::Alice || pos.on_b[sq.index()] == on_b)
 }
 
@@ -82,7 +82,7 @@ pub fn slide(
 
 /// The squares the piece on `from` attacks: where it could capture, occupancy and
 /// geometry of its rule set (and board) taken into account.
-pub fn attacks(pos: &Position, from: Square) -> Vec<Square> {
+pub fn attacks(pos: &RefPosition, from: Square) -> Vec<Square> {
     let piece: Piece = pos.at(from).expect("a piece");
     let board_b = pos.on_b[from.index()];
     let blocked = |sq: Square| occupied_on(pos, sq, board_b);
@@ -115,7 +115,7 @@ pub fn attacks(pos: &Position, from: Square) -> Vec<Square> {
 }
 
 /// Whether a piece of `by` attacks `sq` (in Alice: a piece on the board `on_b`).
-pub fn is_attacked(pos: &Position, sq: Square, by: Color, on_b: bool) -> bool {
+pub fn is_attacked(pos: &RefPosition, sq: Square, by: Color, on_b: bool) -> bool {
     pos.pieces(by).into_iter().any(|(from, _)| {
         (pos.variant != Variant::Alice || pos.on_b[from.index()] == on_b)
             && attacks(pos, from).contains(&sq)
@@ -123,7 +123,7 @@ pub fn is_attacked(pos: &Position, sq: Square, by: Color, on_b: bool) -> bool {
 }
 
 /// Whether the king of `color` is attacked (on its own board, in Alice).
-pub fn king_attacked(pos: &Position, color: Color) -> bool {
+pub fn king_attacked(pos: &RefPosition, color: Color) -> bool {
     pos.king(color)
         .is_some_and(|king| is_attacked(pos, king, !color, pos.on_b[king.index()]))
 }

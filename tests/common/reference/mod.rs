@@ -13,7 +13,7 @@
 //! action (Racing Kings' goal, the ten-series draw, Avalanche's decided turns).
 //!
 //! The state the reference starts from is the position's own [`alfiere::Setup`]
-//! (`Game::to_setup`): what the rules make of the turn state and e.p. squares is
+//! (`Position::to_setup`): what the rules make of the turn state and e.p. squares is
 //! the rules core's; which actions that state allows is decided here.
 //!
 //! Shared by `tests/reference.rs` and the `reference` fuzz target.
@@ -25,16 +25,16 @@ pub mod position;
 pub mod positions;
 
 use alfiere::notation::fen;
-use alfiere::{Action, ActionList, Color, ExtraState, Game, Piece, Rank, Role, Setup, Variant};
+use alfiere::{Action, ActionList, Color, ExtraState, Piece, Position, Rank, Role, Setup, Variant};
 use candidates::{castles, castles_960, choices, drops, en_passant, piece_moves, pushes};
 use geometry::king_attacked;
-use position::Position;
+use position::RefPosition;
 use std::collections::HashSet;
 
 /// Every legal action of the position described by `setup` under `variant`, each
 /// once, in no particular order.
 pub fn legal_actions(variant: Variant, setup: &Setup) -> Vec<Action> {
-    let pos = Position::from_setup(variant, setup);
+    let pos = RefPosition::from_setup(variant, setup);
     let mut actions = match variant {
         Variant::Chess | Variant::Billiards => king_safe(
             &pos,
@@ -68,7 +68,7 @@ pub fn legal_actions(variant: Variant, setup: &Setup) -> Vec<Action> {
 }
 
 /// The candidates after which the mover's king is not attacked.
-fn king_safe(pos: &Position, candidates: Vec<Action>) -> Vec<Action> {
+fn king_safe(pos: &RefPosition, candidates: Vec<Action>) -> Vec<Action> {
     candidates
         .into_iter()
         .filter(|a| !king_attacked(&pos.after(a), pos.turn))
@@ -76,7 +76,7 @@ fn king_safe(pos: &Position, candidates: Vec<Action>) -> Vec<Action> {
 }
 
 /// RULES.md §3: no move may leave either king attacked; the goal ends the game.
-fn racing_kings(pos: &Position) -> Vec<Action> {
+fn racing_kings(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let on_goal = |color| pos.king(color).is_some_and(|k| k.rank() == Rank::EIGHTH);
     if on_goal(Color::Black) {
@@ -104,7 +104,7 @@ fn racing_kings(pos: &Position) -> Vec<Action> {
 
 /// RULES.md §4: R1-R3 in the candidates; R2 on the departure board alone, then R4
 /// after the transfer, on the king's board.
-fn alice(pos: &Position) -> Vec<Action> {
+fn alice(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     // R2 concerns the king only where it stands on the departure board.
     let legal_on_departure_board = |a: &Action| {
@@ -123,7 +123,7 @@ fn alice(pos: &Position) -> Vec<Action> {
 /// RULES.md §6 and §7: every action orthodox-legal; e.p. by the first action (and in
 /// Marseillais by the second, onto a target the state still lists); Italian: no
 /// check before the last action; Progressive's ten-series draw ends the game.
-fn series(pos: &Position) -> Vec<Action> {
+fn series(pos: &RefPosition) -> Vec<Action> {
     let progressive = matches!(
         pos.variant,
         Variant::ProgressiveScottish | Variant::ProgressiveItalian
@@ -159,7 +159,7 @@ fn series(pos: &Position) -> Vec<Action> {
 /// the king is safe after it or a push follows; every push is legal; a pending pawn
 /// is chosen first. A turn start (or a choice) with the enemy king attacked is a
 /// decided game.
-fn avalanche(pos: &Position) -> Vec<Action> {
+fn avalanche(pos: &RefPosition) -> Vec<Action> {
     let us = pos.turn;
     let pending = || {
         pos.pieces(us)
@@ -203,7 +203,7 @@ pub struct Disagreement {
 }
 
 /// Compares `G`'s generator (and its count) with the reference on `pos`.
-pub fn compare<G: Game>(pos: &G) -> Result<(), Disagreement> {
+pub fn compare<G: Position>(pos: &G) -> Result<(), Disagreement> {
     let expected: HashSet<Action> = legal_actions(G::VARIANT, &pos.to_setup())
         .into_iter()
         .collect();
@@ -240,7 +240,7 @@ pub fn compare<G: Game>(pos: &G) -> Result<(), Disagreement> {
 }
 
 /// [`compare`], panicking with the disagreement (for tests and fuzz targets).
-pub fn assert_agrees<G: Game>(pos: &G) {
+pub fn assert_agrees<G: Position>(pos: &G) {
     if let Err(d) = compare(pos) {
         panic!(
             "{} {}: the reference has {:?} that the generator lacks, the generator has {:?} that the reference refuses",
@@ -254,7 +254,7 @@ pub fn assert_agrees<G: Game>(pos: &G) {
 
 /// Perft with the reference's legal actions at every node (the positions are played
 /// forward by the rules core): the leaf count of the action tree of depth `depth`.
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+pub fn perft<G: Position>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

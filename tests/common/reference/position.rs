@@ -6,7 +6,7 @@ use alfiere::{Action, CastlingSide, Color, ExtraState, Piece, Role, Setup, Squar
 
 /// A position as the reference sees it.
 #[derive(Clone, Debug)]
-pub struct Position {
+pub struct RefPosition {
     pub variant: Variant,
     pub squares: [Option<Piece>; 64],
     /// Alice: whether the piece on the square stands on board B.
@@ -22,8 +22,8 @@ pub struct Position {
     pub extra: ExtraState,
 }
 
-impl Position {
-    pub fn from_setup(variant: Variant, setup: &Setup) -> Position {
+impl RefPosition {
+    pub fn from_setup(variant: Variant, setup: &Setup) -> RefPosition {
         let mut squares = [None; 64];
         let mut on_b = [false; 64];
         for sq in Square::all() {
@@ -38,7 +38,7 @@ impl Position {
                 }
             }
         }
-        Position {
+        RefPosition {
             variant,
             squares,
             on_b,
@@ -85,17 +85,17 @@ impl Position {
 
     /// The board after `action` by the side to act (the turn is not passed: legality
     /// only asks about the board). In Alice every moved piece changes board (R4).
-    pub fn after(&self, action: &Action) -> Position {
+    pub fn after(&self, action: &Action) -> RefPosition {
         self.make(action, self.variant == Variant::Alice)
     }
 
     /// Alice's R2: the board after `action` played on its departure board alone,
     /// before the piece transfers.
-    pub fn after_without_transfer(&self, action: &Action) -> Position {
+    pub fn after_without_transfer(&self, action: &Action) -> RefPosition {
         self.make(action, false)
     }
 
-    fn make(&self, action: &Action, alice: bool) -> Position {
+    fn make(&self, action: &Action, alice: bool) -> RefPosition {
         let mut next = self.clone();
         let us = self.turn;
         match *action {

@@ -8,7 +8,7 @@
 use super::geometry::{
     attacks, orthodox_king_home, orthodox_rook_home, slide, DIAGONAL, KNIGHT, ORTHOGONAL,
 };
-use super::position::Position;
+use super::position::RefPosition;
 use alfiere::{
     Bitboard, ByColor, CastlingSide, Color, ExtraState, Hand, Piece, Rank, Role, Setup, Square,
     Variant,
@@ -382,7 +382,7 @@ fn random_extra(variant: Variant, setup: &Setup, choose: &mut Choose) -> ExtraSt
 /// How many enemy pieces attack the king of the side to act, by the reference's own
 /// geometry.
 pub fn checkers(variant: Variant, setup: &Setup) -> usize {
-    let pos = Position::from_setup(variant, setup);
+    let pos = RefPosition::from_setup(variant, setup);
     let us = pos.turn;
     let Some(king) = pos.king(us) else { return 0 };
     pos.pieces(!us)
