@@ -156,7 +156,7 @@ fn planted_game(variant: Variant, c: &Config, rng: &mut Rng) -> Option<(ApiGame,
         if planted.is_none() && turn >= plant_from && turn_start && score.abs() <= 150 {
             let best_after = score_after(&game, &best, mover, c.probe_nodes)?;
             let mut blunders = Vec::new();
-            for candidate in game.played().legal_actions() {
+            for candidate in game.record().legal_actions() {
                 let after = score_after(&game, &candidate, mover, c.probe_nodes)?;
                 if best_after - after >= c.drop {
                     blunders.push(candidate);

@@ -165,7 +165,7 @@ fn while_a_job_runs_other_jobs_and_settings_wait_and_stop_answers() {
         panic!("no answer: {events:?}");
     };
     assert!(ApiGame::start(Variant::Chess)
-        .played()
+        .record()
         .legal_actions()
         .contains(best));
     assert!(engine.set_option(OptionChange::Hash(1)).is_ok());

@@ -450,7 +450,7 @@ fn position_commands_rebuild_the_game<G: Position>(variant: Variant) -> usize {
         let tokens: Vec<String> = record.actions().map(uci::action_to_uci).collect();
         let game =
             parse_position(variant, &format!("startpos moves {}", tokens.join(" "))).unwrap();
-        let history = game.played().repetition_keys();
+        let history = game.record().repetition_keys();
         assert_eq!(
             game.fen(),
             fen::write_fen(record.current()),

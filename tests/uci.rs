@@ -974,7 +974,7 @@ fn position_plays_on_past_automatic_endings() {
     let mut out = Vec::new();
     s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
-    assert!(s.game().played().parse_uci(best).is_ok(), "{best}");
+    assert!(s.game().record().parse_uci(best).is_ok(), "{best}");
 }
 
 /// A network file with small pseudo-random weights, in the temp directory.

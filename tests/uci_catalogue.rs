@@ -225,7 +225,7 @@ fn assert_legal_bestmove(line: &str, variant: Variant, fen: &str) {
         .unwrap();
     let mut game = ApiGame::start(variant);
     game.load(fen).unwrap();
-    let legal = game.played().parse_uci(token).is_ok();
+    let legal = game.record().parse_uci(token).is_ok();
     assert!(legal, "bestmove {token} is not legal in {fen}");
 }
 

@@ -12,7 +12,7 @@ use alfiere::{with_variant, Position};
 
 /// The session's game as a comparable value: rule set, position and actions played.
 fn snapshot(game: &ApiGame) -> (alfiere::Variant, String, Vec<alfiere::Action>) {
-    (game.variant(), game.fen(), game.played().history_actions())
+    (game.variant(), game.fen(), game.record().history_actions())
 }
 
 /// The game's current position as its rule set's type (through its FEN, which reads

@@ -140,7 +140,7 @@ pub fn eval_in_comment(comment: &str) -> Option<Eval> {
 /// The evaluations a game's comments carry: the start position's first, then after
 /// each action; `None` where a ply has none.
 pub fn evals_in_notes(game: &ApiGame) -> Vec<Option<Eval>> {
-    let plies = game.played().plies();
+    let plies = game.record().plies();
     (0..=plies)
         .map(|ply| {
             game.notes_at(ply)
@@ -155,7 +155,7 @@ pub fn evals_in_notes(game: &ApiGame) -> Vec<Option<Eval>> {
 fn best_turn_variation(game: &ApiGame, first: &PlyReport) -> Option<(usize, RawVariation)> {
     let best = first.best.as_ref()?;
     let mut start = game.clone();
-    while start.played().plies() > first.ply {
+    while start.record().plies() > first.ply {
         start.undo();
     }
     let mut walker = start.clone();

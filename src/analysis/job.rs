@@ -297,7 +297,7 @@ impl GameAnalysis {
                 .and_then(|f| best_line(before, &f.pv)),
             win_before: evals[i].map(|e| round_tenth(e.win_percent(mv.color))),
             win_after: evals[i + 1].map(|e| round_tenth(e.win_percent(mv.color))),
-            forced: before.played().legal_actions().len() == 1,
+            forced: before.record().legal_actions().len() == 1,
             class: None,
             cause: None,
         }

@@ -2,7 +2,7 @@
 //! the rule set at run time (the JS API in `src/wasm/`, tests, tools).
 //!
 //! [`ApiGame`] holds a [`crate::Record`] of the chosen rule set behind the
-//! object-safe [`PlayedGame`] trait, so dispatch happens once when the game is made,
+//! object-safe [`AnyRecord`] trait, so dispatch happens once when the game is made,
 //! not per call site. Every method validates its input and either succeeds or returns
 //! an [`ApiError`] leaving the game unchanged; `load` and `load_pgn` are atomic.
 //!
@@ -15,22 +15,22 @@
 //! assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 //! ```
 
+mod any_record;
 mod checks;
 mod edit;
 mod error;
 mod info;
 mod notes;
 mod placement;
-mod played;
 mod refusal;
 mod serial;
 
+pub use any_record::AnyRecord;
 pub use checks::CheckInfo;
 pub use error::{quote, ApiError, ApiErrorKind};
 pub use info::{ActionKind, MoveInfo, OutcomeInfo, SquareInfo, TurnInfo, VariantInfo};
 pub use notes::PositionComment;
 pub use placement::{placement, placement_hands};
-pub use played::PlayedGame;
 pub use refusal::RefusalInfo;
 
 use crate::game::{EndReason, Outcome};
@@ -50,7 +50,7 @@ pub use crate::perft::MAX_PERFT_DEPTH;
 
 /// A game of a rule set chosen at run time.
 pub struct ApiGame {
-    inner: Box<dyn PlayedGame>,
+    inner: Box<dyn AnyRecord>,
     /// Tags, comments, NAGs and variations.
     notes: Annotations,
 }
@@ -158,7 +158,7 @@ impl ApiGame {
     /// A new game of `variant` at its start position.
     pub fn start(variant: Variant) -> ApiGame {
         ApiGame {
-            inner: played::new_played(variant),
+            inner: any_record::new_any_record(variant),
             notes: Annotations::default(),
         }
     }
@@ -205,7 +205,7 @@ impl ApiGame {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        played::new_played(variant).load_fen(fen, AcceptedProblems::NONE)
+        any_record::new_any_record(variant).load_fen(fen, AcceptedProblems::NONE)
     }
 
     /// Plays a move given as SAN (lenient) or a UCI token.
@@ -565,7 +565,7 @@ impl ApiGame {
         }
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
-        let mut fresh = played::new_played(variant);
+        let mut fresh = any_record::new_any_record(variant);
         self.notes = fresh.load_pgn(text, accepted)?;
         self.inner = fresh;
         Ok(())
@@ -585,8 +585,8 @@ impl ApiGame {
         Ok(self.inner.perft(depth))
     }
 
-    /// The underlying object, for callers that need the generic interface.
-    pub fn played(&self) -> &dyn PlayedGame {
+    /// The game's record, behind the interface every rule set's record shares.
+    pub fn record(&self) -> &dyn AnyRecord {
         self.inner.as_ref()
     }
 

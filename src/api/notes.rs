@@ -2,7 +2,7 @@
 //! checked arguments, kept by `load_pgn` and written by `pgn`. Comments and NAGs
 //! belong to the current position (the move that led to it).
 
-use super::{played, MAX_SHORT_TEXT, MAX_TAGS};
+use super::{any_record, MAX_SHORT_TEXT, MAX_TAGS};
 use super::{quote, ApiError, ApiErrorKind, ApiGame, COMPUTED_TAGS, MAX_COMMENT_BYTES};
 use crate::notation::annotations::PlyNotes;
 
@@ -55,7 +55,7 @@ impl ApiGame {
     /// (the `SetUp`/`FEN` tags); not generic (the WebAssembly module's size).
     pub(crate) fn set_up_fen(&self) -> Option<String> {
         let start = self.inner.start_fen();
-        (start != played::new_played(self.variant()).fen()).then_some(start)
+        (start != any_record::new_any_record(self.variant()).fen()).then_some(start)
     }
 
     /// Sets a tag for `pgn()` and `headers()`.

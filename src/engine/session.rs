@@ -564,7 +564,7 @@ impl EngineSession {
         Ok(if depth == 0 {
             Vec::new()
         } else {
-            self.game.played().divide(depth as u32)
+            self.game.record().divide(depth as u32)
         })
     }
 }

@@ -54,7 +54,7 @@ const GO_NUMBERS: [&str; 8] = [
 /// A message naming the bad argument.
 pub fn parse_go(game: &ApiGame, args: &str) -> Result<Limits, String> {
     let action = |token: &str| -> Result<Action, String> {
-        game.played().parse_uci(token).map_err(|e| e.to_string())
+        game.record().parse_uci(token).map_err(|e| e.to_string())
     };
     let mut limits = Limits::default();
     let mut words = args.split_whitespace().peekable();

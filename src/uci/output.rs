@@ -11,7 +11,7 @@ use crate::Variant;
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
 /// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
 pub fn diagram(game: &ApiGame) -> String {
-    let position = game.played();
+    let position = game.record();
     let (placement, key, checkers) = (
         position.placement(),
         position.zobrist(),

@@ -4,7 +4,7 @@
 
 use crate::adjudicate::{self, white_view, Adjudicator, Verdict};
 use crate::opening;
-use alfiere::api::PlayedGame;
+use alfiere::api::AnyRecord;
 use alfiere::eval::nnue::Network;
 use alfiere::notation::fen::write_fen;
 use alfiere::search::skill::SplitMix;
@@ -139,7 +139,7 @@ fn fresh_search(table: TranspositionTable, network: Option<Arc<Network>>) -> Sea
 
 /// Searches the game's current position to the node budget.
 fn think(search: &mut Search<Chess>, record: &Record<Chess>, nodes: u64) -> SearchResult {
-    let history = PlayedGame::repetition_keys(record);
+    let history = AnyRecord::repetition_keys(record);
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()

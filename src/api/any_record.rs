@@ -1,5 +1,5 @@
-//! [`PlayedGame`]: the object-safe face of a [`Record`] of any rule set, implemented
-//! once for every `Record<G>`; [`new_played`] picks the rule set.
+//! [`AnyRecord`]: the object-safe face of a [`Record`] of any rule set, implemented
+//! once for every `Record<G>`; [`new_any_record`] picks the rule set.
 
 use super::error::{ApiError, ApiErrorKind};
 use super::info::{MoveInfo, TurnInfo};
@@ -22,10 +22,11 @@ use crate::types::{Color, Role, Square};
 use crate::variants::Variant;
 use crate::AcceptedProblems;
 
-/// A played game of some rule set.
-pub trait PlayedGame: Send {
+/// The [`Record`] of a game of any rule set: the object-safe interface every
+/// `Record<G>` implements, so a rule set chosen at run time is dispatched once.
+pub trait AnyRecord: Send {
     fn variant(&self) -> Variant;
-    fn clone_box(&self) -> Box<dyn PlayedGame>;
+    fn clone_box(&self) -> Box<dyn AnyRecord>;
     fn fen(&self) -> String;
     /// Replaces the game by the position of `fen`, accepting the position problems of
     /// the kinds in `accepted` ([`Position::from_setup_accepting`]).
@@ -109,7 +110,7 @@ pub trait PlayedGame: Send {
 
 /// The refusal reasoning's view of a played game, through its vtable: the rule sets'
 /// generation and attacks are not copied again (the WebAssembly module's size).
-impl crate::refusal::Probe for dyn PlayedGame + '_ {
+impl crate::refusal::Probe for dyn AnyRecord + '_ {
     fn legal(&self) -> Vec<Action> {
         self.legal_actions()
     }
@@ -123,7 +124,7 @@ impl crate::refusal::Probe for dyn PlayedGame + '_ {
         self.turn_state().side
     }
     fn setup(&self) -> Setup {
-        PlayedGame::setup(self)
+        AnyRecord::setup(self)
     }
     fn own_drop_refusal(&self, role: Role, to: Square) -> Option<Refusal> {
         self.drop_refusal(role, to)
@@ -151,16 +152,16 @@ fn leaves(action: &Action, from: Option<Square>) -> bool {
 }
 
 /// A new game at the start position of `variant`.
-pub fn new_played(variant: Variant) -> Box<dyn PlayedGame> {
+pub fn new_any_record(variant: Variant) -> Box<dyn AnyRecord> {
     crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
 }
 
-impl<G: Position> PlayedGame for Record<G> {
+impl<G: Position> AnyRecord for Record<G> {
     fn variant(&self) -> Variant {
         G::VARIANT
     }
 
-    fn clone_box(&self) -> Box<dyn PlayedGame> {
+    fn clone_box(&self) -> Box<dyn AnyRecord> {
         Box::new(self.clone())
     }
 
