@@ -19,7 +19,7 @@
 //! `scripts/bench-analysis.sh`), the planted turn named in a comment.
 
 use alfiere::analysis::{analyse, Mark};
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::moves::Action;
 use alfiere::search::{Limits, NoClock, Progress, Score, SearchOptions, TranspositionTable};
 use alfiere::{Color, Variant};
@@ -98,7 +98,7 @@ fn options() -> SearchOptions {
 
 /// The engine's best action and its score for the side to act, in centipawns
 /// (a mate as ±10,000).
-fn search(game: &ApiGame, nodes: u64) -> (Option<Action>, i32) {
+fn search(game: &Game, nodes: u64) -> (Option<Action>, i32) {
     let mut search = game.start_search(Limits::nodes(nodes), options(), TranspositionTable::new(4));
     loop {
         if let Progress::Done(result) = search.step(1 << 16, &NoClock, &mut |_| {}) {
@@ -112,7 +112,7 @@ fn search(game: &ApiGame, nodes: u64) -> (Option<Action>, i32) {
 }
 
 /// The mover's score after playing `action` (searched from there).
-fn score_after(game: &ApiGame, action: &Action, mover: Color, nodes: u64) -> Option<i32> {
+fn score_after(game: &Game, action: &Action, mover: Color, nodes: u64) -> Option<i32> {
     let mut next = game.clone();
     next.play_action(action).ok()?;
     if let Some(outcome) = next.outcome() {
@@ -139,8 +139,8 @@ impl Rng {
 }
 
 /// A game with one planted blunder, and the turn (counted from 0) it was planted in.
-fn planted_game(variant: Variant, c: &Config, rng: &mut Rng) -> Option<(ApiGame, usize)> {
-    let mut game = ApiGame::start(variant);
+fn planted_game(variant: Variant, c: &Config, rng: &mut Rng) -> Option<(Game, usize)> {
+    let mut game = Game::start(variant);
     let plant_from = 5 + rng.below(10);
     let mut turn = 0;
     let mut planted = None;

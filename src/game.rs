@@ -5,7 +5,7 @@
 //! (turn state, hands, boards, clocks); it is copied and played forward
 //! (copy-make). A [`crate::Record`] holds a played game: its positions, undo,
 //! repetitions and draw claims. Generic code (`perft<G>`, the search) is
-//! monomorphised per rule set; [`crate::api::ApiGame`] dispatches once at the API
+//! monomorphised per rule set; [`crate::api::Game`] dispatches once at the API
 //! edge, through the object-safe [`crate::api::AnyRecord`].
 //!
 //! # How each rule set plugs in

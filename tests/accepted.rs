@@ -9,7 +9,7 @@
 
 mod common;
 
-use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::api::{ApiErrorKind, Game};
 use alfiere::notation::fen;
 use alfiere::{
     AcceptedProblems, ActionList, Chess, Color, Piece, Position, PositionProblem, ProblemKind, Role,
@@ -219,9 +219,9 @@ fn kingless_side_plays_every_move_of_its_pieces() {
 
 #[test]
 fn the_api_game_accepts_only_when_asked_and_edits_keep_the_acceptance() {
-    let strict = ApiGame::new("chess", Some(CASES[0].0)).unwrap_err();
+    let strict = Game::new("chess", Some(CASES[0].0)).unwrap_err();
     assert_eq!(strict.kind, ApiErrorKind::InvalidFen);
-    let mut game = ApiGame::new("chess", None).unwrap();
+    let mut game = Game::new("chess", None).unwrap();
     let all = AcceptedProblems::ALL;
     game.load_accepting(CASES[0].0, all).unwrap();
     assert_eq!(game.attackers("e4", Color::White).unwrap().len(), 16);
@@ -249,7 +249,7 @@ fn the_api_game_accepts_only_when_asked_and_edits_keep_the_acceptance() {
     game.load_pgn_accepting(pgn, all).unwrap();
     assert_eq!(game.history().len(), 1);
     // Every other rule set accepts nothing.
-    let mut racing = ApiGame::new("racingkings", None).unwrap();
+    let mut racing = Game::new("racingkings", None).unwrap();
     assert!(racing
         .load_accepting("8/8/8/8/8/8/8/8 w - - 0 1", all)
         .is_err());

@@ -5,15 +5,15 @@
 use alfiere::analysis::{
     analyse, annotate, evals_in_notes, notes_analysis, AnalysisStep, Eval, GameAnalysis, Mark,
 };
-use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::api::{ApiErrorKind, Game};
 use alfiere::search::{Limits, NoClock, SearchOptions, TranspositionTable};
 use alfiere::Variant;
 
 mod common;
 use common::random_api_game;
 
-fn played(variant: &str, moves: &[&str]) -> ApiGame {
-    let mut game = ApiGame::new(variant, None).unwrap();
+fn played(variant: &str, moves: &[&str]) -> Game {
+    let mut game = Game::new(variant, None).unwrap();
     for m in moves {
         game.play_text(m).unwrap();
     }
@@ -72,7 +72,7 @@ fn annotated_pgn_round_trips_in_every_rule_set() {
         let report = analyse(&game, Limits::nodes(2500), SearchOptions::default()).unwrap();
         annotate(&mut game, &report).unwrap();
         let pgn = game.pgn(&[]);
-        let mut back = ApiGame::start(*variant);
+        let mut back = Game::start(*variant);
         back.load_pgn(&pgn)
             .unwrap_or_else(|e| panic!("{variant}: {e}\n{pgn}"));
         assert_eq!(back.history_uci(), game.history_uci(), "{variant}");
@@ -203,7 +203,7 @@ fn an_annotated_pgn_gives_back_its_marks_counts_and_accuracy() {
         let mut game = played(variant, moves);
         let report = analyse(&game, Limits::depth(6), SearchOptions::default()).unwrap();
         annotate(&mut game, &report).unwrap();
-        let mut back = ApiGame::start(Variant::Chess);
+        let mut back = Game::start(Variant::Chess);
         back.load_pgn(&game.pgn(&[])).unwrap();
         let notes = notes_analysis(&back);
         assert_eq!(notes.counts, report.counts);

@@ -1,11 +1,11 @@
-//! The run-time API (`alfiere::api::ApiGame`, what the JS `Game` wraps): chess.js-like
+//! The run-time API (`alfiere::api::Game`, what the JS `Game` wraps): chess.js-like
 //! moves and queries, typed errors that leave the game unchanged, atomic loads.
 
-use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::api::{ApiErrorKind, Game};
 use alfiere::{Color, EndReason, Variant};
 
-fn game(variant: &str) -> ApiGame {
-    ApiGame::new(variant, None).unwrap()
+fn game(variant: &str) -> Game {
+    Game::new(variant, None).unwrap()
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn verbose_moves_and_dests() {
 
 #[test]
 fn castling_by_king_or_rook_square_and_promotion_needs_a_piece() {
-    let mut g = ApiGame::new("chess", Some("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")).unwrap();
+    let mut g = Game::new("chess", Some("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")).unwrap();
     let before = g.fen();
     let err = g.play_from_to("b7", "b8", None).unwrap_err();
     assert_eq!(err.kind, ApiErrorKind::IllegalMove);
@@ -87,7 +87,7 @@ fn errors_are_typed_and_leave_the_game_unchanged() {
     assert!(err.message.contains("line 1"), "{}", err.message);
     assert_eq!(g.fen(), fen);
     assert_eq!(
-        ApiGame::new("shogi", None).unwrap_err().kind,
+        Game::new("shogi", None).unwrap_err().kind,
         ApiErrorKind::UnknownVariant
     );
     assert_eq!(g.claim_draw().unwrap_err().kind, ApiErrorKind::NoClaim);
@@ -118,9 +118,9 @@ fn endings_and_predicates() {
     );
     assert!(g.is_game_over());
 
-    let g = ApiGame::new("chess", Some("8/8/8/4k3/8/8/8/K7 w - - 0 1")).unwrap();
+    let g = Game::new("chess", Some("8/8/8/4k3/8/8/8/K7 w - - 0 1")).unwrap();
     assert!(g.is_insufficient_material() && g.is_draw());
-    let g = ApiGame::new("chess", Some("8/8/8/4k3/8/8/8/KQ6 w - - 100 80")).unwrap();
+    let g = Game::new("chess", Some("8/8/8/4k3/8/8/8/KQ6 w - - 100 80")).unwrap();
     assert!(g.is_draw_by_fifty_moves() && g.is_draw());
 }
 
@@ -154,8 +154,8 @@ fn every_implemented_variant_starts_and_plays() {
         assert_eq!(played.lan, first);
         assert_eq!(g.history().len(), 1);
         assert!(g.perft(2).unwrap() > 0);
-        assert!(ApiGame::validate_fen(variant, &g.fen()).is_ok());
-        assert!(ApiGame::validate_fen(variant, "8/8/8 w").is_err());
+        assert!(Game::validate_fen(variant, &g.fen()).is_ok());
+        assert!(Game::validate_fen(variant, "8/8/8 w").is_err());
     }
 }
 
@@ -337,7 +337,7 @@ fn outcome_text_is_one_sentence_per_reason_and_rule_set() {
 #[test]
 fn billiards_moves_carry_their_rebound_path() {
     let fen = "7k/p7/8/8/8/8/8/2B1K3 w - - 0 1";
-    let mut g = ApiGame::new("billiards", Some(fen)).unwrap();
+    let mut g = Game::new("billiards", Some(fen)).unwrap();
     let path_of = |moves: &[alfiere::api::MoveInfo], lan: &str| {
         let m = moves
             .iter()
@@ -363,7 +363,7 @@ fn billiards_moves_carry_their_rebound_path() {
     );
     // The same position in orthodox chess: the bishop cannot get there, and no move
     // has a path.
-    let chess = ApiGame::new("chess", Some(fen)).unwrap();
+    let chess = Game::new("chess", Some(fen)).unwrap();
     assert!(chess.moves(None).unwrap().iter().all(|m| m.path.is_none()));
     assert!(serde_json::to_value(&chess.moves(None).unwrap()[0])
         .unwrap()
@@ -386,10 +386,10 @@ fn checkers_with_their_paths() {
     assert_eq!(names(&checks[0].path), ["h4", "e1"]);
     assert_eq!(checks[0].board, None);
     // A knight: from it to the king, no squares between.
-    let knight = ApiGame::new("chess", Some("4k3/8/3N4/8/8/8/8/4K3 b - - 0 1")).unwrap();
+    let knight = Game::new("chess", Some("4k3/8/3N4/8/8/8/8/4K3 b - - 0 1")).unwrap();
     assert_eq!(names(&knight.checkers()[0].path), ["d6", "e8"]);
     // Billiards: c2 checks e8 by rebounding off a4; also as plain data.
-    let billiards = ApiGame::new("billiards", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
+    let billiards = Game::new("billiards", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
     let checks = billiards.checkers();
     assert_eq!(names(&checks[0].path), ["c2", "a4", "e8"]);
     assert_eq!(
@@ -397,7 +397,7 @@ fn checkers_with_their_paths() {
         serde_json::json!([{"square": "c2", "path": ["c2", "a4", "e8"]}])
     );
     // The same position in orthodox chess is no check at all.
-    let chess = ApiGame::new("chess", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
+    let chess = Game::new("chess", Some("4k3/p7/8/8/8/8/2B5/4K3 b - - 0 1")).unwrap();
     assert!(chess.checkers().is_empty());
     // Alice: the checker's board is named.
     let mut alice = game("alice");

@@ -2,7 +2,7 @@
 //! the same search through both doors, the same refusals with the same messages, a
 //! game's packed line, jobs refused while another runs, and the search report's shape.
 
-use alfiere::api::{ApiErrorKind, ApiGame};
+use alfiere::api::{ApiErrorKind, Game};
 use alfiere::engine::{
     AnalysisJob, EngineSession, Event, Job, OptionChange, SearchJob, SearchReporter, Status,
 };
@@ -105,7 +105,7 @@ fn a_bad_position_is_refused_with_its_kind_and_the_old_one_stays() {
         ApiErrorKind::GameOver
     );
     assert_eq!(
-        kind(engine.set_position(ApiGame::start(Variant::RacingKings))),
+        kind(engine.set_position(Game::start(Variant::RacingKings))),
         ApiErrorKind::InvalidArgument
     );
     assert_eq!(engine.game().fen(), before);
@@ -113,7 +113,7 @@ fn a_bad_position_is_refused_with_its_kind_and_the_old_one_stays() {
 
 #[test]
 fn a_games_packed_line_gives_the_same_position_and_repetitions() {
-    let mut game = ApiGame::start(Variant::Chess);
+    let mut game = Game::start(Variant::Chess);
     for mv in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
         game.play_text(mv).unwrap();
     }
@@ -164,7 +164,7 @@ fn while_a_job_runs_other_jobs_and_settings_wait_and_stop_answers() {
     else {
         panic!("no answer: {events:?}");
     };
-    assert!(ApiGame::start(Variant::Chess)
+    assert!(Game::start(Variant::Chess)
         .record()
         .legal_actions()
         .contains(best));
@@ -235,7 +235,7 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
 
 #[test]
 fn a_games_analysis_is_a_job_with_progress_and_a_report() {
-    let mut game = ApiGame::new("alice", None).unwrap();
+    let mut game = Game::new("alice", None).unwrap();
     for m in ["e4", "d5", "Bb5", "c6"] {
         game.play_text(m).unwrap();
     }
@@ -294,7 +294,7 @@ fn a_games_analysis_is_a_job_with_progress_and_a_report() {
 fn an_analysis_with_bad_limits_is_refused_and_changes_nothing() {
     let mut engine = EngineSession::new();
     let job = AnalysisJob {
-        game: ApiGame::new("chess", None).unwrap(),
+        game: Game::new("chess", None).unwrap(),
         limits: Limits::default(),
     };
     let err = engine.start(Job::Analysis(job)).unwrap_err();

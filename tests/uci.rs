@@ -1,7 +1,7 @@
 //! The UCI layer: `UciSession` line by line, `go perft` on every data file through the
 //! protocol, and the real `alfiere` binary fed with garbage over pipes.
 
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::notation::fen::STARTING_FEN;
 use alfiere::uci::{Control, UciSession, MAX_LINE_LEN, MAX_PERFT_DEPTH};
 use alfiere::{Chess, Position, Variant};
@@ -421,7 +421,7 @@ fn ucinewgame_resets_to_the_start() {
     assert!(send(&mut s, "ucinewgame").is_empty());
     assert_eq!(diagram_fen(&mut s), STARTING_FEN);
     assert_eq!(s.variant(), Variant::Chess);
-    assert_eq!(s.game().fen(), ApiGame::start(Variant::Chess).fen());
+    assert_eq!(s.game().fen(), Game::start(Variant::Chess).fen());
     assert!(s.game().history().is_empty());
 }
 
@@ -496,7 +496,7 @@ fn go_searches_and_bad_go_arguments_are_answered() {
     }
     // Every accepted argument.
     let every = "wtime 1000 btime -5 winc 10 binc 10 movestogo 20 depth 3 nodes 50000 searchmoves e2e4 d2d4";
-    let limits = alfiere::uci::parse_go(&ApiGame::start(Variant::Chess), every).unwrap();
+    let limits = alfiere::uci::parse_go(&Game::start(Variant::Chess), every).unwrap();
     assert_eq!(
         (
             limits.wtime,

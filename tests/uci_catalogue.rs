@@ -10,7 +10,7 @@
 //! item; each engine prints its count when dropped (`catalogue items: N`, seen with
 //! `--nocapture`), and docs/reliability.md adds them up.
 
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::notation::fen::STARTING_FEN;
 use alfiere::uci::MAX_LINE_LEN;
 use alfiere::Variant;
@@ -223,7 +223,7 @@ fn assert_legal_bestmove(line: &str, variant: Variant, fen: &str) {
         .split_whitespace()
         .next()
         .unwrap();
-    let mut game = ApiGame::start(variant);
+    let mut game = Game::start(variant);
     game.load(fen).unwrap();
     let legal = game.record().parse_uci(token).is_ok();
     assert!(legal, "bestmove {token} is not legal in {fen}");
@@ -507,7 +507,7 @@ fn go_before_position_searches_the_start() {
     e.line("setoption name UCI_Variant value avalanche");
     e.line("go nodes 500");
     let lines = e.until(|l| l.starts_with("bestmove"));
-    let start = ApiGame::start(Variant::Avalanche).fen();
+    let start = Game::start(Variant::Avalanche).fen();
     assert_legal_bestmove(lines.last().unwrap(), Variant::Avalanche, &start);
     e.line("quit");
     assert!(e.wait_exit());

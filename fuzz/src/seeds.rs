@@ -84,7 +84,7 @@ fn all_fens() -> &'static Vec<Vec<String>> {
     FENS.get_or_init(|| {
         let mut fens: Vec<Vec<String>> = Variant::ALL
             .iter()
-            .map(|&v| vec![alfiere::api::ApiGame::start(v).fen()])
+            .map(|&v| vec![alfiere::api::Game::start(v).fen()])
             .collect();
         for (variant, args) in data_positions() {
             let game = alfiere::uci::parse_position(variant, &args)

@@ -8,7 +8,7 @@ use super::invariants::{
     legal_list,
 };
 use super::seeds;
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::notation::{fen, pgn, pgn_syntax, san, uci};
 use alfiere::{with_variant, AcceptedProblems, Position};
 
@@ -49,8 +49,8 @@ fn check_fen<G: Position>(text: &str) {
             "setup FEN round trip of {text:?} via {written}"
         );
     }
-    let api = (text.len() <= alfiere::api::MAX_SHORT_TEXT)
-        .then(|| ApiGame::validate_fen(G::VARIANT, text));
+    let api =
+        (text.len() <= alfiere::api::MAX_SHORT_TEXT).then(|| Game::validate_fen(G::VARIANT, text));
     let strict = fen::read_fen::<G>(text);
     match &strict {
         Ok(pos) => {
@@ -82,7 +82,7 @@ fn check_fen_accepting<G: Position>(text: &str, strict: Option<&G>) {
     let all = AcceptedProblems::ALL;
     let accepted = fen::read_fen_accepting::<G>(text, all);
     let api = (text.len() <= alfiere::api::MAX_SHORT_TEXT).then(|| {
-        let mut game = ApiGame::start(G::VARIANT);
+        let mut game = Game::start(G::VARIANT);
         game.load_accepting(text, all)
     });
     match (&accepted, strict) {
@@ -190,7 +190,7 @@ fn check_uci_token<G: Position>(pos: &G, text: &str) {
 /// failure changes nothing.
 fn check_api_move<G: Position>(pos: &G, text: &str) {
     let fen_text = fen::write_fen(pos);
-    let mut game = ApiGame::new(G::VARIANT.id(), Some(&fen_text))
+    let mut game = Game::new(G::VARIANT.id(), Some(&fen_text))
         .unwrap_or_else(|e| panic!("API refuses own FEN {fen_text}: {e:?}"));
     match game.play_text(text) {
         Ok(_) => {
@@ -283,16 +283,16 @@ fn normalized<G: Position>(game: &pgn::PgnGame<G>) -> pgn::PgnGame<G> {
     game
 }
 
-/// `ApiGame::load_pgn`: atomic; what it loads, it writes back and loads the same.
+/// `Game::load_pgn`: atomic; what it loads, it writes back and loads the same.
 fn check_api_pgn(variant: alfiere::Variant, text: &str) {
-    let mut game = ApiGame::new(variant.id(), None).expect("implemented");
+    let mut game = Game::new(variant.id(), None).expect("implemented");
     let first = game.legal_moves()[0].clone();
     game.play_text(&first).expect("a first move");
     let (fen_before, history_before) = (game.fen(), game.history_uci());
     match game.load_pgn(text) {
         Ok(()) => {
             let written = game.pgn(&[]);
-            let mut again = ApiGame::new("chess", None).unwrap();
+            let mut again = Game::new("chess", None).unwrap();
             again
                 .load_pgn(&written)
                 .unwrap_or_else(|e| panic!("own PGN {written:?}: {e:?}"));

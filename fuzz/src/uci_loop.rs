@@ -5,19 +5,19 @@
 //! one `bestmove`, a legal action (or `(none)` when there is none).
 
 use super::invariants::{check_position, legal_list};
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::notation::{fen, uci};
 use alfiere::uci::{parse_go, Control, UciSession};
 use alfiere::{with_variant, Position};
 
 /// The session's game as a comparable value: rule set, position and actions played.
-fn snapshot(game: &ApiGame) -> (alfiere::Variant, String, Vec<alfiere::Action>) {
+fn snapshot(game: &Game) -> (alfiere::Variant, String, Vec<alfiere::Action>) {
     (game.variant(), game.fen(), game.record().history_actions())
 }
 
 /// The game's current position as its rule set's type (through its FEN, which reads
 /// back exactly).
-fn position_of<G: Position>(game: &ApiGame) -> G {
+fn position_of<G: Position>(game: &Game) -> G {
     fen::read_fen::<G>(&game.fen()).expect("the session's FEN reads back")
 }
 

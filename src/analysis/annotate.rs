@@ -9,7 +9,7 @@
 
 use super::judge::{Cause, Eval, Mark};
 use super::report::{GameReport, PlyReport};
-use crate::api::{ApiError, ApiErrorKind, ApiGame};
+use crate::api::{ApiError, ApiErrorKind, Game};
 use crate::notation::pgn_syntax::RawVariation;
 
 const EVAL_COMMAND: &str = "[%eval ";
@@ -19,7 +19,7 @@ const EVAL_COMMAND: &str = "[%eval ";
 ///
 /// # Errors
 /// `InvalidArgument` when the report is not of this game (other actions, or more).
-pub fn annotate(game: &mut ApiGame, report: &GameReport) -> Result<(), ApiError> {
+pub fn annotate(game: &mut Game, report: &GameReport) -> Result<(), ApiError> {
     let history = game.history();
     let matches = report.plies.len() <= history.len()
         && report
@@ -139,7 +139,7 @@ pub fn eval_in_comment(comment: &str) -> Option<Eval> {
 
 /// The evaluations a game's comments carry: the start position's first, then after
 /// each action; `None` where a ply has none.
-pub fn evals_in_notes(game: &ApiGame) -> Vec<Option<Eval>> {
+pub fn evals_in_notes(game: &Game) -> Vec<Option<Eval>> {
     let plies = game.record().plies();
     (0..=plies)
         .map(|ply| {
@@ -152,7 +152,7 @@ pub fn evals_in_notes(game: &ApiGame) -> Vec<Option<Eval>> {
 /// The engine's best line from the start of a turn (`first` is the turn's first
 /// action) as a variation of the turn's first token, with the notes ply it belongs
 /// to.
-fn best_turn_variation(game: &ApiGame, first: &PlyReport) -> Option<(usize, RawVariation)> {
+fn best_turn_variation(game: &Game, first: &PlyReport) -> Option<(usize, RawVariation)> {
     let best = first.best.as_ref()?;
     let mut start = game.clone();
     while start.record().plies() > first.ply {

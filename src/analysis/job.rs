@@ -1,5 +1,5 @@
 //! [`GameAnalysis`]: the stepped job that searches every position of a played game
-//! and judges every decision, for any rule set (it works on [`ApiGame`]s, so it is
+//! and judges every decision, for any rule set (it works on [`Game`]s, so it is
 //! compiled once, not once per rule set).
 //!
 //! Positions are searched from the last to the first with one transposition table,
@@ -11,7 +11,7 @@
 use super::judge::{judge, Eval};
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::{accuracy, turns};
-use crate::api::{ApiError, ApiErrorKind, ApiGame, MoveInfo};
+use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
 use crate::search::{
     Clock, Limits, Progress, Score, SearchOptions, SteppedSearch, TranspositionTable,
@@ -67,7 +67,7 @@ struct Running {
 /// A game's analysis under way.
 pub struct GameAnalysis {
     /// `positions[i]` is the game before its action `i`; the last one is the end.
-    positions: Vec<ApiGame>,
+    positions: Vec<Game>,
     moves: Vec<MoveInfo>,
     tags: Vec<(String, String)>,
     limits: Limits,
@@ -88,7 +88,7 @@ impl GameAnalysis {
     /// # Errors
     /// `InvalidArgument` for limits that would not end, or a game too long.
     pub fn new(
-        game: &ApiGame,
+        game: &Game,
         limits: Limits,
         options: SearchOptions,
         table: TranspositionTable,
@@ -328,7 +328,7 @@ fn white_view(score: Score, to_act: Color) -> Eval {
 
 /// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
 /// legal, which a correct search never gives).
-fn best_line(position: &ApiGame, pv: &[Action]) -> Option<BestLine> {
+fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
     let mut game = position.clone();
     let mut uci = Vec::new();
     let mut san = Vec::new();

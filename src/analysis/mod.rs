@@ -10,9 +10,9 @@
 //!
 //! ```
 //! use alfiere::analysis::{analyse, annotate};
-//! use alfiere::api::ApiGame;
+//! use alfiere::api::Game;
 //! use alfiere::search::{Limits, SearchOptions};
-//! let mut game = ApiGame::new("chess", None).unwrap();
+//! let mut game = Game::new("chess", None).unwrap();
 //! for san in ["f3", "e5", "g4", "Qh4#"] {
 //!     game.play_text(san).unwrap();
 //! }
@@ -38,7 +38,7 @@ pub use judge::{judge, Cause, Eval, Mark, Verdict};
 pub use notes::{notes_analysis, NotesAnalysis};
 pub use report::{BestLine, GameReport, MarkCounts, PlyReport};
 
-use crate::api::{ApiError, ApiGame};
+use crate::api::{ApiError, Game};
 use crate::search::{Limits, NoClock, SearchOptions, TranspositionTable};
 
 /// The table size, in MB, of an analysis that is given none.
@@ -53,7 +53,7 @@ const NODES_PER_STEP: u64 = 1 << 20;
 /// # Errors
 /// As [`GameAnalysis::new`].
 pub fn analyse(
-    game: &ApiGame,
+    game: &Game,
     limits: Limits,
     options: SearchOptions,
 ) -> Result<GameReport, ApiError> {

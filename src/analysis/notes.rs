@@ -8,7 +8,7 @@ use super::annotate::evals_in_notes;
 use super::judge::{Eval, Mark};
 use super::report::MarkCounts;
 use super::turns::turns;
-use crate::api::ApiGame;
+use crate::api::Game;
 use crate::types::{ByColor, Color};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -37,7 +37,7 @@ impl NotesAnalysis {
 }
 
 /// Reads the analysis in `game`'s notes.
-pub fn notes_analysis(game: &ApiGame) -> NotesAnalysis {
+pub fn notes_analysis(game: &Game) -> NotesAnalysis {
     let mut evals = evals_in_notes(game);
     // A finished game's last position carries no `[%eval]`: its result says it.
     if let (Some(last @ None), Some(outcome)) = (evals.last_mut(), game.outcome()) {

@@ -3,7 +3,7 @@
 //! not follow). The paths come from the rules' own geometry
 //! ([`rebound_route`](crate::variants::billiards::rebound_route)).
 
-use super::ApiGame;
+use super::Game;
 use crate::bitboard::Bitboard;
 use crate::board::{BoardId, Placement};
 use crate::types::Square;
@@ -25,7 +25,7 @@ pub struct CheckInfo {
     pub path: Vec<Square>,
 }
 
-impl ApiGame {
+impl Game {
     /// The pieces giving check to the side to act, a1 first; empty when not in check.
     pub fn checkers(&self) -> Vec<CheckInfo> {
         let placement = self.inner.placement();

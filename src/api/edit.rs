@@ -4,14 +4,14 @@
 //! [`crate::accepted`]); the game then starts again from it.
 
 use super::info::SquareInfo;
-use super::{parse_square, ApiError, ApiErrorKind, ApiGame};
+use super::{parse_square, ApiError, ApiErrorKind, Game};
 use crate::bitboard::Bitboard;
 use crate::board::BoardId;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
 use crate::AcceptedProblems;
 
-impl ApiGame {
+impl Game {
     /// The squares of `color`'s pieces attacking `square`, a1 first.
     ///
     /// # Errors
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn attackers_are_the_rule_sets_own() {
-        let g = ApiGame::new("chess", Some("4k3/8/8/3p4/4P3/5N2/8/R3K3 w Q - 0 1")).unwrap();
+        let g = Game::new("chess", Some("4k3/8/8/3p4/4P3/5N2/8/R3K3 w Q - 0 1")).unwrap();
         let names = |list: Vec<Square>| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(names(g.attackers("d5", Color::White).unwrap()), ["e4"]);
         assert_eq!(names(g.attackers("e4", Color::Black).unwrap()), ["d5"]);
@@ -147,8 +147,8 @@ mod tests {
         assert!(g.attackers("z9", Color::White).is_err());
         // Billiards bishops rebound off the edges, so a bishop on c1 attacks c5 (via
         // a3), which an orthodox bishop does not.
-        let b = ApiGame::new("billiards", Some("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
-        let plain = ApiGame::new("chess", Some("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
+        let b = Game::new("billiards", Some("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
+        let plain = Game::new("chess", Some("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
         assert!(
             b.attackers("c5", Color::White).unwrap().len()
                 > plain.attackers("c5", Color::White).unwrap().len()
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn put_and_remove_edit_the_position_or_change_nothing() {
-        let mut g = ApiGame::new("chess", None).unwrap();
+        let mut g = Game::new("chess", None).unwrap();
         g.play_text("e4").unwrap();
         // A seventeenth white piece is refused; replacing the pawn is not.
         let refused = g
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn alice_pieces_go_on_the_named_board() {
-        let mut g = ApiGame::new("alice", None).unwrap();
+        let mut g = Game::new("alice", None).unwrap();
         g.remove("b1", AcceptedProblems::NONE).unwrap();
         g.remove("g1", AcceptedProblems::NONE).unwrap();
         g.put(

@@ -1,14 +1,14 @@
 //! A played game of any rule set behind one interface, for front ends that choose
 //! the rule set at run time (the JS API in `src/wasm/`, tests, tools).
 //!
-//! [`ApiGame`] holds a [`crate::Record`] of the chosen rule set behind the
+//! [`Game`] holds a [`crate::Record`] of the chosen rule set behind the
 //! object-safe [`AnyRecord`] trait, so dispatch happens once when the game is made,
 //! not per call site. Every method validates its input and either succeeds or returns
 //! an [`ApiError`] leaving the game unchanged; `load` and `load_pgn` are atomic.
 //!
 //! ```
-//! use alfiere::api::ApiGame;
-//! let mut game = ApiGame::new("chess", None).unwrap();
+//! use alfiere::api::Game;
+//! let mut game = Game::new("chess", None).unwrap();
 //! let mv = game.play_text("e4").unwrap();
 //! assert_eq!((mv.san.as_str(), mv.flags.as_str()), ("e4", "b"));
 //! assert_eq!(game.play_text("e4").unwrap_err().kind.name(), "IllegalMoveError");
@@ -49,24 +49,24 @@ pub const MAX_SHORT_TEXT: usize = 512;
 pub use crate::perft::MAX_PERFT_DEPTH;
 
 /// A game of a rule set chosen at run time.
-pub struct ApiGame {
+pub struct Game {
     inner: Box<dyn AnyRecord>,
     /// Tags, comments, NAGs and variations.
     notes: Annotations,
 }
 
-impl Clone for ApiGame {
-    fn clone(&self) -> ApiGame {
-        ApiGame {
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
             inner: self.inner.clone_box(),
             notes: self.notes.clone(),
         }
     }
 }
 
-impl std::fmt::Debug for ApiGame {
+impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "ApiGame({}, {})", self.inner.variant(), self.inner.fen())
+        write!(f, "Game({}, {})", self.inner.variant(), self.inner.fen())
     }
 }
 
@@ -113,13 +113,13 @@ fn parse_square(text: &str, what: &str) -> Result<Square, ApiError> {
     })
 }
 
-impl ApiGame {
+impl Game {
     /// A new game of rule set `variant` (an id or name), from `fen` or the start.
     ///
     /// # Errors
     /// `UnknownVariant` or `InvalidFen`.
-    pub fn new(variant: &str, fen: Option<&str>) -> Result<ApiGame, ApiError> {
-        let mut game = ApiGame::start(parse_variant(variant)?);
+    pub fn new(variant: &str, fen: Option<&str>) -> Result<Game, ApiError> {
+        let mut game = Game::start(parse_variant(variant)?);
         if let Some(fen) = fen {
             game.load(fen)?;
         }
@@ -130,7 +130,7 @@ impl ApiGame {
     ///
     /// # Errors
     /// `InvalidArgument` for a number out of range.
-    pub fn chess960_start(n: u32) -> Result<ApiGame, ApiError> {
+    pub fn chess960_start(n: u32) -> Result<Game, ApiError> {
         let start = u16::try_from(n)
             .ok()
             .and_then(crate::variants::chess960::Chess960::from_start_number)
@@ -140,7 +140,7 @@ impl ApiGame {
                     format!("a Chess960 start position is numbered 0-959, not {n}"),
                 )
             })?;
-        ApiGame::new(
+        Game::new(
             Variant::Chess960.id(),
             Some(&crate::notation::fen::write_fen(&start)),
         )
@@ -156,8 +156,8 @@ impl ApiGame {
     }
 
     /// A new game of `variant` at its start position.
-    pub fn start(variant: Variant) -> ApiGame {
-        ApiGame {
+    pub fn start(variant: Variant) -> Game {
+        Game {
             inner: any_record::new_any_record(variant),
             notes: Annotations::default(),
         }
@@ -550,7 +550,7 @@ impl ApiGame {
         self.load_pgn_accepting(text, AcceptedProblems::NONE)
     }
 
-    /// Replaces the game like [`ApiGame::load_pgn`], accepting a `FEN` tag with
+    /// Replaces the game like [`Game::load_pgn`], accepting a `FEN` tag with
     /// position problems of the kinds in `accepted` ([`crate::accepted`]).
     ///
     /// # Errors

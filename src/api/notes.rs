@@ -3,7 +3,7 @@
 //! belong to the current position (the move that led to it).
 
 use super::{any_record, MAX_SHORT_TEXT, MAX_TAGS};
-use super::{quote, ApiError, ApiErrorKind, ApiGame, COMPUTED_TAGS, MAX_COMMENT_BYTES};
+use super::{quote, ApiError, ApiErrorKind, Game, COMPUTED_TAGS, MAX_COMMENT_BYTES};
 use crate::notation::annotations::PlyNotes;
 
 /// A comment with the FEN of the position it belongs to.
@@ -38,7 +38,7 @@ fn check_tag_name(name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-impl ApiGame {
+impl Game {
     /// The tags `pgn()` writes, in its order: the Seven Tag Roster (`Result` from the
     /// outcome, else the `Result` tag, else `*`), `Variant`, `SetUp`/`FEN`, the rest.
     pub fn headers(&self) -> Vec<(String, String)> {
@@ -224,8 +224,8 @@ impl ApiGame {
 mod tests {
     use super::*;
 
-    fn game() -> ApiGame {
-        ApiGame::new("chess", None).unwrap()
+    fn game() -> Game {
+        Game::new("chess", None).unwrap()
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn read(text: &str) -> Result<Setup, ApiError> {
 }
 
 /// The pieces of the placement field of `text` (a FEN, or its first field alone),
-/// a1 first, as [`super::ApiGame::board`] gives them: `board` is named on every
+/// a1 first, as [`super::Game::board`] gives them: `board` is named on every
 /// piece when `variant` has two boards (Alice), or, without a `variant`, when the
 /// FEN marks a piece on board B.
 ///

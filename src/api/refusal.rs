@@ -4,7 +4,7 @@
 //! say and draw.
 
 use super::checks::{attack_infos, CheckInfo};
-use super::{parse_origin, parse_square, ApiError, ApiGame};
+use super::{parse_origin, parse_square, ApiError, Game};
 use crate::notation::san::SanIntent;
 use crate::refusal::Refusal;
 use crate::types::{Piece, Role, Square};
@@ -21,7 +21,7 @@ pub struct RefusalInfo {
     pub attackers: Vec<CheckInfo>,
 }
 
-impl ApiGame {
+impl Game {
     /// Why the move `from` → `to` (`from` may be `N@` for a drop) is not legal for
     /// the side to act; `None` when it is.
     ///
@@ -119,7 +119,7 @@ mod tests {
     use super::*;
 
     fn why(variant: &str, fen: &str, from: &str, to: &str) -> Option<RefusalInfo> {
-        ApiGame::new(variant, Some(fen))
+        Game::new(variant, Some(fen))
             .unwrap()
             .refusal(from, to)
             .unwrap()
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn a_legal_move_has_no_refusal() {
-        let game = ApiGame::new("chess", None).unwrap();
+        let game = Game::new("chess", None).unwrap();
         assert_eq!(game.refusal("e2", "e4").unwrap(), None);
         assert_eq!(
             game.refusal("e2", "e5").unwrap().unwrap().reason,
@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn progressive_italian_refuses_a_check_mid_series() {
         // 1. e4 2. e5 d6: White's series of three; Bb5+ as its first action is refused.
-        let mut game = ApiGame::new("progressive-italian", None).unwrap();
+        let mut game = Game::new("progressive-italian", None).unwrap();
         for action in ["e4", "e5", "d6"] {
             game.play_text(action).unwrap();
         }
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn typed_text_finds_its_piece() {
-        let mut game = ApiGame::new("progressive-italian", None).unwrap();
+        let mut game = Game::new("progressive-italian", None).unwrap();
         for action in ["e4", "e5", "d6"] {
             game.play_text(action).unwrap();
         }
@@ -208,7 +208,7 @@ mod tests {
         );
         assert_eq!(game.refusal_of_text("a3"), None);
         assert_eq!(game.refusal_of_text("hello"), None);
-        let pinned = ApiGame::new("chess", Some("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1")).unwrap();
+        let pinned = Game::new("chess", Some("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1")).unwrap();
         assert_eq!(
             pinned.refusal_of_text("nc3").unwrap().reason,
             "king_attacked"

@@ -65,12 +65,12 @@ impl Serialize for Hand {
 
 #[cfg(test)]
 mod tests {
-    use crate::api::ApiGame;
+    use crate::api::Game;
     use serde_json::json;
 
     #[test]
     fn a_move_reads_as_chess_js_does_plus_the_variant_fields() {
-        let mut game = ApiGame::new("chess", None).unwrap();
+        let mut game = Game::new("chess", None).unwrap();
         let e4 = game.play_text("e4").unwrap();
         assert_eq!(
             serde_json::to_value(&e4).unwrap(),
@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn outcomes_turns_squares_and_drops_use_one_spelling() {
-        let mut game = ApiGame::new("chess", None).unwrap();
+        let mut game = Game::new("chess", None).unwrap();
         for m in ["f3", "e5", "g4", "Qh4#"] {
             game.play_text(m).unwrap();
         }
@@ -98,12 +98,12 @@ mod tests {
             serde_json::to_value(game.describe(game.clone().agree_draw())).unwrap(),
             json!({"winner": null, "reason": "agreement", "text": "Draw by agreement"})
         );
-        let turn = ApiGame::new("marseillais", None).unwrap().turn_info();
+        let turn = Game::new("marseillais", None).unwrap().turn_info();
         assert_eq!(
             serde_json::to_value(turn).unwrap(),
             json!({"side": "w", "length": 2, "played": 0, "phase": "move"})
         );
-        let mut alice = ApiGame::new("alice", None).unwrap();
+        let mut alice = Game::new("alice", None).unwrap();
         alice.play_text("e4").unwrap();
         let boards: Vec<(String, String)> = alice
             .board()
@@ -118,9 +118,9 @@ mod tests {
             .filter(|(_, board)| board == "b")
             .collect();
         assert_eq!(boards, [("e4".to_string(), "b".to_string())]);
-        let square = serde_json::to_value(ApiGame::new("chess", None).unwrap().board()[0]).unwrap();
+        let square = serde_json::to_value(Game::new("chess", None).unwrap().board()[0]).unwrap();
         assert_eq!(square, json!({"square": "a1", "type": "r", "color": "w"}));
-        let mut gi = ApiGame::new("chessgi", Some("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")).unwrap();
+        let mut gi = Game::new("chessgi", Some("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")).unwrap();
         let drop = gi.play_text("N@e4").unwrap();
         let value = serde_json::to_value(&drop).unwrap();
         assert_eq!(

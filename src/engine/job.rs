@@ -4,7 +4,7 @@
 //! progress through further events, so neither door changes shape for them.
 
 use crate::analysis::{AnalysisProgress, GameReport};
-use crate::api::ApiGame;
+use crate::api::Game;
 use crate::moves::Action;
 use crate::search::{Limits, SearchInfo};
 
@@ -29,7 +29,7 @@ pub enum Job {
 /// judged. The game is the job's own, of any rule set; the session's position stays.
 #[derive(Debug, Clone)]
 pub struct AnalysisJob {
-    pub game: ApiGame,
+    pub game: Game,
     pub limits: Limits,
 }
 

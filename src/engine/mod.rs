@@ -2,7 +2,7 @@
 //! The UCI codec ([`crate::uci`], for the native binary and raw UCI in JS) and the
 //! wasm `Session` (for the JS `Engine`) are two ways of talking to this same type.
 //!
-//! [`EngineSession`] takes a position (an [`crate::api::ApiGame`], or a FEN and
+//! [`EngineSession`] takes a position (an [`crate::api::Game`], or a FEN and
 //! actions), typed option changes ([`OptionChange`]) and jobs ([`Job`]: a search,
 //! or a whole game's analysis), and its [`EngineSession::step`] sends typed [`Event`]s (search info, the
 //! best action). It reads no clock and starts no thread: the caller steps a job by
@@ -12,7 +12,7 @@
 //! session as it was.
 //!
 //! ```
-//! use alfiere::api::ApiGame;
+//! use alfiere::api::Game;
 //! use alfiere::engine::{EngineSession, Event, Job, OptionChange, SearchJob};
 //! use alfiere::search::Limits;
 //! let mut engine = EngineSession::new();

@@ -4,7 +4,7 @@
 use super::job::{AnalysisJob, Event, Job, SearchJob};
 use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
 use crate::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport};
-use crate::api::{ApiError, ApiErrorKind, ApiGame};
+use crate::api::{ApiError, ApiErrorKind, Game};
 use crate::eval::nnue::Network;
 use crate::moves::Action;
 use crate::perft::MAX_PERFT_DEPTH;
@@ -38,7 +38,7 @@ enum Work {
 struct AnalysisWork {
     job: GameAnalysis,
     /// The game, to write the analysis into at the end.
-    game: ApiGame,
+    game: Game,
     /// Positions reported done so far.
     reported: usize,
 }
@@ -72,7 +72,7 @@ struct ActiveJob {
 pub struct EngineSession {
     /// The position to work on; its rule set is the session's (`UCI_Variant`), and
     /// its actions tell the search which positions repeat.
-    game: ApiGame,
+    game: Game,
     options: EngineOptions,
     /// The table, allocated at the first search or `Hash`; `None` while a job has it.
     table: Option<TranspositionTable>,
@@ -122,7 +122,7 @@ impl EngineSession {
     /// the worker pass a seed of their own each run, so games vary).
     pub fn with_seed(seed: u64) -> EngineSession {
         EngineSession {
-            game: ApiGame::start(Variant::Chess),
+            game: Game::start(Variant::Chess),
             options: EngineOptions::default(),
             table: None,
             job: None,
@@ -169,7 +169,7 @@ impl EngineSession {
     }
 
     /// The position jobs work on.
-    pub fn game(&self) -> &ApiGame {
+    pub fn game(&self) -> &Game {
         &self.game
     }
 
@@ -215,7 +215,7 @@ impl EngineSession {
     ///
     /// # Errors
     /// `InvalidArgument` for a game of another rule set.
-    pub fn set_position(&mut self, game: ApiGame) -> Result<(), ApiError> {
+    pub fn set_position(&mut self, game: Game) -> Result<(), ApiError> {
         if game.variant() != self.variant() {
             return Err(invalid(format!(
                 "the game is {} but the engine plays {}; set UCI_Variant first",
@@ -237,7 +237,7 @@ impl EngineSession {
         fen: Option<&str>,
         moves: &[&str],
     ) -> Result<(), ApiError> {
-        let mut game = ApiGame::start(self.variant());
+        let mut game = Game::start(self.variant());
         if let Some(fen) = fen {
             game.load(fen)?;
         }
@@ -271,7 +271,7 @@ impl EngineSession {
     /// `InvalidArgument` while a job runs.
     pub fn new_game(&mut self) -> Result<(), ApiError> {
         self.refuse_while_busy()?;
-        self.game = ApiGame::start(self.variant());
+        self.game = Game::start(self.variant());
         if let Some(table) = &mut self.table {
             table.clear();
         }
@@ -288,12 +288,12 @@ impl EngineSession {
         match change {
             OptionChange::Variant(variant) => {
                 self.options.variant = variant;
-                self.game = ApiGame::start(self.options.played_variant());
+                self.game = Game::start(self.options.played_variant());
             }
             OptionChange::Chess960(on) => {
                 self.options.chess960 = on;
                 if self.options.played_variant() != self.variant() {
-                    self.game = ApiGame::start(self.options.played_variant());
+                    self.game = Game::start(self.options.played_variant());
                 }
             }
             OptionChange::EvalFile(name) => {
@@ -575,8 +575,8 @@ impl EngineSession {
 ///
 /// # Errors
 /// `InvalidFen`, or `IllegalMove` for a code that names no legal action.
-pub fn game_from_packed(variant: Variant, fen: &str, actions: &[u32]) -> Result<ApiGame, ApiError> {
-    let mut game = ApiGame::start(variant);
+pub fn game_from_packed(variant: Variant, fen: &str, actions: &[u32]) -> Result<Game, ApiError> {
+    let mut game = Game::start(variant);
     game.load(fen)?;
     for (i, &code) in actions.iter().enumerate() {
         game.play_packed(code).map_err(|e| {

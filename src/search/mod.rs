@@ -2,7 +2,7 @@
 //! slices.
 //!
 //! A [`Search`] is generic over the [`Position`] (monomorphised per rule set; dispatch
-//! once at the edge, [`stepped::SteppedSearch`] behind [`crate::api::ApiGame`]). It never reads a clock and never
+//! once at the edge, [`stepped::SteppedSearch`] behind [`crate::api::Game`]). It never reads a clock and never
 //! prints: time comes from an injected [`Clock`], and progress goes to a callback
 //! as [`SearchInfo`]. It has no threads either; the caller drives it with
 //! [`Search::step`], giving each call a node budget, so a browser worker can yield

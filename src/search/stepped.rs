@@ -1,6 +1,6 @@
 //! [`SteppedSearch`]: a started search of any rule set behind one object-safe trait,
 //! so a front end that chooses the rule set at run time (the UCI session, through
-//! [`crate::api::ApiGame::start_search`]) can hold it and step it.
+//! [`crate::api::Game::start_search`]) can hold it and step it.
 
 use super::{Clock, Limits, Progress, Search, SearchInfo, SearchOptions, TranspositionTable};
 use crate::game::Position;

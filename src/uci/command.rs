@@ -1,6 +1,6 @@
 //! The arguments of the `position` and `go` commands.
 
-use crate::api::ApiGame;
+use crate::api::Game;
 use crate::moves::Action;
 use crate::search::Limits;
 use crate::variants::Variant;
@@ -12,14 +12,14 @@ use crate::variants::Variant;
 ///
 /// # Errors
 /// A message naming the bad FEN, the illegal action or the malformed command.
-pub fn parse_position(variant: Variant, args: &str) -> Result<ApiGame, String> {
+pub fn parse_position(variant: Variant, args: &str) -> Result<Game, String> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let moves_at = tokens.iter().position(|t| *t == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&tokens[..i], &tokens[i + 1..]),
         None => (&tokens[..], &[][..]),
     };
-    let mut game = ApiGame::start(variant);
+    let mut game = Game::start(variant);
     match head.first() {
         Some(&"startpos") if head.len() == 1 => {}
         Some(&"fen") if head.len() > 1 => game.load(&head[1..].join(" ")).map_err(|e| e.message)?,
@@ -52,7 +52,7 @@ const GO_NUMBERS: [&str; 8] = [
 ///
 /// # Errors
 /// A message naming the bad argument.
-pub fn parse_go(game: &ApiGame, args: &str) -> Result<Limits, String> {
+pub fn parse_go(game: &Game, args: &str) -> Result<Limits, String> {
     let action = |token: &str| -> Result<Action, String> {
         game.record().parse_uci(token).map_err(|e| e.to_string())
     };

@@ -47,7 +47,7 @@ pub use output::{diagram, format_bestmove, format_event, format_info};
 pub use crate::engine::{FileReader, NODES_PER_STEP};
 pub use crate::perft::MAX_PERFT_DEPTH;
 
-use crate::api::{ApiErrorKind, ApiGame};
+use crate::api::{ApiErrorKind, Game};
 use crate::engine::{EngineOptions, EngineSession, Event, Job, SearchJob};
 use crate::eval::nnue::Network;
 use crate::notation::uci;
@@ -149,7 +149,7 @@ impl UciSession {
     }
 
     /// The current game.
-    pub fn game(&self) -> &ApiGame {
+    pub fn game(&self) -> &Game {
         self.engine.game()
     }
 

@@ -1,6 +1,6 @@
 //! What the session prints: `info` and `bestmove` lines, and the `d` diagram.
 
-use crate::api::ApiGame;
+use crate::api::Game;
 use crate::engine::Event;
 use crate::moves::Action;
 use crate::notation::uci;
@@ -10,7 +10,7 @@ use crate::Variant;
 
 /// A text diagram of the position: the board (with `|` marking board-B pieces),
 /// then `Fen:`, `Key:` and `Checkers:` lines, as Stockfish's `d` prints.
-pub fn diagram(game: &ApiGame) -> String {
+pub fn diagram(game: &Game) -> String {
     let position = game.record();
     let (placement, key, checkers) = (
         position.placement(),

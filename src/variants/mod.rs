@@ -37,7 +37,7 @@ pub use crate::variant::{UnknownVariantError, Variant, VARIANT_ID_TS};
 
 /// Runs an expression with the type `$G` naming the game type of a [`Variant`]: the
 /// one place a rule set chosen at run time meets its type, so generic code (`perft<G>`,
-/// the search, [`crate::api::ApiGame`]'s record) is monomorphised. Made from the
+/// the search, [`crate::api::Game`]'s record) is monomorphised. Made from the
 /// registry, so every rule set is in it.
 #[macro_export]
 macro_rules! with_variant {

@@ -3,7 +3,7 @@
 //! naming it. The session refuses a bad request before anything changes.
 
 use super::{get, invalid};
-use crate::api::ApiGame;
+use crate::api;
 use crate::engine::{
     game_from_packed, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
 };
@@ -182,7 +182,7 @@ pub(crate) const DEFAULT_ANALYSIS_NODES: u64 = 100_000;
 /// Reads an `analyseGame()` request: the game (`line`, from `game.engineLine()`, or
 /// `pgn`, a PGN text whose first game is analysed) and one of `depth`, `movetime`,
 /// `nodes` per position (by default [`DEFAULT_ANALYSIS_NODES`]).
-pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(ApiGame, Limits), JsValue> {
+pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
     if absent(request) || !request.is_object() || js_sys::Array::is_array(request) {
         return Err(invalid(format!(
             "analyseGame() takes an options object, not {}",
@@ -210,7 +210,7 @@ pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(ApiGame, Limit
                 type_name(&pgn)
             )));
         };
-        let mut game = ApiGame::start(crate::variants::Variant::Chess);
+        let mut game = api::Game::start(crate::variants::Variant::Chess);
         game.load_pgn(&text).map_err(super::throw)?;
         game
     };

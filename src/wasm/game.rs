@@ -1,8 +1,8 @@
 //! The `Game` class and the free functions (`validateFen`, `variants`, `legalMoves`):
-//! argument checks and plain-object conversions over [`crate::api::ApiGame`].
+//! argument checks and plain-object conversions over [`crate::api::Game`].
 
 use super::{get, invalid, string_arg, throw, to_js, type_name};
-use crate::api::{self, ApiGame, MoveInfo, VariantInfo, MAX_SHORT_TEXT};
+use crate::api::{self, MoveInfo, VariantInfo, MAX_SHORT_TEXT};
 use crate::board::BoardId;
 use crate::setup::Hand;
 use crate::types::Color;
@@ -124,7 +124,7 @@ fn parse_color(value: &JsValue) -> Result<Color, JsValue> {
 /// A game of any of the ten rule sets, with chess.js names where they exist.
 #[wasm_bindgen]
 pub struct Game {
-    inner: ApiGame,
+    inner: api::Game,
 }
 
 #[wasm_bindgen]
@@ -137,7 +137,7 @@ impl Game {
     ) -> Result<Game, JsValue> {
         let variant = string_arg(&variant, "variant", true)?.unwrap_or_else(|| "chess".into());
         let fen = string_arg(&fen, "fen", true)?;
-        ApiGame::new(&variant, fen.as_deref())
+        api::Game::new(&variant, fen.as_deref())
             .map(|inner| Game { inner })
             .map_err(throw)
     }
@@ -160,7 +160,7 @@ impl Game {
                 )),
             }
         };
-        ApiGame::chess960_start(number)
+        api::Game::chess960_start(number)
             .map(|inner| Game { inner })
             .map_err(throw)
     }
@@ -732,7 +732,7 @@ pub fn validate_fen(
     let variant = api::parse_variant(&variant).map_err(throw)?;
     let error = match fen.as_string() {
         None => Some(format!("a FEN must be a string, not {}", type_name(&fen))),
-        Some(text) => ApiGame::validate_fen(variant, &text)
+        Some(text) => api::Game::validate_fen(variant, &text)
             .err()
             .map(|e| e.message),
     };
@@ -810,7 +810,7 @@ pub fn legal_moves(
 ) -> Result<Vec<String>, JsValue> {
     let variant = string_arg(&variant, "variant", true)?.unwrap_or_else(|| "chess".into());
     let fen = string_arg(&fen, "fen", true)?;
-    ApiGame::new(&variant, fen.as_deref())
+    api::Game::new(&variant, fen.as_deref())
         .map(|g| g.legal_moves())
         .map_err(throw)
 }

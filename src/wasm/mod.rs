@@ -1,7 +1,7 @@
 //! The JavaScript API, through wasm-bindgen: the only module that touches JS types.
 //!
 //! Compiled only for `wasm32` (see `lib.rs`). Everything here is a thin adapter over
-//! [`crate::api::ApiGame`]: it checks the types of JS arguments, calls the core, and
+//! [`crate::api::Game`]: it checks the types of JS arguments, calls the core, and
 //! turns results into plain JS objects and failures into thrown `Error`s with a stable
 //! `name` and `code` (`IllegalMoveError`/`ILLEGAL_MOVE`, `InvalidFenError`, ...). A
 //! failed call leaves the game unchanged. No chess logic lives here.

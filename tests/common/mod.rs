@@ -2,7 +2,7 @@
 //! positions from them, deterministic random playouts, and engine self-play.
 #![allow(dead_code)]
 
-use alfiere::api::ApiGame;
+use alfiere::api::Game;
 use alfiere::uci::parse_position;
 use alfiere::Variant;
 use std::path::PathBuf;
@@ -62,7 +62,7 @@ pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
 
 /// Builds a position from a perft file's position column (a FEN or
 /// `startpos moves ...`).
-pub fn build_position(variant: Variant, position: &str) -> ApiGame {
+pub fn build_position(variant: Variant, position: &str) -> Game {
     let args = if position.starts_with("startpos") || position.starts_with("fen ") {
         position.to_string()
     } else {
@@ -91,8 +91,8 @@ impl Rng {
 
 /// A game of `variant` played at random (seeded) for up to `plies` actions, or to its
 /// end, through the run-time API.
-pub fn random_api_game(variant: Variant, plies: usize, seed: u64) -> ApiGame {
-    let mut game = ApiGame::start(variant);
+pub fn random_api_game(variant: Variant, plies: usize, seed: u64) -> Game {
+    let mut game = Game::start(variant);
     let mut rng = Rng::new(seed);
     for _ in 0..plies {
         let moves = game.legal_moves();

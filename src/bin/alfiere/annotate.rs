@@ -5,7 +5,7 @@
 //! is reported with its file, number and reason and skipped.
 
 use super::batch::{annotate_games, split_games, Annotated, BatchProgress, GameText};
-use alfiere::api::{ApiError, ApiGame};
+use alfiere::api::{ApiError, Game};
 use alfiere::search::{Limits, SearchOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, Read, Write};
@@ -99,7 +99,7 @@ fn count_positions(games: &[GameText]) -> u64 {
     games
         .iter()
         .map(|g| {
-            let mut game = ApiGame::start(alfiere::Variant::Chess);
+            let mut game = Game::start(alfiere::Variant::Chess);
             game.load_pgn(&g.text)
                 .map_or(1, |()| game.history().len() as u64 + 1)
         })

@@ -6,7 +6,7 @@
 //! or on which games ran beside it.
 
 use alfiere::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport, DEFAULT_TABLE_MB};
-use alfiere::api::{ApiError, ApiGame};
+use alfiere::api::{ApiError, Game};
 use alfiere::search::{Clock, Limits, SearchOptions, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -115,7 +115,7 @@ pub fn annotate_game(
     mut on_position: impl FnMut(usize),
     on_total: impl FnOnce(usize),
 ) -> Result<Annotated, ApiError> {
-    let mut game = ApiGame::start(alfiere::Variant::Chess);
+    let mut game = Game::start(alfiere::Variant::Chess);
     game.load_pgn(text)?;
     let table = TranspositionTable::new(DEFAULT_TABLE_MB);
     let mut job = GameAnalysis::new(&game, limits.clone(), options.clone(), table)?;
