@@ -1,43 +1,53 @@
 //! The [`Position`] trait: what every rule set provides, and the shared vocabulary of
 //! turns ([`TurnState`]), endings ([`Outcome`], [`EndReason`]) and errors.
 //!
-//! A `Position` value is one *position* of a rule set with everything its rules need
-//! (turn state, hands, boards, clocks); it is copied and played forward
-//! (copy-make). A [`crate::Record`] holds a played game: its positions, undo,
-//! repetitions and draw claims. Generic code (`perft<G>`, the search) is
-//! monomorphised per rule set; [`crate::api::Game`] dispatches once at the API
-//! edge, through the object-safe [`crate::api::AnyRecord`].
+//! A `Position` value is one position of a rule set with everything its rules need
+//! (turn state, hands, boards, clocks); it is copied and played forward (copy-make).
+//! Its type also states the rule set's facts as constants (name, PGN tag and
+//! numbering, boards, turn shape, draw rules, help text), which [`Variant`] reads. A
+//! [`crate::Record`] holds a played game: its positions, undo, repetitions and draw
+//! claims. Generic code (`perft<G>`, the search) is monomorphised per rule set;
+//! [`crate::api::Game`] dispatches once at the API edge, through the object-safe
+//! [`crate::api::AnyRecord`].
 //!
 //! # How each rule set plugs in
 //!
-//! - **Chess** (`variants/chess.rs`): the orthodox position; its legal generator
-//!   (`movegen.rs`) works on a `Board`, a side, castling rooks and an e.p. square, so
-//!   the variants below reuse it.
-//! - **Chess-Gi**: wraps `Chess` and adds `ByColor<Hand>` plus a promoted-piece mask.
-//!   Captures put the piece (promoted pieces stay promoted) into the captor's hand;
-//!   `Action::Drop` adds drops (blocking squares only when in check); pawn drops are
-//!   allowed on the own first rank, from which pawns step one square; the hands enter
-//!   the hash (`zobrist::hand`) and `Position::hands`; drops reset the clock
-//!   (`Action::is_zeroing`) and `Position::is_irreversible` stays false for captures so
-//!   repetition history is not cut.
+//! - **Chess** (`variants/chess.rs`): the orthodox position: a `Board`, the side to
+//!   act, the castling rooks' squares, an e.p. square, the clocks and the key. Its
+//!   legal generator (`movegen.rs`) works on a board, a side, castling rooks and an
+//!   e.p. square, so the rule sets below reuse it. Castling is computed from the
+//!   king's and the castling rooks' squares (RULES.md §10); orthodox chess accepts
+//!   them only on e, a and h.
+//! - **Chess960**: wraps `Chess`, accepting castling rooks anywhere on the back rank
+//!   (Shredder-FEN and X-FEN rights, king-takes-rook UCI); it takes nearly every method
+//!   unchanged (`from_orthodox!`), and the search plays it as `Chess`.
+//! - **Chess-Gi**: wraps `Chess` and adds `ByColor<Hand>`. A captured piece, promoted
+//!   or not, goes into the captor's hand as the piece it is; `Action::Drop` adds drops
+//!   (only on blocking squares when in check); pawn drops are allowed on the own first
+//!   rank, from which pawns step one square; the hands enter the hash
+//!   (`zobrist::hand`) and [`Position::hand`]; drops reset the clock
+//!   (`Action::is_zeroing`), and [`Position::is_irreversible`] is false for every
+//!   action, so repetition history is never cut.
 //! - **Racing Kings**: wraps `Chess` without pawns or castling; its legal filter also
 //!   rejects actions that attack the enemy king, and `outcome()` applies the goal rank
 //!   with Black's one extra move (`EndReason::VariantWin` / `VariantDraw`).
-//! - **Alice**: its own position: one `Board` plus the board-B mask (`Placement`), so
-//!   every piece is seen with its board. Generation works per board (R1-R3) and the
-//!   transfer (R4) flips the piece's bit; the hash adds `zobrist::on_board_b`.
-//! - **Billiards**: the orthodox structure with a rebounding diagonal slider (a
-//!   strategy in `attacks`), used for moves, checks, pins and castling transit; since
-//!   pin rays do not hold for rebounding paths, legality is checked by playing.
-//! - **Progressive** (Scottish, Italian): wraps `Chess` with a `TurnState` of series
-//!   length `n` and actions played; the side changes only when the series ends (or, in
-//!   Scottish, on a check). Every action is orthodox-legal; the Italian filter rejects
-//!   a non-final checking action. The e.p. candidates of the previous series live in a
-//!   small list, usable only by the first action.
-//! - **Marseillais** (classic, balanced): the same wrapper with series length 2 (1 for
-//!   White's first turn in balanced); a check by the first action ends the turn.
-//! - **Avalanche**: wraps `Chess` with a `Phase`: `Move`, then `Push` (an
-//!   `Action::Push` of an enemy pawn), and `PromotionChoice` at the start of a turn
+//! - **Alice**: its own position: one `Board` of every piece plus the mask of those on
+//!   board B (`Placement`), so every piece is seen with its board. Generation works
+//!   per board (R1-R3) and the transfer (R4) flips the piece's bit; the hash adds
+//!   `zobrist::on_board_b`.
+//! - **Billiards**: wraps `Chess` with a rebounding diagonal slider (precomputed
+//!   rebounding rays in `variants/billiards.rs`), used for moves, checks, pins and the
+//!   squares a king may not cross. Pins are found along the rebounding rays from the
+//!   king (a pinned piece may move along its bent pin path); only en passant is
+//!   checked by replaying the occupancy.
+//! - **Progressive** (Scottish, Italian) and **Marseillais** (classic, balanced): one
+//!   series core (`variants/series.rs`) around `Chess`, with the series length and
+//!   the actions played, the e.p. candidates of the previous series and the rule set's
+//!   rules as data; the side changes only when the series ends (or, where a check ends
+//!   it, on a check). Every action is orthodox-legal; the Italian filter rejects a
+//!   checking action before the last. The four search as `Marseillais`.
+//! - **Avalanche**: wraps `Chess` with a stage: a move, then a push (an
+//!   `Action::Push` of an enemy pawn), and a promotion choice at the start of a turn
 //!   when a pushed pawn stands on its last rank. Moves into check are legal when a push
 //!   follows; a self-checking push ends the game (`EndReason::SelfCheck`).
 //!

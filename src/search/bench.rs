@@ -16,7 +16,7 @@ use crate::variants::Variant;
 use std::sync::Arc;
 
 /// The search depth (in actions) of a rule set's bench positions (its
-/// [`EngineRules::BENCH_DEPTH`]).
+/// `EngineRules::BENCH_DEPTH` in `search/rule_sets.rs`).
 pub const fn depth(variant: Variant) -> u32 {
     crate::with_variant!(variant, G => <G as EngineRules>::BENCH_DEPTH)
 }
@@ -24,7 +24,8 @@ pub const fn depth(variant: Variant) -> u32 {
 /// The table size of the bench, in MiB.
 pub const BENCH_HASH_MB: usize = 16;
 
-/// The bench positions of a rule set (its [`EngineRules::BENCH_POSITIONS`]).
+/// The bench positions of a rule set (its `EngineRules::BENCH_POSITIONS` in
+/// `search/rule_sets.rs`).
 pub fn positions(variant: Variant) -> &'static [&'static str] {
     crate::with_variant!(variant, G => <G as EngineRules>::BENCH_POSITIONS)
 }

@@ -209,9 +209,8 @@ pub struct Policy {
     pub refined_pruning: bool,
 }
 
-/// The search policy of a rule set (its [`EngineRules::POLICY`]).
-///
-/// [`EngineRules::POLICY`]: super::rule_sets::EngineRules::POLICY
+/// The search policy of a rule set (its `EngineRules::POLICY` in
+/// `search/rule_sets.rs`).
 pub const fn policy(variant: Variant) -> Policy {
     crate::with_variant!(variant, G => <G as super::rule_sets::EngineRules>::POLICY)
 }

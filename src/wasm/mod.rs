@@ -1,17 +1,22 @@
 //! The JavaScript API, through wasm-bindgen: the only module that touches JS types.
 //!
-//! Compiled only for `wasm32` (see `lib.rs`). Everything here is a thin adapter over
-//! [`crate::api::Game`]: it checks the types of JS arguments, calls the core, and
-//! turns results into plain JS objects and failures into thrown `Error`s with a stable
-//! `name` and `code` (`IllegalMoveError`/`ILLEGAL_MOVE`, `InvalidFenError`, ...). A
-//! failed call leaves the game unchanged. No chess logic lives here.
+//! Compiled only for `wasm32` (see `lib.rs`). It holds the classes and functions the
+//! package exports, each a thin adapter over the core: it checks the types of JS
+//! arguments, calls the core, and turns results into plain JS objects (serde) and
+//! failures into thrown `Error`s with a stable `name` and `code`
+//! (`IllegalMoveError`/`ILLEGAL_MOVE`, `InvalidFenError`, ...). A failed call leaves
+//! its object unchanged. No chess logic and no engine logic live here.
 //!
-//! - `game.rs`: the `Game` class and the free functions (`validateFen`, `variants`,
-//!   `legalMoves`);
-//! - `session.rs`: the `Session` class, the engine session ([`crate::engine`]) with
-//!   its typed door for the JS `Engine` and the UCI codec the native binary runs for
-//!   raw UCI lines; the `Engine`'s worker (`js/engine-host.js`) drives it;
-//! - `analyse.rs`: an `analyse()` request read from its JS object.
+//! - `game.rs`: the `Game` class over [`crate::api::Game`], and the free functions
+//!   (`validateFen`, `variants`, `legalMoves`, `placement`);
+//! - `session.rs`: the `Session` class over the engine session ([`crate::engine`]):
+//!   its typed door (positions, options, limits and jobs in; typed events out), which
+//!   the JS `Engine`'s worker (`js/engine-host.js`) drives in slices, and the UCI codec
+//!   for raw UCI lines;
+//! - `analyse.rs`: an `analyse()` or `analyseGame()` request read from its JS object;
+//! - the TypeScript section of the generated `.d.ts` (below), whose `VariantId` union
+//!   is made from the rule-set registry;
+//! - `tests.rs`: wasm-bindgen tests of the classes, run in Node and Chromium.
 //!
 //! ```js
 //! import init, { Game } from 'alfiere';
