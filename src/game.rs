@@ -387,7 +387,7 @@ pub trait Position: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// the rules are data in the positions: the four series rule sets (series.rs)
     /// all search as `Marseillais`, and Chess960 as `Chess`, so the WebAssembly module
     /// holds one copy of the search for each group (the search takes the rule set's
-    /// policy and draw rules as data, `Search::new_for`).
+    /// policy and draw rules as data, `Search::for_rule_set`).
     type Searched: Position + From<Self>;
 
     /// The display name, as people write it ("Chess-Gi").

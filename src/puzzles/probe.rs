@@ -87,7 +87,7 @@ impl Prober {
     /// Searches `pos` with `lines` principal variations.
     pub fn probe<G: Position>(&self, pos: &G, lines: usize) -> Probed {
         let mut search =
-            Search::<G::Searched>::new_for(TranspositionTable::new(TABLE_MB), G::VARIANT);
+            Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(TABLE_MB));
         search.set_options(SearchOptions {
             multipv: lines,
             network: self.network.clone(),

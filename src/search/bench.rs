@@ -70,7 +70,7 @@ pub fn search_position<G: Position>(
     network: Option<&Arc<Network>>,
 ) -> SearchResult {
     let mut search =
-        Search::<G::Searched>::new_for(TranspositionTable::new(BENCH_HASH_MB), G::VARIANT);
+        Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(BENCH_HASH_MB));
     search.set_options(SearchOptions {
         network: network.cloned(),
         ..SearchOptions::default()

@@ -243,12 +243,21 @@ impl<G: Position> Search<G> {
         Self::new_for(table, G::VARIANT)
     }
 
+    /// A search of rule set `P`'s positions, played as the type `G` its search uses
+    /// ([`Position::Searched`]: the four series rule sets as `Marseillais`, Chess960 as
+    /// `Chess`), with `P`'s own policy and draw rules. The only way to search as
+    /// another type: `Search::<Marseillais>::new` would apply Marseillais' rules to
+    /// Progressive positions.
+    pub fn for_rule_set<P: Position<Searched = G>>(table: TranspositionTable) -> Search<G> {
+        Self::new_for(table, P::VARIANT)
+    }
+
     /// [`Search::new`] for the positions of rule set `variant`, which `G` searches
     /// (`G::VARIANT`, or a rule set whose [`Position::Searched`] is `G`): its policy and
     /// draw rules are data here, so one copy of the search serves several rule sets
     /// (the WebAssembly size); nothing in this function depends on `G` either.
     #[inline(never)]
-    pub fn new_for(table: TranspositionTable, variant: Variant) -> Search<G> {
+    fn new_for(table: TranspositionTable, variant: Variant) -> Search<G> {
         let (repetition_rule, move_count_rules) =
             crate::with_variant!(variant, V => (V::REPETITION_RULE, V::MOVE_COUNT_RULES));
         let mut table = table;

@@ -63,7 +63,7 @@ pub fn start<G: Position>(
 ) -> Box<dyn SteppedSearch> {
     let mut legal = ActionList::new();
     pos.legal_actions(&mut legal);
-    let mut search = Search::<G::Searched>::new_for(table, G::VARIANT);
+    let mut search = Search::<G::Searched>::for_rule_set::<G>(table);
     search.set_options(options);
     search.start_with_history(G::Searched::from(pos.clone()), history, limits);
     Box::new(Started {

@@ -700,7 +700,7 @@ impl SeriesCore {
 /// [`crate::Position`] implementation; the last argument names the type its search plays
 /// ([`crate::Position::Searched`]): itself, or `searched as` another series type (all
 /// four search as `Marseillais`: their rules are data in the core, and the search
-/// takes the rule set's policy and draw rules as data, `Search::new_for`). The block
+/// takes the rule set's policy and draw rules as data, `Search::for_rule_set`). The block
 /// states the rule set's facts (the [`crate::Position`] constants its series rules do not
 /// decide: name, PGN tag, turn shape, ...).
 macro_rules! series_game {

@@ -52,7 +52,7 @@ pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>>
     let network = alfiere::eval::nnue::built_in();
     let mut engines = [Color::White, Color::Black].map(|side| {
         let mut search =
-            Search::<G::Searched>::new_for(TranspositionTable::new(TABLE_MB), G::VARIANT);
+            Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(TABLE_MB));
         search.set_options(SearchOptions {
             strength: if side == strong {
                 Strength::full()
