@@ -36,6 +36,36 @@ pub(crate) trait EngineRules: Position {
     const BENCH_POSITIONS: &'static [&'static str];
 }
 
+/// One action per turn where static exchanges do not hold: Alice's two boards and
+/// Billiards' rebounds (the opponent does not simply recapture on the square).
+const SINGLE_ACTION_NO_SEE: Policy = Policy {
+    null_move: true,
+    mid_turn: MidTurn::None,
+    see: false,
+    king_race: false,
+    multi_action: false,
+    only_mate_ends: true,
+    refined_pruning: false,
+};
+
+/// Turns of several actions whose middle is expanded at the horizon, never judged
+/// by a static score (Marseillais, and Avalanche's push and promotion steps).
+const EXPANDED_TURNS: Policy = Policy {
+    null_move: false,
+    mid_turn: MidTurn::Expand,
+    see: false,
+    king_race: false,
+    multi_action: true,
+    only_mate_ends: false,
+    refined_pruning: false,
+};
+
+/// Each action left in a turn is a free move worth a tempo (Progressive, Marseillais).
+const SERIES_EVAL: EvalRules = EvalRules {
+    extra_action_tempo: true,
+    ..EvalRules::ORTHODOX
+};
+
 impl EngineRules for Chess {
     const EVAL: EvalRules = EvalRules {
         endgame_knowledge: true,
@@ -61,15 +91,19 @@ impl EngineRules for Chess {
     ];
 }
 
+// Chess960 is searched as orthodox chess (its `Searched` type): the same terms and
+// network, none of which assumes the orthodox start.
 impl EngineRules for Chess960 {
     const EVAL: EvalRules = <Chess as EngineRules>::EVAL;
     const POLICY: Policy = <Chess as EngineRules>::POLICY;
     const BENCH_DEPTH: u32 = 9;
+    /// Start positions 0 and 959, and 0 a few moves on, with castling near on both
+    /// wings (the kings and rooks start off the orthodox squares).
     const BENCH_POSITIONS: &'static [&'static str] = &[
-            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
-            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
-            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g2g3 g7g6 e2e4 e7e5 e1d3 e8d6",
-        ];
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 moves g2g3 g7g6 e2e4 e7e5 e1d3 e8d6",
+    ];
 }
 
 impl EngineRules for ChessGi {
@@ -116,15 +150,7 @@ impl EngineRules for Alice {
         alice_king_board: true,
         ..EvalRules::ORTHODOX
     };
-    const POLICY: Policy = Policy {
-        null_move: true,
-        mid_turn: MidTurn::None,
-        see: false,
-        king_race: false,
-        multi_action: false,
-        only_mate_ends: true,
-        refined_pruning: false,
-    };
+    const POLICY: Policy = SINGLE_ACTION_NO_SEE;
     const BENCH_DEPTH: u32 = 8;
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "startpos",
@@ -137,89 +163,42 @@ impl EngineRules for Billiards {
         geometry: Geometry::Billiards,
         ..EvalRules::ORTHODOX
     };
-    const POLICY: Policy = Policy {
-        null_move: true,
-        mid_turn: MidTurn::None,
-        see: false,
-        king_race: false,
-        multi_action: false,
-        only_mate_ends: true,
-        refined_pruning: false,
-    };
+    const POLICY: Policy = SINGLE_ACTION_NO_SEE;
     const BENCH_DEPTH: u32 = 8;
     const BENCH_POSITIONS: &'static [&'static str] =
         &["startpos", "startpos moves e2e4 e7e5 g1f3 b8c6"];
 }
 
 impl EngineRules for ProgressiveScottish {
-    const EVAL: EvalRules = EvalRules {
-        extra_action_tempo: true,
-        ..EvalRules::ORTHODOX
-    };
+    const EVAL: EvalRules = SERIES_EVAL;
+    /// Mid-series positions are judged by their static score: a series is too long to
+    /// expand at the horizon.
     const POLICY: Policy = Policy {
-        null_move: false,
         mid_turn: MidTurn::StandPat,
-        see: false,
-        king_race: false,
-        multi_action: true,
-        only_mate_ends: false,
-        refined_pruning: false,
+        ..EXPANDED_TURNS
     };
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
 }
 
 impl EngineRules for ProgressiveItalian {
-    const EVAL: EvalRules = EvalRules {
-        extra_action_tempo: true,
-        ..EvalRules::ORTHODOX
-    };
-    const POLICY: Policy = Policy {
-        null_move: false,
-        mid_turn: MidTurn::StandPat,
-        see: false,
-        king_race: false,
-        multi_action: true,
-        only_mate_ends: false,
-        refined_pruning: false,
-    };
+    const EVAL: EvalRules = SERIES_EVAL;
+    const POLICY: Policy = <ProgressiveScottish as EngineRules>::POLICY;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
 }
 
 impl EngineRules for Marseillais {
-    const EVAL: EvalRules = EvalRules {
-        extra_action_tempo: true,
-        ..EvalRules::ORTHODOX
-    };
-    const POLICY: Policy = Policy {
-        null_move: false,
-        mid_turn: MidTurn::Expand,
-        see: false,
-        king_race: false,
-        multi_action: true,
-        only_mate_ends: false,
-        refined_pruning: false,
-    };
+    const EVAL: EvalRules = SERIES_EVAL;
+    const POLICY: Policy = EXPANDED_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] =
         &["startpos", "startpos moves e2e4 d2d4 e7e5 d7d5"];
 }
 
 impl EngineRules for MarseillaisBalanced {
-    const EVAL: EvalRules = EvalRules {
-        extra_action_tempo: true,
-        ..EvalRules::ORTHODOX
-    };
-    const POLICY: Policy = Policy {
-        null_move: false,
-        mid_turn: MidTurn::Expand,
-        see: false,
-        king_race: false,
-        multi_action: true,
-        only_mate_ends: false,
-        refined_pruning: false,
-    };
+    const EVAL: EvalRules = SERIES_EVAL;
+    const POLICY: Policy = EXPANDED_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
 }
@@ -230,15 +209,7 @@ impl EngineRules for Avalanche {
         avalanche_terms: true,
         ..EvalRules::ORTHODOX
     };
-    const POLICY: Policy = Policy {
-        null_move: false,
-        mid_turn: MidTurn::Expand,
-        see: false,
-        king_race: false,
-        multi_action: true,
-        only_mate_ends: false,
-        refined_pruning: false,
-    };
+    const POLICY: Policy = EXPANDED_TURNS;
     const BENCH_DEPTH: u32 = 7;
     const BENCH_POSITIONS: &'static [&'static str] =
         &["startpos", "startpos moves e2e4 d7d6 e7e5 d2d3"];
