@@ -217,9 +217,9 @@ fn the_rules_core_has_no_dependency_cycles() {
     assert!(violations.is_empty(), "{}", violations.join("\n"));
 }
 
-/// Rule-set knowledge lives in the rule set's own file or in one exhaustive match
-/// (a registry such as `eval/rules.rs` or `Variant::pgn_tag`), never in an equality
-/// test on the rule set, which a new rule set would silently fall through.
+/// Rule-set knowledge lives in the rule set's own type (its `Position` constants, or
+/// its `impl EngineRules` in `search/rule_sets.rs`), never in an equality test on the
+/// rule set, which a new rule set would silently fall through.
 #[test]
 fn no_rule_set_equality_tests_outside_the_rule_sets() {
     let (src, files) = source_files();
