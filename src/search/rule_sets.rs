@@ -108,14 +108,11 @@ impl EngineRules for Chess960 {
 
 impl EngineRules for ChessGi {
     const EVAL: EvalRules = EvalRules::ORTHODOX;
+    /// Orthodox, without the pruning refinements: razoring lost games here (a drop is a
+    /// threat quiescence does not see).
     const POLICY: Policy = Policy {
-        null_move: true,
-        mid_turn: MidTurn::None,
-        see: true,
-        king_race: false,
-        multi_action: false,
-        only_mate_ends: true,
         refined_pruning: false,
+        ..<Chess as EngineRules>::POLICY
     };
     const BENCH_DEPTH: u32 = 7;
     const BENCH_POSITIONS: &'static [&'static str] = &[
