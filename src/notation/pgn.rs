@@ -198,23 +198,13 @@ fn annotations_of(
     notes
 }
 
-const fn pgn_style(variant: Variant) -> PgnStyle {
-    crate::with_variant!(variant, G => G::PGN_STYLE)
-}
-
-/// The separator between the actions of one token when written: `/` in Avalanche
-/// (`Nf3/e6`), `,` elsewhere (Marseillais `e5,Nc6`). Reading accepts both.
-fn separator(variant: Variant) -> char {
-    pgn_style(variant).separator
-}
-
 /// The number written before a token that starts in `pos`: the series number in
 /// Progressive (every series opens a number: `1. e4 2. e5 Qh4`), else the full-move
 /// number, opened by White at the start of its turn.
 pub fn token_number<G: Position>(pos: &G) -> TokenNumber {
     let state = pos.turn_state();
     let white = pos.turn() == Color::White;
-    if pgn_style(G::VARIANT).series_numbers {
+    if G::PGN_STYLE.series_numbers {
         TokenNumber {
             number: pos.fullmove_number().saturating_mul(2) - u32::from(white),
             opens: state.is_turn_start(),
@@ -234,7 +224,7 @@ pub fn token_number<G: Position>(pos: &G) -> TokenNumber {
 pub fn token_actions<'a, G: Position>(
     history: &[(&'a G, &'a Action)],
 ) -> Vec<(&'a G, Vec<Action>)> {
-    let per_turn = pgn_style(G::VARIANT).token_per_turn;
+    let per_turn = G::PGN_STYLE.token_per_turn;
     let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
     let mut open = false;
     for &(before, action) in history {
@@ -258,7 +248,7 @@ pub(super) fn token_san<G: Position>(start: &G, actions: &[Action]) -> String {
         parts.push(san::write_san(&pos, action));
         crate::game::play_out_of_line(&mut pos, action);
     }
-    parts.join(&separator(G::VARIANT).to_string())
+    parts.join(&G::PGN_STYLE.separator.to_string())
 }
 
 fn numbering<G: Position>(start: &G) -> OrthodoxNumbering {
