@@ -115,11 +115,6 @@ impl Variant {
         with_variant!(self, G => G::OWN_ENDING_WORDS)
     }
 
-    /// Whether games start from several positions (Chess960's 960).
-    pub const fn varied_start(self) -> bool {
-        with_variant!(self, G => G::VARIED_START)
-    }
-
     /// Looks a rule set up by id, display name, PGN tag or one of the other names
     /// programs use for it (case-insensitive).
     pub fn from_name(name: &str) -> Option<Variant> {
