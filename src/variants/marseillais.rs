@@ -31,7 +31,6 @@
 //! assert_eq!(perft::perft(&MarseillaisBalanced::start(), 2), 400);
 //! ```
 
-use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::series::{series_game, SeriesLengths, SeriesRules};
 use crate::variants::Variant;
 
@@ -73,15 +72,6 @@ series_game!(
         const PGN_TAG: Option<&'static str> = Some("Marseillais");
         const OTHER_NAMES: &'static [&'static str] = &[];
         const HELP: &'static str = "Marseillais: each turn is two moves, White’s first turn too. A check with the first move ends the turn.";
-        const BOARDS: u8 = 1;
-        const REBOUNDING_DIAGONALS: bool = false;
-        const CASTLES_FROM_ANYWHERE: bool = false;
-        const TURN_SHAPE: TurnShape = TurnShape::Series;
-        const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
-        const PGN_STYLE: PgnStyle = PgnStyle {
-            token_per_turn: true,
-            ..PgnStyle::ONE_PER_ACTION
-        };
     }
 );
 
@@ -95,14 +85,5 @@ series_game!(
         const PGN_TAG: Option<&'static str> = Some("Marseillais (balanced)");
         const OTHER_NAMES: &'static [&'static str] = &[];
         const HELP: &'static str = "Marseillais (balanced): White’s first turn is one move, every later turn two. A check with the first move ends the turn.";
-        const BOARDS: u8 = 1;
-        const REBOUNDING_DIAGONALS: bool = false;
-        const CASTLES_FROM_ANYWHERE: bool = false;
-        const TURN_SHAPE: TurnShape = TurnShape::Series;
-        const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
-        const PGN_STYLE: PgnStyle = PgnStyle {
-            token_per_turn: true,
-            ..PgnStyle::ONE_PER_ACTION
-        };
     }
 );

@@ -45,7 +45,6 @@ use crate::board::Board;
 use crate::movegen::{self, Sink};
 use crate::moves::Action;
 use crate::types::{Color, Piece, Role, Square};
-use crate::variant::{PgnStyle, TurnShape};
 use crate::variants::marseillais::Marseillais;
 use crate::variants::series::{series_game, SeriesCore, SeriesLengths, SeriesRules};
 use crate::variants::Variant;
@@ -266,15 +265,6 @@ series_game!(
         const PGN_TAG: Option<&'static str> = Some("Progressive (Scottish)");
         const OTHER_NAMES: &'static [&'static str] = &[];
         const HELP: &'static str = "Progressive (Scottish): White plays one move, Black two, White three, and so on. A check ends the series at once.";
-        const BOARDS: u8 = 1;
-        const REBOUNDING_DIAGONALS: bool = false;
-        const CASTLES_FROM_ANYWHERE: bool = false;
-        const TURN_SHAPE: TurnShape = TurnShape::Series;
-        const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
-        const PGN_STYLE: PgnStyle = PgnStyle {
-            series_numbers: true,
-            ..PgnStyle::ONE_PER_ACTION
-        };
     }
 );
 
@@ -289,14 +279,5 @@ series_game!(
         const PGN_TAG: Option<&'static str> = Some("Progressive (Italian)");
         const OTHER_NAMES: &'static [&'static str] = &[];
         const HELP: &'static str = "Progressive (Italian): series of one, two, three… moves. Only the last move of a series may give check.";
-        const BOARDS: u8 = 1;
-        const REBOUNDING_DIAGONALS: bool = false;
-        const CASTLES_FROM_ANYWHERE: bool = false;
-        const TURN_SHAPE: TurnShape = TurnShape::Series;
-        const OWN_ENDING_WORDS: (&'static str, &'static str) = Variant::GENERAL_ENDING_WORDS;
-        const PGN_STYLE: PgnStyle = PgnStyle {
-            series_numbers: true,
-            ..PgnStyle::ONE_PER_ACTION
-        };
     }
 );

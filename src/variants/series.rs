@@ -83,8 +83,9 @@ pub(crate) struct SeriesRules {
     /// Whether the second action may capture e.p. after a first e.p. capture
     /// (Marseillais).
     pub(crate) ep_by_second_action: bool,
-    /// Progressive's draw rules: the ten-series draw instead of the 75-move rule, no
-    /// repetition, and the quiet-series count in the state.
+    /// Progressive's draw rules (the ten-series draw instead of the 75-move rule, no
+    /// repetition, the quiet-series count in the state) and its PGN numbering (every
+    /// series opens a number; Marseillais writes one token per turn instead).
     pub(crate) progressive: bool,
     /// The series lengths.
     pub(crate) lengths: SeriesLengths,
@@ -701,8 +702,8 @@ impl SeriesCore {
 /// ([`crate::Position::Searched`]): itself, or `searched as` another series type (all
 /// four search as `Marseillais`: their rules are data in the core, and the search
 /// takes the rule set's policy and draw rules as data, `Search::for_rule_set`). The block
-/// states the rule set's facts (the [`crate::Position`] constants its series rules do not
-/// decide: name, PGN tag, turn shape, ...).
+/// states the rule set's own facts (the [`crate::Position`] constants its series rules
+/// do not decide: name, PGN tag, other names, help text).
 macro_rules! series_game {
     ($(#[$meta:meta])* $name:ident, $rules:ident, searched as $searched:ident, { $($facts:tt)* }) => {
         $crate::variants::series::series_game!($(#[$meta])* $name, $rules, $searched, { $($facts)* });
@@ -749,6 +750,21 @@ macro_rules! series_game {
             const MOVE_COUNT_RULES: bool = !$rules.progressive;
             const GOAL: $crate::Bitboard = $crate::Bitboard::EMPTY;
             const VARIED_START: bool = false;
+            // What the series core decides: one board, orthodox pieces and castling,
+            // a turn of several actions, no ending of its own, and Progressive's
+            // numbering (every series opens a number) against Marseillais' (one token
+            // per turn).
+            const BOARDS: u8 = 1;
+            const REBOUNDING_DIAGONALS: bool = false;
+            const CASTLES_FROM_ANYWHERE: bool = false;
+            const TURN_SHAPE: $crate::variant::TurnShape = $crate::variant::TurnShape::Series;
+            const OWN_ENDING_WORDS: (&'static str, &'static str) =
+                $crate::Variant::GENERAL_ENDING_WORDS;
+            const PGN_STYLE: $crate::variant::PgnStyle = $crate::variant::PgnStyle {
+                series_numbers: $rules.progressive,
+                token_per_turn: !$rules.progressive,
+                ..$crate::variant::PgnStyle::ONE_PER_ACTION
+            };
             $($facts)*
             type Searched = $searched;
 
