@@ -3,6 +3,7 @@
 #
 #   1. scripts/setup.sh      installs what is missing (idempotent)
 #   2. cargo test            the Rust core, UCI, search, match runner, invariants
+#                            (and the search margins' UCI options in a `tune` build)
 #   3. scripts/build-wasm.sh the wasm module and its JS bindings (pkg/)
 #   4. node --test tests/js  the package's JS tests in Node
 #   5. scripts/test.d/*.sh   further stages in name order (browser, consumer, page)
@@ -22,6 +23,8 @@ stage "setup"
 bash scripts/setup.sh
 stage "cargo test"
 cargo test
+stage "cargo test --features tune --test tune"
+cargo test --features tune --test tune
 stage "wasm build"
 bash scripts/build-wasm.sh
 stage "node --test tests/js"

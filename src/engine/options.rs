@@ -85,6 +85,9 @@ pub enum OptionChange {
     Elo(u32),
     Variant(Variant),
     Chess960(bool),
+    /// A search margin and its new value (`tune` builds only).
+    #[cfg(feature = "tune")]
+    Tune(&'static crate::search::tunable::Tunable, i32),
 }
 
 impl OptionChange {
@@ -126,6 +129,8 @@ impl OptionChange {
             OptionChange::LimitStrength(check("UCI_LimitStrength", value)?)
         } else if is("UCI_Chess960") {
             OptionChange::Chess960(check("UCI_Chess960", value)?)
+        } else if let Some(change) = tune_option(name, value)? {
+            change
         } else {
             let shown: String = name.chars().take(64).collect();
             return Err(invalid(format!(
@@ -135,6 +140,33 @@ impl OptionChange {
         };
         Ok(change)
     }
+}
+
+/// `Tune <Name>`, the margin and its value within the margin's range; `None` for
+/// another name (and always, outside a `tune` build).
+#[cfg(feature = "tune")]
+fn tune_option(name: &str, value: Option<&str>) -> Result<Option<OptionChange>, ApiError> {
+    let Some(margin) = name
+        .get(..5)
+        .filter(|prefix| prefix.eq_ignore_ascii_case("tune "))
+        .and_then(|_| crate::search::tunable::Tunable::named(name[5..].trim()))
+    else {
+        return Ok(None);
+    };
+    match value.map(str::parse::<i32>) {
+        Some(Ok(n)) if (margin.min..=margin.max).contains(&n) => {
+            Ok(Some(OptionChange::Tune(margin, n)))
+        }
+        _ => Err(invalid(format!(
+            "Tune {} needs a whole number in {}..={}",
+            margin.name, margin.min, margin.max
+        ))),
+    }
+}
+
+#[cfg(not(feature = "tune"))]
+fn tune_option(_: &str, _: Option<&str>) -> Result<Option<OptionChange>, ApiError> {
+    Ok(None)
 }
 
 /// A check option's value, `true` or `false` (in any case).

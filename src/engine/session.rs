@@ -324,6 +324,8 @@ impl EngineSession {
             OptionChange::MultiPv(n) => self.options.multipv = n,
             OptionChange::SkillLevel(n) => self.options.skill_level = n,
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            #[cfg(feature = "tune")]
+            OptionChange::Tune(margin, value) => margin.set(value),
             OptionChange::Elo(elo) => self.options.elo = elo,
         }
         Ok(())

@@ -133,7 +133,7 @@ impl<G: Position> Search<G> {
             if let Some(null) = pos.pass() {
                 // The further the static score stands above beta, the less a
                 // shallower proof risks.
-                let surplus = ((st.estimate - st.beta) / NULL_MOVE_SURPLUS_DIVISOR)
+                let surplus = ((st.estimate - st.beta) / NULL_MOVE_SURPLUS_DIVISOR.get())
                     .clamp(0, NULL_MOVE_MAX_SURPLUS_REDUCTION);
                 let reduction =
                     NULL_MOVE_BASE_REDUCTION + st.depth / NULL_MOVE_DEPTH_DIVISOR + surplus;
@@ -414,7 +414,7 @@ impl<G: Position> Search<G> {
                 && h.bound != Bound::Upper
                 && h.depth >= depth - SINGULAR_DEPTH_MARGIN
                 && !is_mate(table_score))
-            .then_some(table_score - SINGULAR_MARGIN * depth)
+            .then_some(table_score - SINGULAR_MARGIN.get() * depth)
         });
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
@@ -458,7 +458,7 @@ impl<G: Position> Search<G> {
             && !pv_node
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && !is_mate(beta)
-            && estimate - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            && estimate - REVERSE_FUTILITY_MARGIN.get() * (depth - i32::from(improving)) >= beta
         {
             return Entered::Score(estimate);
         }
@@ -469,7 +469,7 @@ impl<G: Position> Search<G> {
             && self.policy.refined_pruning
             && depth <= RAZOR_MAX_DEPTH
             && !is_mate(alpha)
-            && estimate + RAZOR_MARGIN * depth < alpha
+            && estimate + RAZOR_MARGIN.get() * depth < alpha
         {
             let score = self.qsearch(pos, ply, alpha, alpha + 1, 0);
             if score <= alpha {
@@ -479,7 +479,7 @@ impl<G: Position> Search<G> {
         if depth >= IIR_MIN_DEPTH && table_move == 0 {
             depth -= 1;
         }
-        let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+        let probcut_beta = beta + PROBCUT_MARGIN.get() - PROBCUT_IMPROVING * i32::from(improving);
         let probcut_beta = (pruning
             && !pv_node
             && self.policy.refined_pruning
@@ -818,7 +818,7 @@ impl<G: Position> Search<G> {
         // Futility: a quiet move cannot lift a hopeless static score.
         if prunable
             && st.depth <= FUTILITY_MAX_DEPTH
-            && st.estimate + FUTILITY_BASE + FUTILITY_PER_DEPTH * st.depth <= st.alpha
+            && st.estimate + FUTILITY_BASE.get() + FUTILITY_PER_DEPTH.get() * st.depth <= st.alpha
         {
             return true;
         }
@@ -827,7 +827,7 @@ impl<G: Position> Search<G> {
             && self.policy.refined_pruning
             && st.depth <= HISTORY_PRUNING_MAX_DEPTH
             && self.ordered_quiet_history(ply, side, action, order)
-                < -HISTORY_PRUNING_MARGIN * st.depth
+                < -HISTORY_PRUNING_MARGIN.get() * st.depth
         {
             return true;
         }
@@ -844,9 +844,9 @@ impl<G: Position> Search<G> {
             && (quiet || see::may_lose(action))
         {
             let margin = if quiet {
-                -SEE_QUIET_MARGIN * st.depth * st.depth
+                -SEE_QUIET_MARGIN.get() * st.depth * st.depth
             } else {
-                -SEE_CAPTURE_MARGIN * st.depth
+                -SEE_CAPTURE_MARGIN.get() * st.depth
             };
             return !see::see_at_least(pos.placement().board, side, action, margin);
         }
@@ -963,9 +963,11 @@ impl<G: Position> Search<G> {
 /// The late-move reduction table, `[depth * 64 + moves]`.
 pub(super) fn lmr_table() -> Vec<u8> {
     let mut table = vec![0u8; 64 * 64];
+    let base = f64::from(LMR_BASE_PERCENT.get()) / 100.0;
+    let divisor = f64::from(LMR_DIVISOR_PERCENT.get()) / 100.0;
     for d in 1..64 {
         for m in 1..64 {
-            let r = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+            let r = base + (d as f64).ln() * (m as f64).ln() / divisor;
             table[d * 64 + m] = r.max(0.0) as u8;
         }
     }

@@ -54,6 +54,7 @@ pub mod see;
 pub mod skill;
 pub mod stepped;
 pub mod tt;
+pub mod tunable;
 
 pub use limits::{Limits, TimeBudget};
 pub use score::Score;

@@ -1,8 +1,11 @@
 //! Every tunable constant of the search in one place, and the per-rule-set policy
 //! (null move, what to do at the horizon in mid-turn positions) in one function.
 //!
-//! The numbers are conventional starting points, to be tuned in matches.
+//! The numbers are conventional starting points, to be tuned in matches; the margins
+//! declared with [`tunable!`] can be changed by UCI option in a `tune` build
+//! (`scripts/tune-margins.py` plays those matches).
 
+use super::tunable::tunable;
 use crate::game::{Phase, Position};
 use crate::variants::Variant;
 
@@ -12,7 +15,7 @@ pub const MAX_DEPTH: i32 = 96;
 /// Aspiration windows start at this depth, this wide, and widen by doubling: most
 /// iterations end near the previous score, and a narrow window cuts more.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
-pub const ASPIRATION_DELTA: i32 = 25;
+tunable!(ASPIRATION_DELTA = 25 in 10..=60 as "AspirationDelta");
 
 /// Null move: from this depth, reduced by `BASE + depth / DIVISOR`. Passing is
 /// almost always worse than the best move, so a position still above beta after a
@@ -20,32 +23,34 @@ pub const ASPIRATION_DELTA: i32 = 25;
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
-/// ... plus one action per `SURPLUS_DIVISOR` centipawns the static score stands
-/// above beta, at most `MAX_SURPLUS_REDUCTION`.
-pub const NULL_MOVE_SURPLUS_DIVISOR: i32 = 200;
+tunable!(
+    /// ... plus one action per `SURPLUS_DIVISOR` centipawns the static score stands
+    /// above beta, at most `MAX_SURPLUS_REDUCTION`.
+    NULL_MOVE_SURPLUS_DIVISOR = 200 in 80..=400 as "NullMoveSurplusDivisor"
+);
 pub const NULL_MOVE_MAX_SURPLUS_REDUCTION: i32 = 3;
 
 /// Reverse futility: near the leaves, a static score this far above beta is kept.
 pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
-pub const REVERSE_FUTILITY_MARGIN: i32 = 85;
+tunable!(REVERSE_FUTILITY_MARGIN = 85 in 40..=160 as "ReverseFutilityMargin");
 
 /// Razoring: near the leaves, a node whose static score stands more than
 /// `MARGIN * depth` below alpha is settled by quiescence when that fails low too
 /// (a quiet move rarely wins back that much so close to the horizon).
 pub const RAZOR_MAX_DEPTH: i32 = 3;
-pub const RAZOR_MARGIN: i32 = 250;
+tunable!(RAZOR_MARGIN = 250 in 100..=500 as "RazorMargin");
 
 /// History pruning: near the leaves, a quiet move whose combined history is below
 /// `-MARGIN * depth` is skipped (it has failed in this kind of position again and
 /// again).
 pub const HISTORY_PRUNING_MAX_DEPTH: i32 = 3;
-pub const HISTORY_PRUNING_MARGIN: i32 = 4_000;
+tunable!(HISTORY_PRUNING_MARGIN = 4000 in 1000..=10000 as "HistoryPruningMargin");
 
 /// Futility: a quiet move at depth `d` that cannot lift the static score by
 /// `BASE + PER_DEPTH * d` to alpha is skipped.
 pub const FUTILITY_MAX_DEPTH: i32 = 3;
-pub const FUTILITY_BASE: i32 = 90;
-pub const FUTILITY_PER_DEPTH: i32 = 90;
+tunable!(FUTILITY_BASE = 90 in 20..=200 as "FutilityBase");
+tunable!(FUTILITY_PER_DEPTH = 90 in 30..=200 as "FutilityPerDepth");
 
 /// Late-move pruning: at depth `d`, quiet moves after the first
 /// `BASE + d * d` are skipped (well-ordered lists rarely have the best move late).
@@ -56,12 +61,12 @@ pub const LATE_MOVE_PRUNING_BASE: usize = 4;
 pub const LATE_MOVE_PRUNING_WORSENING_NUM: usize = 2;
 pub const LATE_MOVE_PRUNING_WORSENING_DEN: usize = 3;
 
-/// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, from this depth
-/// and after this many moves.
+/// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR` (both given in
+/// hundredths), from this depth and after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIVISOR: f64 = 2.25;
+tunable!(LMR_BASE_PERCENT = 75 in 0..=150 as "LmrBasePercent");
+tunable!(LMR_DIVISOR_PERCENT = 225 in 150..=350 as "LmrDivisorPercent");
 
 /// Singular extension: from this depth, a table move whose lower bound was found
 /// at most `DEPTH_MARGIN` shallower is searched one action deeper when every other
@@ -69,7 +74,7 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// game hangs on that move, so it deserves a closer look.
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
 pub const SINGULAR_DEPTH_MARGIN: i32 = 3;
-pub const SINGULAR_MARGIN: i32 = 2;
+tunable!(SINGULAR_MARGIN = 2 in 1..=6 as "SingularMargin");
 
 /// ProbCut: from this depth, at a node outside the principal variation, a capture
 /// that wins at least `beta + MARGIN` by static exchange and holds that bound in
@@ -77,7 +82,7 @@ pub const SINGULAR_MARGIN: i32 = 2;
 /// capture that clears beta by that much at a lower depth rarely fails at full
 /// depth. The margin is `IMPROVING` smaller where the static score is improving.
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: i32 = 200;
+tunable!(PROBCUT_MARGIN = 200 in 80..=350 as "ProbcutMargin");
 pub const PROBCUT_IMPROVING: i32 = 50;
 pub const PROBCUT_REDUCTION: i32 = 4;
 
@@ -87,9 +92,11 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Quiescence stops following captures this many actions below the horizon.
 pub const QUIESCENCE_MAX_PLIES: usize = 24;
-/// Quiescence delta pruning: a capture that cannot lift the static score to alpha
-/// even with this margin is skipped.
-pub const DELTA_MARGIN: i32 = 200;
+tunable!(
+    /// Quiescence delta pruning: a capture that cannot lift the static score to alpha
+    /// even with this margin is skipped.
+    DELTA_MARGIN = 200 in 50..=400 as "DeltaMargin"
+);
 /// Mid-turn positions with [`MidTurn::Expand`] are expanded fully (no stand-pat) in
 /// the first plies of quiescence; deeper, the static score stands, to keep
 /// quiescence finite.
@@ -129,8 +136,8 @@ pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 /// moves losing more than `SEE_QUIET_MARGIN * depth * depth` by static exchange are
 /// skipped: the material they give away is rarely won back.
 pub const SEE_PRUNING_MAX_DEPTH: i32 = 6;
-pub const SEE_CAPTURE_MARGIN: i32 = 90;
-pub const SEE_QUIET_MARGIN: i32 = 25;
+tunable!(SEE_CAPTURE_MARGIN = 90 in 30..=200 as "SeeCaptureMargin");
+tunable!(SEE_QUIET_MARGIN = 25 in 10..=80 as "SeeQuietMargin");
 /// Victim values (centipawns) for quiescence delta pruning, by role.
 pub const DELTA_VICTIM_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 

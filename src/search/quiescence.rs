@@ -128,7 +128,9 @@ impl<G: Position> Search<G> {
             // Delta pruning: even winning the victim cannot reach alpha.
             if stand_pat && action.promotion().is_none() {
                 if let Some(victim) = action.capture() {
-                    if static_eval + DELTA_VICTIM_VALUE[victim.index()] + DELTA_MARGIN <= alpha {
+                    if static_eval + DELTA_VICTIM_VALUE[victim.index()] + DELTA_MARGIN.get()
+                        <= alpha
+                    {
                         continue;
                     }
                 }

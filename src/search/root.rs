@@ -66,7 +66,7 @@ impl Default for RootState {
             line: 0,
             line_started: false,
             window: (-INFINITY, INFINITY),
-            delta: ASPIRATION_DELTA,
+            delta: ASPIRATION_DELTA.get(),
             index: 0,
             alpha: -INFINITY,
             best: -INFINITY,
@@ -107,11 +107,14 @@ impl<G: Position> Search<G> {
                     && previous > -INFINITY
                     && !is_mate(previous)
                 {
-                    (previous - ASPIRATION_DELTA, previous + ASPIRATION_DELTA)
+                    (
+                        previous - ASPIRATION_DELTA.get(),
+                        previous + ASPIRATION_DELTA.get(),
+                    )
                 } else {
                     (-INFINITY, INFINITY)
                 };
-                st.delta = ASPIRATION_DELTA;
+                st.delta = ASPIRATION_DELTA.get();
                 st.line_started = true;
                 st.index = st.line;
                 st.alpha = st.window.0;

@@ -14,7 +14,7 @@ pub fn option_lines() -> Vec<String> {
         .iter()
         .map(|v| format!("var {}", v.id()))
         .collect();
-    vec![
+    let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         format!("option name Skill Level type spin default {LEVEL_MAX} min 0 max {LEVEL_MAX}"),
@@ -27,7 +27,16 @@ pub fn option_lines() -> Vec<String> {
             vars.join(" ")
         ),
         format!("option name EvalFile type string default {BUILT_IN_NETWORK}"),
-    ]
+    ];
+    if cfg!(feature = "tune") {
+        lines.extend(crate::search::tunable::TUNABLES.iter().map(|t| {
+            format!(
+                "option name Tune {} type spin default {} min {} max {}",
+                t.name, t.default, t.min, t.max
+            )
+        }));
+    }
+    lines
 }
 
 /// Reads the arguments of `setoption` (`name <id> [value <x>]`; names in any case).
