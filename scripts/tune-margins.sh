@@ -5,7 +5,9 @@
 # the shipped build) and, for each margin, plays a lower and a higher value against
 # the shipped one: the same binary on both sides, one side told `Tune <Name>`. Each
 # match prints one Markdown table row (the score and Elo are the changed value's);
-# the full match logs go to the --logs folder. With --try, one combination of values
+# the full match logs go to the --logs folder. Match k plays the openings of seed
+# `--seed` + k: the engines are deterministic at a fixed node count, so matches on
+# one opening set would all share the shipped side's games, and with them its luck. With --try, one combination of values
 # plays the shipped margins instead (the check before a set of changes is kept).
 #
 #   scripts/tune-margins.sh [--margins "Name Name ..."] [--step PERCENT] [--games N]
@@ -93,11 +95,12 @@ else
   done
 fi
 
-# Plays `options` (option.Tune_Name=V ...) against the shipped margins and prints
-# the row "| label | games | W-D-L | score | Elo |"; the match log is $logs/<file>.
+# Plays `options` (option.Tune_Name=V ...) against the shipped margins on the
+# openings of seed $4 and prints the row "| label | seed | games | W-D-L | score |
+# Elo |"; the match log is $logs/<file>.
 play() {
-  local label=$1 options=$2 log="$logs/$3.txt"
-  "$match" --variant chess --games "$games" --concurrency "$concurrency" --seed "$seed" \
+  local label=$1 options=$2 log="$logs/$3.txt" match_seed=$4
+  "$match" --variant chess --games "$games" --concurrency "$concurrency" --seed "$match_seed" \
     "${clock[@]}" \
     --engine "cmd=$engine name=tuned $options $fixed" \
     --engine "cmd=$engine name=shipped $fixed" >"$log" 2>&1 ||
@@ -107,15 +110,17 @@ play() {
   [[ "$result" =~ wins\ ([0-9]+)\ draws\ ([0-9]+)\ losses\ ([0-9]+)\ score\ ([0-9.]+%)\ elo\ (.*)$ ]] ||
     { echo "no result in $log" >&2; exit 1; }
   local elo=${BASH_REMATCH[5]/+\/-/±}
-  printf '| %s | %s | %s-%s-%s | %s | %s |\n' "$label" "$games" "${BASH_REMATCH[1]}" \
+  printf '| %s | %s | %s | %s-%s-%s | %s | %s |\n' "$label" "$match_seed" "$games" "${BASH_REMATCH[1]}" \
     "${BASH_REMATCH[2]}" "${BASH_REMATCH[3]}" "${BASH_REMATCH[4]}" "$elo"
 }
 
-echo "Self-play at $limit, seed $seed; the first side plays the changed margins:"
+echo "Self-play at $limit; the first side plays the changed margins:"
 echo
-echo "| margins | games | W-D-L | score | Elo |"
-echo "|---|---:|---|---:|---:|"
+echo "| margins | seed | games | W-D-L | score | Elo |"
+echo "|---|---:|---:|---|---:|---:|"
+k=0
 for planned in "${matches[@]}"; do
   IFS='|' read -r label options log <<<"$planned"
-  play "$label" "$options" "$log"
+  play "$label" "$options" "$log" $(( seed + k ))
+  k=$(( k + 1 ))
 done
