@@ -3,7 +3,7 @@
 //!
 //! The numbers are conventional starting points, to be tuned in matches; the margins
 //! declared with [`tunable!`] can be changed by UCI option in a `tune` build
-//! (`scripts/tune-margins.py` plays those matches).
+//! (`scripts/tune-margins.sh` plays those matches).
 
 use super::tunable::tunable;
 use crate::game::{Phase, Position};

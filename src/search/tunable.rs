@@ -1,4 +1,4 @@
-//! The search margins that self-play matches tune (`scripts/tune-margins.py`).
+//! The search margins that self-play matches tune (`scripts/tune-margins.sh`).
 //!
 //! Each is declared once with [`tunable!`]: in a normal build it is a constant, folded
 //! into the code like any other; in a build with the `tune` feature it is a value the
