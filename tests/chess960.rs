@@ -9,14 +9,9 @@ use alfiere::notation::{fen, pgn, san, uci};
 use alfiere::uci::UciSession;
 use alfiere::variants::chess960::{start_rank, ORTHODOX_START};
 use alfiere::{ActionList, Chess, Chess960, Position, Record, Role, Variant};
+use common::uci_session::send;
 use common::{random_positions, read_perft_file, Rng};
 use std::collections::BTreeSet;
-
-fn send(session: &mut UciSession, line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    session.handle_line(line, &mut |l| out.push(l.to_string()));
-    out
-}
 
 fn back_rank(n: u16) -> String {
     fen::write_fen(&Chess960::from_start_number(n).unwrap())

@@ -3,15 +3,11 @@
 //! refused outside it, and changes what the search does; in a normal build none of
 //! that exists.
 
-use alfiere::search::tunable::TUNABLES;
-use alfiere::uci::{Control, UciSession};
+mod common;
 
-fn send(session: &mut UciSession, line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let control = session.handle_line(line, &mut |l| out.push(l.to_string()));
-    assert_eq!(control, Control::Continue, "{line:?} ended the session");
-    out
-}
+use alfiere::search::tunable::TUNABLES;
+use alfiere::uci::UciSession;
+use common::uci_session::send;
 
 #[cfg(not(feature = "tune"))]
 #[test]
@@ -38,6 +34,7 @@ fn a_normal_build_has_no_tune_options() {
 mod tune_build {
     use super::*;
     use alfiere::search::tunable::Tunable;
+    use common::uci_session::{last_depth_info, run_search};
 
     /// The nodes of a fixed-depth search of each position, in order: what a margin
     /// changes if it is wired into the search.
@@ -54,14 +51,8 @@ mod tune_build {
                 send(s, "ucinewgame");
                 send(s, &format!("position {position}"));
                 assert!(send(s, "go depth 9").is_empty());
-                let mut out = Vec::new();
-                s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
-                let info = out
-                    .iter()
-                    .rev()
-                    .find(|l| l.starts_with("info depth "))
-                    .unwrap();
-                let words: Vec<&str> = info.split_whitespace().collect();
+                let out = run_search(s);
+                let words: Vec<&str> = last_depth_info(&out).split_whitespace().collect();
                 let at = words.iter().position(|w| *w == "nodes").unwrap();
                 words[at + 1].parse().unwrap()
             })

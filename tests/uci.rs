@@ -1,6 +1,8 @@
 //! The UCI layer: `UciSession` line by line, `go perft` on every data file through the
 //! protocol, and the real `alfiere` binary fed with garbage over pipes.
 
+mod common;
+
 use alfiere::api::Game;
 use alfiere::notation::fen::STARTING_FEN;
 use alfiere::uci::{Control, UciSession, MAX_LINE_LEN, MAX_PERFT_DEPTH};
@@ -11,23 +13,11 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::uci_session::{last_depth_info, run_search, send, send_ctl};
+
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-/// Sends one line to the session and returns its output lines and control.
-fn send_ctl(session: &mut UciSession, line: &str) -> (Vec<String>, Control) {
-    let mut out = Vec::new();
-    let control = session.handle_line(line, &mut |l| out.push(l.to_string()));
-    (out, control)
-}
-
-/// Sends one line, expects the session to go on, returns the output lines.
-fn send(session: &mut UciSession, line: &str) -> Vec<String> {
-    let (out, control) = send_ctl(session, line);
-    assert_eq!(control, Control::Continue, "{line:?} ended the session");
-    out
-}
 
 /// The `Fen:` line of the `d` diagram.
 fn diagram_fen(session: &mut UciSession) -> String {
@@ -464,8 +454,7 @@ fn go_searches_and_bad_go_arguments_are_answered() {
     // `go` before any `position` searches the start position. The session starts
     // the search; the caller steps it (the binary between reads of its input).
     assert!(send(&mut s, "go depth 2").is_empty());
-    let mut out = Vec::new();
-    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    let out = run_search(&mut s);
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
     assert!(
         alfiere::notation::uci::parse_action(&Chess::start(), best).is_ok(),
@@ -564,8 +553,7 @@ fn search_options_are_set_and_checked() {
     send(&mut s, "setoption name UCI_LimitStrength value false");
     send(&mut s, "setoption name Hash value 1");
     send(&mut s, "go depth 3");
-    let mut out = Vec::new();
-    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    let out = run_search(&mut s);
     for k in 1..=3 {
         assert!(
             out.iter()
@@ -971,8 +959,7 @@ fn position_plays_on_past_automatic_endings() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 11"
     );
     send(&mut s, "go depth 2");
-    let mut out = Vec::new();
-    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
+    let out = run_search(&mut s);
     let best = out.last().unwrap().strip_prefix("bestmove ").unwrap();
     assert!(s.game().record().parse_uci(best).is_ok(), "{best}");
 }
@@ -1011,14 +998,12 @@ fn searched_score(s: &mut UciSession) -> String {
     send(s, "ucinewgame");
     send(s, "position startpos moves e2e4");
     send(s, "go depth 4");
-    let mut out = Vec::new();
-    s.run_search(&|| 0, &mut |l| out.push(l.to_string()));
-    let info = out
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .unwrap();
-    info.split(" nodes").next().unwrap().to_string()
+    let out = run_search(s);
+    last_depth_info(&out)
+        .split(" nodes")
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 #[test]

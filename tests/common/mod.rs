@@ -10,6 +10,7 @@ use std::path::PathBuf;
 pub mod checks;
 pub mod reference;
 pub mod selfplay;
+pub mod uci_session;
 
 /// One line of a `.perft` file: a position and its expected counts by depth.
 #[derive(Debug, Clone)]
