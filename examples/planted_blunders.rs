@@ -91,7 +91,7 @@ fn config() -> Config {
 
 fn options() -> SearchOptions {
     SearchOptions {
-        network: alfiere::eval::nnue::built_in(),
+        networks: alfiere::eval::nnue::Networks::built_in(),
         ..SearchOptions::default()
     }
 }

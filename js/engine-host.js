@@ -52,7 +52,9 @@ function newJob(raw, id) {
  * (UCI `quit`); `yieldNow()` resolves on a later macrotask (each worker passes its
  * environment's quickest). Returns `{ receive(message) }`. */
 export function createEngineHost({ post, load, readNetwork, close = () => {}, now = () => performance.now(), yieldNow = nextTimer }) {
-  let [glue, session, startError, networkBytes, job] = [null, null, null, null, null];
+  let [glue, session, startError, job] = [null, null, null, null];
+  const networksLoaded = []; // the bytes of each network in use, replayed after a crash
+  let networksAhead = []; // the `network` option's entries not read yet: {source, variants?}
   let variant = 'chess'; // the session's rule set, as the Engine class last heard it
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
@@ -92,7 +94,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     safely(() => session?.free());
     try {
       session = new glue.Session(randomSeed());
-      if (networkBytes) safely(() => session.loadNetwork(networkBytes));
+      for (const bytes of networksLoaded) safely(() => session.loadNetwork(bytes));
       for (const apply of settings) safely(() => apply(session));
     } catch (error) {
       session = null;
@@ -113,22 +115,46 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     }
   }
 
-  /** Reads the network in the background and hands it to the session between two
-   * slices; the hand-written evaluation plays until then, and on if it fails. */
-  function loadNetwork(source) {
-    if (source === undefined || source === null) return post({ type: 'network', loaded: false });
-    Promise.resolve(source)
+  /** Reads, in the background, the networks due for the rule set in play (an entry
+   * without `variants` is due at once) and hands each to the session between two
+   * slices; the hand-written evaluation plays until then, and on if one fails. One
+   * `network` message per batch: `later` for a batch read when a rule set was first
+   * played, after the start's. */
+  function loadDueNetworks(later) {
+    const due = networksAhead.filter((entry) => !entry.variants || entry.variants.includes(variant));
+    networksAhead = networksAhead.filter((entry) => !due.includes(entry));
+    if (!due.length) return later ? undefined : post({ type: 'network', loaded: false });
+    Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork, (error) => error)))
+      .then((outcomes) => {
+        const error = outcomes.find((outcome) => outcome !== undefined);
+        const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };
+        if (later) message.later = true;
+        if (error) message.error = describeError(error, ErrorKinds.NetworkLoad);
+        post(message);
+      });
+  }
+
+  function readOne(source) {
+    return Promise.resolve(source)
       .then(readNetwork)
       .catch((error) => {
         throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
-      })
-      .then((bytes) => {
-        const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-        session.loadNetwork(view); // a bad file throws its typed error, and is not kept
-        networkBytes = view;
-        post({ type: 'network', loaded: true });
-      })
-      .catch((error) => post({ type: 'network', loaded: false, error: describeError(error, ErrorKinds.NetworkLoad) }));
+      });
+  }
+
+  /** Hands a network's bytes to the session; a bad file throws its typed error, and
+   * is not kept. */
+  function useNetwork(bytes) {
+    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    session.loadNetwork(view);
+    networksLoaded.push(view);
+  }
+
+  /** The init message's `network`: a list of entries, or (from an older caller) one
+   * source; nothing for none. */
+  function networkEntries(field) {
+    if (field === undefined || field === null) return [];
+    return Array.isArray(field) ? field.filter((entry) => entry && entry.source !== undefined) : [{ source: field }];
   }
 
   /** A typed option change (throws the session's typed error); kept for a restart. */
@@ -143,6 +169,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (session.variant() === variant) return;
     variant = session.variant();
     if (managed) post({ type: 'variant', variant });
+    if (networksAhead.length) loadDueNetworks(true);
   }
 
   /** One raw UCI line to the session's codec, its answer routed; a trap during a raw
@@ -231,7 +258,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
       await start(msg.variant ?? 'chess', msg.wasm);
       if (startError) throw startError;
       post({ type: 'ready', id: msg.id ?? null, variant });
-      return loadNetwork(msg.network);
+      networksAhead = networkEntries(msg.network);
+      return loadDueNetworks(false);
     }
     if (!started) await start('chess');
     if (!session) throw startError;

@@ -18,13 +18,18 @@ export interface EngineOptions {
   workerUrl?: string | URL;
   /** Where the worker gets the wasm; default: alfiere_bg.wasm next to the glue. */
   wasm?: WasmSource;
-  /** A learned evaluation for orthodox chess: a network file's URL (in Node, a path
-   * too) or bytes, read after `ready`; the hand-written evaluation plays until it has
-   * loaded. Left out: the package's own network (`nets/chess-round3.nnue`, the one the
-   * native binary has built in, 395 KB), whatever the variant, since the engine may
-   * switch to chess. `null`: none, the hand-written evaluation throughout. */
-  network?: string | URL | ArrayBuffer | ArrayBufferView | null;
+  /** The learned evaluation: a network file's URL (in Node, a path too) or bytes, or a
+   * list of 1 to 8 of them, read after `ready`; each plays the rule sets of its layout
+   * (orthodox chess and Chess960, or Chess-Gi), and the hand-written evaluation plays
+   * until it has loaded. Left out: the package's own networks, the ones the native
+   * binary has built in (`nets/chess-round3.nnue`, 395 KB, and
+   * `nets/chessgi-round1.nnue`, 436 KB), each read when one of its rule sets is first
+   * played. `null`: none, the hand-written evaluation throughout. */
+  network?: NetworkSource | NetworkSource[] | null;
 }
+
+/** One network file: its URL (in Node, a path too) or its bytes. */
+export type NetworkSource = string | URL | ArrayBuffer | ArrayBufferView;
 
 /** What became of the `network` option: `loaded`, or not, with the reason
  * (NetworkLoadError: it could not be read; InvalidNetworkError: not a valid network). */

@@ -41,16 +41,44 @@ function sourceForWorker(wasm, what = 'wasm') {
     : `network must be a URL or a network file's bytes, not ${typeName(wasm)}`);
 }
 
-/** The network an engine loads when the `network` option is left out: the one the
- * native binary has built in, shipped in the package's nets/ (docs/nnue.md). It plays
- * in orthodox chess only, but is loaded whatever the starting variant, since an engine
- * may switch to chess later (UCI_Variant). A bundle without import.meta.url gets none. */
-function defaultNetwork() {
+/** The networks an engine loads when the `network` option is left out: the ones the
+ * native binary has built in, shipped in the package's nets/ (docs/nnue.md), each with
+ * the rule sets it plays. Each is read when one of its rule sets is first played (an
+ * engine that never plays Chess-Gi never fetches its network). A bundle without
+ * import.meta.url gets none. */
+function defaultNetworks() {
   try {
-    return new URL('../nets/chess-round3.nnue', import.meta.url).href;
+    return [
+      { source: new URL('../nets/chess-round3.nnue', import.meta.url).href, variants: ['chess', 'chess960'] },
+      { source: new URL('../nets/chessgi-round1.nnue', import.meta.url).href, variants: ['chessgi'] },
+    ];
   } catch {
     return null;
   }
+}
+
+/** The `network` option as the worker's list of `{source, variants?}` (an entry without
+ * `variants` is read at once) plus what to transfer with it. */
+function networksForWorker(option) {
+  if (option === undefined) {
+    const defaults = defaultNetworks();
+    return [defaults, []];
+  }
+  if (option === null) return [null, []];
+  const sources = Array.isArray(option) ? option : [option];
+  if (Array.isArray(option) && (option.length === 0 || option.length > 8)) {
+    throw invalid(`network must list 1 to 8 networks, not ${option.length}`);
+  }
+  const entries = [];
+  const transfer = [];
+  for (const source of sources) {
+    const [field, moved] = sourceForWorker(source, 'network');
+    if (field === undefined) throw invalid(`network must be a URL or a network file's bytes, not ${typeName(source)}`);
+    // One buffer given twice cannot be transferred twice.
+    for (const buffer of moved) if (!transfer.includes(buffer)) transfer.push(buffer);
+    entries.push({ source: field });
+  }
+  return [entries, transfer];
 }
 
 /** The fields of analyse()'s options the worker's session reads (it checks them); a
@@ -104,7 +132,6 @@ export function checkEngineOptions(options) {
     throw invalid(`Engine options must be an object, not ${typeName(options)}`);
   }
   const { variant = 'chess', worker, workerUrl, wasm } = options;
-  const network = options.network === undefined ? defaultNetwork() : options.network;
   if (typeof variant !== 'string') throw invalid(`variant must be a string, not ${typeName(variant)}`);
   if (worker !== undefined && (typeof worker?.postMessage !== 'function' || typeof worker.addEventListener !== 'function')) {
     throw invalid('worker must be a Worker (with postMessage and addEventListener)');
@@ -113,7 +140,7 @@ export function checkEngineOptions(options) {
     throw invalid(`workerUrl must be a string or URL, not ${typeName(workerUrl)}`);
   }
   const [wasmField, wasmTransfer] = sourceForWorker(wasm);
-  const [networkField, networkTransfer] = sourceForWorker(network, 'network');
+  const [networkField, networkTransfer] = networksForWorker(options.network);
   return { variant, worker, workerUrl, wasmField, networkField, transfer: [...wasmTransfer, ...networkTransfer] };
 }
 
@@ -133,10 +160,11 @@ export class Engine extends EventTarget {
   /**
    * `new Engine({ variant = 'chess', worker, workerUrl, wasm, network } = {})`: starts
    * the worker (or uses `worker`) and loads the wasm; `ready` settles when that is
-   * done. `network` (a URL or a network file's bytes; by default the package's own,
-   * `null` for none) is a learned evaluation for orthodox chess,
-   * loaded after `ready`; the hand-written evaluation plays until it has loaded, and on
-   * if it fails (`network` tells which).
+   * done. `network` (a URL or a network file's bytes, or a list of them; by default
+   * the package's own, `null` for none) is the learned evaluation, each network for
+   * the rule sets of its layout (orthodox chess and Chess960, or Chess-Gi), loaded
+   * after `ready`; the hand-written evaluation plays until it has loaded, and on if
+   * it fails (`network` tells which).
    */
   constructor(options = {}) {
     super();
@@ -179,10 +207,12 @@ export class Engine extends EventTarget {
     return this.#ready;
   }
 
-  /** Settles once the `network` option's network is in use, `{loaded: true}`, or is
-   * not: `{loaded: false}` without one, `{loaded: false, error}` when it could not be
+  /** Settles once the networks read at the start are in use, `{loaded: true}`, or are
+   * not: `{loaded: false}` without one (also when the starting rule set has no
+   * network of the package's own), `{loaded: false, error}` when one could not be
    * read (NetworkLoadError) or is no valid network (InvalidNetworkError); then the
-   * hand-written evaluation plays. Never rejects. */
+   * hand-written evaluation plays. A default network read later, when its rule set is
+   * first played, reports a failure as a console warning. Never rejects. */
   get network() {
     return this.#network;
   }
@@ -353,8 +383,8 @@ export class Engine extends EventTarget {
         if (message.error) {
           const error = rebuildError(message.error);
           console.warn(`alfiere: ${error.message}; the hand-written evaluation plays`);
-          this.#settleNetwork({ loaded: false, error });
-        } else {
+          if (!message.later) this.#settleNetwork({ loaded: false, error });
+        } else if (!message.later) {
           this.#settleNetwork({ loaded: Boolean(message.loaded) });
         }
         return;

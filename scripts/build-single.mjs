@@ -89,7 +89,12 @@ export async function buildSingle({ root, page, output, log }) {
   assertInlineSafe('the app bundle', app);
   const css = readFileSync(join(page, 'style.css'), 'utf8');
   const wasm = readFileSync(join(page, 'pkg', 'web', 'alfiere_bg.wasm')).toString('base64');
-  const network = readFileSync(join(page, 'nets', 'chess-round3.nnue')).toString('base64');
+  // The networks, by rule set (the ids platform-inline.js reads).
+  const networks = [
+    ['alfiere-network', 'chess-round3.nnue'],
+    ['alfiere-network-chessgi', 'chessgi-round1.nnue'],
+  ].map(([id, file]) => [id, readFileSync(join(page, 'nets', file)).toString('base64')]);
+  const networkLength = networks.reduce((sum, [, text]) => sum + text.length, 0);
   const workerB64 = Buffer.from(worker, 'utf8').toString('base64');
   const icon = `data:image/svg+xml;base64,${readFileSync(join(page, 'icon.svg')).toString('base64')}`;
 
@@ -120,12 +125,12 @@ export async function buildSingle({ root, page, output, log }) {
   replaceOnce(
     /<\/body>/,
     `<script type="application/octet-stream" id="alfiere-wasm">${wasm}</script>\n` +
-      `<script type="application/octet-stream" id="alfiere-network">${network}</script>\n` +
+      networks.map(([id, text]) => `<script type="application/octet-stream" id="${id}">${text}</script>\n`).join('') +
       `<script type="text/plain" id="alfiere-worker">${workerB64}</script>\n` +
       puzzleBlocks(join(root, 'data', 'puzzles')) +
       `<script type="module">${app}</script>\n</body>`,
   );
   writeFileSync(output, html);
-  log(`dist/alfiere.html: ${(html.length / 1024 / 1024).toFixed(2)} MB (app ${(app.length / 1024).toFixed(0)} kB, worker ${(worker.length / 1024).toFixed(0)} kB, wasm ${(wasm.length / 1024).toFixed(0)} kB, network ${(network.length / 1024).toFixed(0)} kB base64)`);
+  log(`dist/alfiere.html: ${(html.length / 1024 / 1024).toFixed(2)} MB (app ${(app.length / 1024).toFixed(0)} kB, worker ${(worker.length / 1024).toFixed(0)} kB, wasm ${(wasm.length / 1024).toFixed(0)} kB, networks ${(networkLength / 1024).toFixed(0)} kB base64)`);
   return true;
 }

@@ -67,7 +67,7 @@ fn search_random_positions<G: Position>(variant: Variant, sweep: Sweep) -> usize
                 Strength::full()
             },
             seed: rng.next(),
-            network: None,
+            networks: alfiere::eval::nnue::Networks::none(),
         };
         let stop_at_once = rng.below(16) == 0;
         let slice = 1 + rng.below(300) as u64;

@@ -6,8 +6,8 @@
 //! with N as UCI's `score mate` reports it (moves in one-action rule sets, actions
 //! in multi-action ones) and one winning first action.
 //!
-//! The search (with the built-in network in orthodox chess, as the engine plays) must
-//! report exactly that mate score and play a legal first action
+//! The search (with the built-in networks where a rule set has one, as the engine
+//! plays) must report exactly that mate score and play a legal first action
 //! along a legal principal variation that ends in the win. Wins within four
 //! actions (mates in two moves) run in every `cargo test`; the deeper ones take
 //! longer in the test profile and run with
@@ -104,7 +104,7 @@ fn solve<G: Position>(case: &Case) -> Option<usize> {
     // As the engine plays: with the built-in network where the rule set has one
     // (orthodox chess), the hand-written evaluation elsewhere.
     search.set_options(SearchOptions {
-        network: alfiere::eval::nnue::built_in(),
+        networks: alfiere::eval::nnue::Networks::built_in(),
         ..SearchOptions::default()
     });
     search.start(pos.clone(), Limits::depth(actions as u32 + DEPTH_MARGIN));

@@ -7,6 +7,7 @@
 
 mod common;
 
+use alfiere::eval::nnue::Networks;
 use alfiere::notation::uci::{action_to_uci, parse_action};
 use alfiere::search::bench::{self, build_position};
 use alfiere::search::{
@@ -584,7 +585,7 @@ fn weakened_levels_play_legal_plausible_moves() {
                 multipv: 1,
                 strength: Strength::from_level(level),
                 seed,
-                network: None,
+                networks: Networks::none(),
             });
             s.start(pos.clone(), Limits::default());
             let result = s.run(&NoClock, &mut |_| {});

@@ -204,7 +204,10 @@ fn training_learns_material_and_the_export_scores_as_the_float_model() {
         let balance = balance * pos.turn().fold(1, -1);
         if balance.abs() >= 3 {
             decisive += 1;
-            let score = net.output(&net.refresh(pos.placement().board), pos.turn());
+            let score = net.output(
+                &net.refresh(pos.placement().board, &Default::default()),
+                pos.turn(),
+            );
             agree += usize::from(score.signum() == balance.signum());
         }
     }

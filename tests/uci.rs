@@ -964,9 +964,19 @@ fn position_plays_on_past_automatic_endings() {
     assert!(s.game().record().parse_uci(best).is_ok(), "{best}");
 }
 
-/// A network file with small pseudo-random weights, in the temp directory.
+/// An orthodox network file with small pseudo-random weights, in the temp directory.
 fn random_network_file(name: &str, seed: u64) -> (std::path::PathBuf, Vec<u8>) {
-    use alfiere::eval::nnue::{FeatureSet, Network, HIDDEN};
+    random_network_file_of(alfiere::eval::nnue::FeatureSet::PieceSquare, name, seed)
+}
+
+/// A network file of layout `set` with small pseudo-random weights, in the temp
+/// directory.
+fn random_network_file_of(
+    set: alfiere::eval::nnue::FeatureSet,
+    name: &str,
+    seed: u64,
+) -> (std::path::PathBuf, Vec<u8>) {
+    use alfiere::eval::nnue::{Network, HIDDEN};
     let mut x = seed;
     let mut next = move |range: i64| {
         x = x
@@ -979,10 +989,8 @@ fn random_network_file(name: &str, seed: u64) -> (std::path::PathBuf, Vec<u8>) {
     let mut output_weights = [0; 2 * HIDDEN];
     output_weights.iter_mut().for_each(|w| *w = next(60));
     let network = Network {
-        feature_set: FeatureSet::PieceSquare,
-        feature_weights: (0..FeatureSet::PieceSquare.inputs() * HIDDEN)
-            .map(|_| next(120))
-            .collect(),
+        feature_set: set,
+        feature_weights: (0..set.inputs() * HIDDEN).map(|_| next(120)).collect(),
         feature_bias,
         output_weights,
         output_bias: 0,
@@ -1059,7 +1067,8 @@ fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
     assert_ne!(learned, hand, "the network scores the position");
     assert!(send(&mut s, "setoption name EvalFile value <none>").is_empty());
     assert_eq!(searched_score(&mut s), hand);
-    // Other rule sets keep the hand-written evaluation with a network loaded.
+    // A rule set of another layout keeps the hand-written evaluation with an
+    // orthodox network loaded.
     send(
         &mut s,
         &format!("setoption name EvalFile value {}", good.display()),
@@ -1071,4 +1080,43 @@ fn evalfile_loads_a_network_and_refuses_bad_files_keeping_the_old_evaluation() {
     for file in [good, truncated, corrupt] {
         let _ = std::fs::remove_file(file);
     }
+}
+
+#[test]
+fn evalfile_of_one_layout_replaces_that_layouts_network_only() {
+    use alfiere::eval::nnue::FeatureSet;
+    let mut s = UciSession::new();
+    s.set_file_reader(Box::new(|path| {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }));
+    let chess_built_in = searched_score(&mut s);
+    send(&mut s, "setoption name UCI_Variant value chessgi");
+    let gi_built_in = searched_score(&mut s);
+    send(&mut s, "setoption name EvalFile value <none>");
+    let gi_hand = searched_score(&mut s);
+    assert_ne!(
+        gi_built_in, gi_hand,
+        "Chess-Gi's built-in network scores it"
+    );
+    send(&mut s, "setoption name EvalFile value <built-in>");
+
+    // A Chess-Gi network file takes Chess-Gi's place; orthodox chess keeps its own.
+    let (gi_file, _) = random_network_file_of(FeatureSet::PieceSquareHands, "gi.nnue", 7);
+    let out = send(
+        &mut s,
+        &format!("setoption name EvalFile value {}", gi_file.display()),
+    );
+    assert!(out.is_empty(), "{out:?}");
+    let gi_loaded = searched_score(&mut s);
+    assert_ne!(gi_loaded, gi_built_in);
+    assert_ne!(gi_loaded, gi_hand);
+    send(&mut s, "setoption name UCI_Variant value chess");
+    assert_eq!(searched_score(&mut s), chess_built_in);
+
+    // `<built-in>` brings back both built-in networks.
+    send(&mut s, "setoption name EvalFile value <built-in>");
+    assert_eq!(searched_score(&mut s), chess_built_in);
+    send(&mut s, "setoption name UCI_Variant value chessgi");
+    assert_eq!(searched_score(&mut s), gi_built_in);
+    let _ = std::fs::remove_file(gi_file);
 }

@@ -15,7 +15,7 @@ mod annotate;
 #[path = "alfiere/batch.rs"]
 mod batch;
 
-use alfiere::eval::nnue::Network;
+use alfiere::eval::nnue::{Network, Networks};
 
 use alfiere::search::bench;
 use alfiere::uci::{Control, Status, UciSession, MAX_LINE_LEN, NODES_PER_STEP};
@@ -139,8 +139,8 @@ fn step(session: &mut UciSession, clock: &dyn Fn() -> u64) -> Status {
 }
 
 /// `alfiere bench [depth] [network|none]`: the node-count signature and the speed
-/// (orthodox chess with the built-in network, another network file's, or none: the
-/// hand-written evaluation).
+/// (with the built-in networks, or with a network file's in the place of its layout,
+/// or none: the hand-written evaluation everywhere).
 fn run_bench(args: &[String]) {
     let depth = match args.get(1).map(|d| d.parse::<u32>()) {
         None | Some(Ok(0)) => None,
@@ -152,15 +152,19 @@ fn run_bench(args: &[String]) {
             return;
         }
     };
-    let network = match args.get(2).map(String::as_str) {
-        // The engine's own configuration: the built-in network in orthodox chess.
-        None => alfiere::eval::nnue::built_in(),
-        Some("none" | "<none>") => None,
+    let networks = match args.get(2).map(String::as_str) {
+        // The engine's own configuration: the built-in networks.
+        None => Networks::built_in(),
+        Some("none" | "<none>") => Networks::none(),
         Some(path) => match std::fs::read(path)
             .map_err(|e| e.to_string())
             .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
         {
-            Ok(network) => Some(Arc::new(network)),
+            Ok(network) => {
+                let mut networks = Networks::built_in();
+                networks.insert(Arc::new(network));
+                networks
+            }
             Err(e) => {
                 print_line(&format!("info string bench network {path}: {e}"));
                 return;
@@ -168,7 +172,7 @@ fn run_bench(args: &[String]) {
         },
     };
     let started = Instant::now();
-    match bench::run(depth, network.as_ref()) {
+    match bench::run(depth, &networks) {
         Ok(entries) => {
             let elapsed = started.elapsed();
             let mut total = 0;

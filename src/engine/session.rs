@@ -5,7 +5,7 @@ use super::job::{AnalysisJob, Event, Job, SearchJob};
 use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
 use crate::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport};
 use crate::api::{ApiError, ApiErrorKind, Game};
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{Network, Networks};
 use crate::moves::Action;
 use crate::perft::MAX_PERFT_DEPTH;
 use crate::search::{Progress, SearchOptions, SteppedSearch, TranspositionTable};
@@ -80,12 +80,12 @@ pub struct EngineSession {
     searches: u64,
     /// Seeds the weakened levels' choices; varied per search.
     seed: u64,
-    /// The learned evaluation the searches use where it applies (none: the
+    /// The learned evaluations the searches use where they apply (none: the
     /// hand-written evaluation everywhere).
-    network: Option<Arc<Network>>,
-    /// What `EvalFile <built-in>` names: the binary's own network, or in the browser
-    /// the one its host loaded ([`EngineSession::set_default_network`]).
-    default_network: Option<Arc<Network>>,
+    networks: Networks,
+    /// What `EvalFile <built-in>` names: the binary's own networks, or in the browser
+    /// the ones its host loaded ([`EngineSession::add_default_network`]).
+    default_networks: Networks,
     /// Reads the files `EvalFile` names; none in the browser. The core reads no files
     /// itself: the binary passes `std::fs::read`, as it passes the clock.
     file_reader: Option<FileReader>,
@@ -128,8 +128,8 @@ impl EngineSession {
             job: None,
             searches: 0,
             seed,
-            network: crate::eval::nnue::built_in(),
-            default_network: crate::eval::nnue::built_in(),
+            networks: Networks::built_in(),
+            default_networks: Networks::built_in(),
             file_reader: None,
         }
     }
@@ -140,27 +140,30 @@ impl EngineSession {
         self.file_reader = Some(reader);
     }
 
-    /// The learned evaluation the next searches use (none: the hand-written one).
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
+    /// The learned evaluations the next searches use (none: the hand-written one).
+    pub fn networks(&self) -> &Networks {
+        &self.networks
     }
 
-    /// Sets the learned evaluation (as `EvalFile` does from a file); for callers that
-    /// read the file themselves. Takes effect from the next search.
-    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.network = network;
+    /// Sets the learned evaluations (as `EvalFile` does); for callers that read the
+    /// files themselves. Takes effect from the next search.
+    pub fn set_networks(&mut self, networks: Networks) {
+        self.networks = networks;
         // Stored static scores came from the other evaluation.
         if let Some(table) = &mut self.table {
             table.clear();
         }
     }
 
-    /// Sets the session's own network, the one `EvalFile <built-in>` names, and uses
-    /// it from the next search: for hosts that load the network beside the code (the
-    /// browser worker), so that the session answers as the native binary does.
-    pub fn set_default_network(&mut self, network: Option<Arc<Network>>) {
-        self.default_network = network.clone();
-        self.set_network(network);
+    /// Makes `network` one of the session's own, those `EvalFile <built-in>` names (in
+    /// the place of its layout), and uses it from the next search: for hosts that load
+    /// the networks beside the code (the browser worker), so that the session answers
+    /// as the native binary does.
+    pub fn add_default_network(&mut self, network: Arc<Network>) {
+        self.default_networks.insert(Arc::clone(&network));
+        let mut networks = self.networks.clone();
+        networks.insert(network);
+        self.set_networks(networks);
     }
 
     /// The current rule set.
@@ -297,7 +300,7 @@ impl EngineSession {
                 }
             }
             OptionChange::EvalFile(name) => {
-                let network = self.load_network(&name).map_err(|e| {
+                let networks = self.load_network(&name).map_err(|e| {
                     ApiError::new(
                         e.kind,
                         format!(
@@ -307,7 +310,7 @@ impl EngineSession {
                         ),
                     )
                 })?;
-                self.set_network(network);
+                self.set_networks(networks);
             }
             OptionChange::Hash(mb) => {
                 // Allocated now, so a size that cannot be had is refused here and
@@ -331,19 +334,22 @@ impl EngineSession {
         Ok(())
     }
 
-    /// The network an `EvalFile` value names: the built-in one, none, or a file's.
-    fn load_network(&self, name: &str) -> Result<Option<Arc<Network>>, ApiError> {
+    /// The networks after `EvalFile` names `name`: the built-in ones, none, or the
+    /// current ones with a file's in the place of its layout.
+    fn load_network(&self, name: &str) -> Result<Networks, ApiError> {
         match name {
-            BUILT_IN_NETWORK => Ok(self.default_network.clone()),
-            NO_NETWORK => Ok(None),
+            BUILT_IN_NETWORK => Ok(self.default_networks.clone()),
+            NO_NETWORK => Ok(Networks::none()),
             path => {
                 let read = self.file_reader.as_ref().ok_or_else(|| {
                     invalid("files cannot be read here; the host loads a network with loadNetwork")
                 })?;
                 let bytes = read(path).map_err(invalid)?;
-                Network::from_bytes(&bytes)
-                    .map(|n| Some(Arc::new(n)))
-                    .map_err(|e| ApiError::new(ApiErrorKind::InvalidNetwork, e.to_string()))
+                let network = Network::from_bytes(&bytes)
+                    .map_err(|e| ApiError::new(ApiErrorKind::InvalidNetwork, e.to_string()))?;
+                let mut networks = self.networks.clone();
+                networks.insert(Arc::new(network));
+                Ok(networks)
             }
         }
     }
@@ -378,7 +384,7 @@ impl EngineSession {
         // Judging needs the engine's best: full strength, one line, whatever the
         // session's level.
         let options = SearchOptions {
-            network: self.network.clone(),
+            networks: self.networks.clone(),
             ..SearchOptions::default()
         };
         let table = self.take_table()?;
@@ -415,7 +421,7 @@ impl EngineSession {
             multipv,
             strength: self.options.strength(),
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            network: self.network.clone(),
+            networks: self.networks.clone(),
         };
         let infinite = job.limits.infinite;
         let endless = !job.limits.is_finite();

@@ -3,13 +3,12 @@
 //! a shipped puzzle's checks can be repeated exactly.
 
 use crate::analysis::Eval;
-use crate::eval::nnue::Network;
+use crate::eval::nnue::Networks;
 use crate::game::Position;
 use crate::moves::Action;
 use crate::search::score::{is_mate, Score};
 use crate::search::{Limits, NoClock, Search, SearchOptions, TranspositionTable};
 use crate::types::Color;
-use std::sync::Arc;
 
 /// The table of every probe, in MiB: enough for the node budgets puzzles use, small
 /// enough that allocating a fresh one per probe costs little.
@@ -71,16 +70,16 @@ impl Probed {
 #[derive(Debug, Clone)]
 pub struct Prober {
     pub nodes: u64,
-    /// The learned evaluation, for the rule sets it serves (the search decides).
-    pub network: Option<Arc<Network>>,
+    /// The learned evaluations, for the rule sets they serve (the search decides).
+    pub networks: Networks,
 }
 
 impl Prober {
-    /// A prober with the native binary's built-in network.
+    /// A prober with the native binary's built-in networks.
     pub fn new(nodes: u64) -> Prober {
         Prober {
             nodes,
-            network: crate::eval::nnue::built_in(),
+            networks: Networks::built_in(),
         }
     }
 
@@ -90,7 +89,7 @@ impl Prober {
             Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(TABLE_MB));
         search.set_options(SearchOptions {
             multipv: lines,
-            network: self.network.clone(),
+            networks: self.networks.clone(),
             ..SearchOptions::default()
         });
         search.start(G::Searched::from(pos.clone()), Limits::nodes(self.nodes));

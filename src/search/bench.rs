@@ -9,11 +9,10 @@
 
 use super::rule_sets::EngineRules;
 use super::{Limits, NoClock, Search, SearchOptions, SearchResult, TranspositionTable};
-use crate::eval::nnue::Network;
+use crate::eval::nnue::Networks;
 use crate::game::Position;
 use crate::notation::{fen, uci};
 use crate::variants::Variant;
-use std::sync::Arc;
 
 /// The search depth (in actions) of a rule set's bench positions (its
 /// `EngineRules::BENCH_DEPTH` in `search/rule_sets.rs`).
@@ -62,17 +61,13 @@ pub struct BenchEntry {
     pub best: Option<String>,
 }
 
-/// Searches one position of rule set `G` to `depth` with a fresh table, with
-/// `network` where it applies (the hand-written evaluation without one).
-pub fn search_position<G: Position>(
-    pos: G,
-    depth: u32,
-    network: Option<&Arc<Network>>,
-) -> SearchResult {
+/// Searches one position of rule set `G` to `depth` with a fresh table, with the
+/// network of `networks` that serves it (the hand-written evaluation without one).
+pub fn search_position<G: Position>(pos: G, depth: u32, networks: &Networks) -> SearchResult {
     let mut search =
         Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(BENCH_HASH_MB));
     search.set_options(SearchOptions {
-        network: network.cloned(),
+        networks: networks.clone(),
         ..SearchOptions::default()
     });
     search.start(G::Searched::from(pos), Limits::depth(depth));
@@ -87,19 +82,19 @@ pub fn search_position<G: Position>(
 pub fn run_variant(
     variant: Variant,
     depth: Option<u32>,
-    network: Option<&Arc<Network>>,
+    networks: &Networks,
 ) -> Result<Vec<BenchEntry>, String> {
     let depth = depth.unwrap_or(self::depth(variant));
     fn each<G: Position>(
         variant: Variant,
         depth: u32,
-        network: Option<&Arc<Network>>,
+        networks: &Networks,
     ) -> Result<Vec<BenchEntry>, String> {
         positions(variant)
             .iter()
             .map(|text| {
                 let pos: G = build_position(text).map_err(|e| format!("{variant} {text}: {e}"))?;
-                let result = search_position(pos, depth, network);
+                let result = search_position(pos, depth, networks);
                 Ok(BenchEntry {
                     variant,
                     position: text,
@@ -109,7 +104,7 @@ pub fn run_variant(
             })
             .collect()
     }
-    crate::with_variant!(variant, G => each::<G>(variant, depth, network))
+    crate::with_variant!(variant, G => each::<G>(variant, depth, networks))
 }
 
 /// The whole bench: every implemented rule set's positions, at `depth` or at each
@@ -117,10 +112,10 @@ pub fn run_variant(
 ///
 /// # Errors
 /// A position that does not build.
-pub fn run(depth: Option<u32>, network: Option<&Arc<Network>>) -> Result<Vec<BenchEntry>, String> {
+pub fn run(depth: Option<u32>, networks: &Networks) -> Result<Vec<BenchEntry>, String> {
     let mut all = Vec::new();
     for variant in Variant::ALL {
-        all.extend(run_variant(variant, depth, network)?);
+        all.extend(run_variant(variant, depth, networks)?);
     }
     Ok(all)
 }

@@ -62,7 +62,8 @@ pub use skill::Strength;
 pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
-use crate::eval::nnue::{AccumulatorCache, Network};
+use crate::eval::nnue::{AccumulatorCache, Hands, Networks};
+use crate::types::Color;
 use crate::game::Position;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
@@ -169,10 +170,10 @@ pub struct SearchOptions {
     pub strength: Strength,
     /// Seeds the choice of weakened levels.
     pub seed: u64,
-    /// A learned evaluation, used in the rule sets whose inputs it was trained on
-    /// (the evaluation's registry says which); the others, and every search
-    /// without one, use the hand-written evaluation.
-    pub network: Option<Arc<Network>>,
+    /// The learned evaluations: a search uses the one of the layout its rule set
+    /// reads (the evaluation's registry says which); a rule set without one, and every
+    /// search without a network of its layout, uses the hand-written evaluation.
+    pub networks: Networks,
 }
 
 impl Default for SearchOptions {
@@ -181,7 +182,7 @@ impl Default for SearchOptions {
             multipv: 1,
             strength: Strength::full(),
             seed: 0x5eed,
-            network: None,
+            networks: Networks::none(),
         }
     }
 }
@@ -303,14 +304,13 @@ impl<G: Position> Search<G> {
 
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
-        let inputs = crate::eval::rules::rules(G::VARIANT).network;
+        let layout = crate::eval::rules::rules(G::VARIANT).network;
         // The weakened levels keep the hand-written evaluation: their Elo table
         // (skill::ELO_AT_LEVEL) was measured with it, and their margins are in its
         // centipawns; the network plays at full strength only.
-        self.nnue = options
-            .network
-            .as_ref()
-            .filter(|net| Some(net.feature_set) == inputs && !options.strength.is_weakened())
+        self.nnue = layout
+            .and_then(|set| options.networks.get(set))
+            .filter(|_| !options.strength.is_weakened())
             .map(|net| RefCell::new(AccumulatorCache::new(Arc::clone(net))));
         self.options = options;
     }
@@ -320,9 +320,15 @@ impl<G: Position> Search<G> {
     #[inline]
     pub(crate) fn evaluate(&self, pos: &G, ply: usize) -> i32 {
         match &self.nnue {
-            Some(cache) => cache
-                .borrow_mut()
-                .evaluate(pos.placement().board, pos.turn(), ply),
+            Some(cache) => {
+                let hands = Hands {
+                    white: pos.hand(Color::White).unwrap_or_default(),
+                    black: pos.hand(Color::Black).unwrap_or_default(),
+                };
+                cache
+                    .borrow_mut()
+                    .evaluate(pos.placement().board, &hands, pos.turn(), ply)
+            }
             None => crate::eval::evaluate(pos),
         }
     }

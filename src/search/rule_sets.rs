@@ -107,7 +107,12 @@ impl EngineRules for Chess960 {
 }
 
 impl EngineRules for ChessGi {
-    const EVAL: EvalRules = EvalRules::ORTHODOX;
+    /// Orthodox terms (with the hands' material) where no network of its layout is
+    /// loaded.
+    const EVAL: EvalRules = EvalRules {
+        network: Some(FeatureSet::PieceSquareHands),
+        ..EvalRules::ORTHODOX
+    };
     /// Orthodox, without the pruning refinements: razoring lost games here (a drop is a
     /// threat quiescence does not see).
     const POLICY: Policy = Policy {

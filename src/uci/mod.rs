@@ -49,7 +49,7 @@ pub use crate::perft::MAX_PERFT_DEPTH;
 
 use crate::api::{ApiErrorKind, Game};
 use crate::engine::{EngineOptions, EngineSession, Event, Job, SearchJob};
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{Network, Networks};
 use crate::notation::uci;
 use crate::variants::Variant;
 use std::collections::VecDeque;
@@ -127,20 +127,20 @@ impl UciSession {
         self.engine.set_file_reader(reader);
     }
 
-    /// The learned evaluation the next searches use (none: the hand-written one).
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.engine.network()
+    /// The learned evaluations the next searches use (none: the hand-written one).
+    pub fn networks(&self) -> &Networks {
+        self.engine.networks()
     }
 
-    /// Sets the learned evaluation ([`EngineSession::set_network`]).
-    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.engine.set_network(network);
+    /// Sets the learned evaluations ([`EngineSession::set_networks`]).
+    pub fn set_networks(&mut self, networks: Networks) {
+        self.engine.set_networks(networks);
     }
 
-    /// Sets the network `EvalFile <built-in>` names
-    /// ([`EngineSession::set_default_network`]).
-    pub fn set_default_network(&mut self, network: Option<Arc<Network>>) {
-        self.engine.set_default_network(network);
+    /// Adds one of the networks `EvalFile <built-in>` names
+    /// ([`EngineSession::add_default_network`]).
+    pub fn add_default_network(&mut self, network: Arc<Network>) {
+        self.engine.add_default_network(network);
     }
 
     /// The current rule set.

@@ -317,10 +317,11 @@ impl Session {
         Ok(out)
     }
 
-    /// Loads a learned evaluation for orthodox chess from a network file's bytes
-    /// (a `Uint8Array`); the next searches use it, and `EvalFile <built-in>` names it
-    /// from now on. Throws `InvalidNetworkError` for a truncated, corrupt or foreign
-    /// file, and the current evaluation stays.
+    /// Loads a learned evaluation from a network file's bytes (a `Uint8Array`): the
+    /// rule sets of its layout (orthodox chess and Chess960, or Chess-Gi) search with
+    /// it from the next search, and `EvalFile <built-in>` names it from now on; a
+    /// network of another layout stays. Throws `InvalidNetworkError` for a truncated,
+    /// corrupt or foreign file, and the current evaluation stays.
     #[wasm_bindgen(js_name = loadNetwork)]
     pub fn load_network(
         &mut self,
@@ -334,15 +335,18 @@ impl Session {
         };
         let network = Network::from_bytes(&array.to_vec())
             .map_err(|e| js_error(ApiErrorKind::InvalidNetwork, &e.to_string()))?;
-        self.inner.set_default_network(Some(Arc::new(network)));
+        self.inner.add_default_network(Arc::new(network));
         Ok(())
     }
 
-    /// Whether the searches use a learned evaluation (`loadNetwork` succeeded, and
-    /// no `EvalFile` changed it since).
+    /// Whether searches of the current rule set use a learned evaluation (a network of
+    /// its layout was loaded, and no `EvalFile` changed it since).
     #[wasm_bindgen(js_name = hasNetwork)]
     pub fn has_network(&self) -> bool {
-        self.inner.network().is_some()
+        self.inner
+            .networks()
+            .for_variant(self.inner.variant())
+            .is_some()
     }
 
     /// `'idle'`, `'searching'` (call `step` or `advance` again), `'holding'` (a finished `go

@@ -261,11 +261,12 @@ test('the wasm bytes can be handed over', async () => {
 });
 
 /** A network file with small pseudo-random weights, in the format of
- * src/eval/nnue/network.rs: magic, version, layout, weights, FNV-1a checksum. */
-function randomNetworkBytes(seed) {
-  const inputs = 768;
+ * src/eval/nnue/network.rs: magic, version, layout (1: orthodox, 768 inputs; 2: with
+ * Chess-Gi's hands, 848), weights, FNV-1a checksum. */
+function randomNetworkBytes(seed, layout = 1) {
+  const inputs = layout === 1 ? 768 : 848;
   const hidden = 256; // HIDDEN in src/eval/nnue/network.rs
-  const header = [1, 1, inputs, hidden, 255, 256, 400];
+  const header = [1, layout, inputs, hidden, 255, 256, 400];
   const words = inputs * hidden + hidden + 2 * hidden;
   const body = new DataView(new ArrayBuffer(8 + 4 * header.length + 2 * words + 4));
   'ALFNNUE\0'.split('').forEach((c, i) => body.setUint8(i, c.charCodeAt(0)));
@@ -307,13 +308,42 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   // Left out, the option loads the package's own network (nets/chess-round3.nnue).
   const packaged = newEngine();
   assert.deepEqual(await packaged.network, { loaded: true });
-  assert.notEqual(await score(packaged), hand, 'the package network scores the position');
+  const packagedScore = await score(packaged);
+  assert.notEqual(packagedScore, hand, 'the package network scores the position');
+  // A rule set without a network reads none at the start; the first switch to chess
+  // reads chess's (in the background: the hand-written evaluation plays until then).
   const variantEngine = newEngine({ variant: 'alice' });
-  assert.deepEqual(await variantEngine.network, { loaded: true }, 'loaded for a later switch to chess');
+  assert.deepEqual(await variantEngine.network, { loaded: false }, 'nothing read for Alice');
+  await variantEngine.setOption('UCI_Variant', 'chess');
+  let switched = await score(variantEngine);
+  for (let tries = 0; switched !== packagedScore && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    switched = await score(variantEngine);
+  }
+  assert.equal(switched, packagedScore, 'the chess network was read on the switch');
+  // Chess-Gi plays with its own network (nets/chessgi-round1.nnue).
+  const giHand = await score(newEngine({ variant: 'chessgi', network: null }));
+  const gi = newEngine({ variant: 'chessgi' });
+  assert.deepEqual(await gi.network, { loaded: true });
+  assert.notEqual(await score(gi), giHand, 'the Chess-Gi network scores the position');
+  // A list: each network plays the rule sets of its layout.
+  const giBytes = randomNetworkBytes(9, 2);
+  const both = newEngine({ variant: 'chessgi', network: [bytes.slice(), giBytes.slice()] });
+  assert.deepEqual(await both.network, { loaded: true });
+  const giRandom = await score(both);
+  assert.notEqual(giRandom, giHand);
+  const giOnly = newEngine({ variant: 'chessgi', network: [giBytes.slice()] });
+  assert.equal(await score(giOnly), giRandom);
+  await both.setOption('UCI_Variant', 'chess');
+  const bothChess = await score(both);
+  assert.notEqual(bothChess, hand);
+  await giOnly.setOption('UCI_Variant', 'chess');
+  assert.equal(await score(giOnly), hand, 'no orthodox network in the list: the hand-written one plays');
   const fromBytes = newEngine({ network: bytes.slice() });
   assert.deepEqual(await fromBytes.network, { loaded: true });
   const learned = await score(fromBytes);
   assert.notEqual(learned, hand, 'the network scores the position');
+  assert.equal(bothChess, learned, 'the orthodox network of the list plays chess');
   const fromPath = newEngine({ network: path });
   assert.deepEqual(await fromPath.network, { loaded: true });
   assert.equal(await score(fromPath), learned);
@@ -333,7 +363,20 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   } finally {
     console.warn = warn;
   }
-  assert.throws(() => new Engine({ network: 42 }), (e) => e.name === 'InvalidArgumentError');
+  // One bad network of a list is reported; the others play.
+  console.warn = () => {};
+  try {
+    const partly = newEngine({ network: [join(dir, 'missing.nnue'), bytes.slice()] });
+    const status = await partly.network;
+    assert.equal(status.loaded, true);
+    assert.equal(status.error.name, 'NetworkLoadError');
+    assert.equal(await score(partly), learned);
+  } finally {
+    console.warn = warn;
+  }
+  for (const bad of [42, [], [bytes, 42], [null], Array(9).fill(path)]) {
+    assert.throws(() => new Engine({ network: bad }), (e) => e.name === 'InvalidArgumentError', String(bad).slice(0, 40));
+  }
 });
 
 test('a weakened level varies its choices, within a game and from one worker to the next', async () => {

@@ -19,17 +19,20 @@ function base64Bytes(id) {
 }
 
 let wasmBytes = null;
-let networkBytes = null;
+const networkBytes = new Map();
 
 function wasm() {
   if (!wasmBytes) wasmBytes = base64Bytes('alfiere-wasm');
   return wasmBytes;
 }
 
-/** The learned evaluation for orthodox chess (a copy: the bytes go to the worker). */
-function network() {
-  if (!networkBytes) networkBytes = base64Bytes('alfiere-network');
-  return networkBytes.slice();
+/** The learned evaluations, orthodox chess's and Chess-Gi's (copies: the bytes go to
+ * the worker). */
+function networks() {
+  return ['alfiere-network', 'alfiere-network-chessgi'].map((id) => {
+    if (!networkBytes.has(id)) networkBytes.set(id, base64Bytes(id));
+    return networkBytes.get(id).slice();
+  });
 }
 
 export async function loadRules() {
@@ -48,7 +51,7 @@ export async function createEngine(variant) {
   // the page itself comes from file://.
   const worker = new Worker(workerUrl, { name: 'alfiere-engine' });
   // A copy: the bytes are transferred to the worker, and the page keeps its own.
-  const engine = new Engine({ variant, worker, wasm: wasm().slice(), network: network() });
+  const engine = new Engine({ variant, worker, wasm: wasm().slice(), network: networks() });
   await engine.ready;
   return engine;
 }

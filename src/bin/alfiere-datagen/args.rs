@@ -1,16 +1,25 @@
 //! The command line of `alfiere-datagen`: flags, their defaults and their checks.
 //! A bad argument becomes a message for the user (and exit code 2), never a panic.
 
+use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
-[--nodes 5000] [--seed S] [--threads T] [--opening-plies 8] [--network FILE]";
+[--variant chess|chessgi] [--nodes 5000] [--seed S] [--threads T] \
+[--opening-plies 8] [--network FILE]";
+
+/// The rule sets self-play data is made for: those with a network layout (one action
+/// a turn, so every searched position is a turn's start whose score a static
+/// evaluation can learn).
+pub const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::ChessGi];
 
 /// What to generate and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// The file the positions are appended to.
     pub out: PathBuf,
+    /// The rule set the games are played in (one of [`VARIANTS`]).
+    pub variant: Variant,
     /// Games to play (games are numbered from 0); `None` for no limit.
     pub games: Option<u64>,
     /// Stop starting games once this many positions are written; `None` for no limit.
@@ -30,6 +39,7 @@ pub struct Config {
 /// Reads the arguments (without the program name).
 pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut out = None;
+    let mut variant = Variant::Chess;
     let mut games = None;
     let mut positions = None;
     let mut nodes = 5000;
@@ -60,6 +70,16 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         };
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
+            "--variant" => {
+                variant = value
+                    .parse()
+                    .ok()
+                    .filter(|v| VARIANTS.contains(v))
+                    .ok_or_else(|| {
+                        let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id()).collect();
+                        format!("--variant: '{value}' is not one of {}", ids.join(", "))
+                    })?
+            }
             "--games" => games = Some(positive()?),
             "--positions" => positions = Some(positive()?),
             "--nodes" => nodes = positive()?,
@@ -87,6 +107,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     }
     Ok(Config {
         out,
+        variant,
         games,
         positions,
         nodes,
@@ -111,6 +132,9 @@ mod tests {
         assert_eq!(config.games, Some(3));
         assert_eq!((config.nodes, config.seed, config.threads), (5000, 1, 1));
         assert_eq!(config.opening_plies, 8);
+        assert_eq!(config.variant, Variant::Chess);
+        let config = parse(&args("--out x --games 1 --variant chessgi")).unwrap();
+        assert_eq!(config.variant, Variant::ChessGi);
         let config = parse(&args("--positions 9 --out y --threads 2 --seed 0")).unwrap();
         assert_eq!(
             (config.positions, config.threads, config.seed),
@@ -130,6 +154,8 @@ mod tests {
             "--out x --games 2 --nodes -5",
             "--out x --games 2 --threads 0",
             "--out x --games 2 --frobnicate 1",
+            "--out x --games 2 --variant alice",
+            "--out x --games 2 --variant <b>",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

@@ -1,9 +1,9 @@
-//! `alfiere-datagen`: training data for a learned evaluation of orthodox chess, made
-//! by self-play of alfiere's own search in-process.
+//! `alfiere-datagen`: training data for a learned evaluation of orthodox chess or
+//! Chess-Gi, made by self-play of alfiere's own search in-process.
 //!
 //! ```text
-//! alfiere-datagen --out data.txt --games 100000 [--nodes 5000] [--seed 1] \
-//!   [--threads 1] [--opening-plies 8] [--positions N]
+//! alfiere-datagen --out data.txt --games 100000 [--variant chess] [--nodes 5000] \
+//!   [--seed 1] [--threads 1] [--opening-plies 8] [--positions N]
 //! ```
 //!
 //! Each game starts from `--opening-plies` random legal plies (kept only if the first
@@ -23,7 +23,7 @@ mod selfplay;
 mod tally;
 mod worker;
 
-use alfiere::eval::nnue::Network;
+use alfiere::eval::nnue::{FeatureSet, Network};
 use std::fs::OpenOptions;
 use std::sync::Arc;
 use worker::Shared;
@@ -57,7 +57,18 @@ fn main() {
             .map_err(|e| e.to_string())
             .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
         {
-            Ok(network) => Some(Arc::new(network)),
+            Ok(network) if FeatureSet::of_variant(config.variant) == Some(network.feature_set) => {
+                Some(Arc::new(network))
+            }
+            Ok(network) => {
+                eprintln!(
+                    "--network {}: a {} network does not serve {}",
+                    path.display(),
+                    network.feature_set.name(),
+                    config.variant.name()
+                );
+                std::process::exit(2);
+            }
             Err(e) => {
                 eprintln!("--network {}: {e}", path.display());
                 std::process::exit(2);

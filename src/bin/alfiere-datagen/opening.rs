@@ -3,12 +3,12 @@
 //! varied although the search itself is deterministic.
 
 use alfiere::search::skill::SplitMix;
-use alfiere::{ActionList, Chess, Position, Record};
+use alfiere::{ActionList, Position, Record};
 
-/// The game after `plies` random actions from the start position, or `None` if it
-/// is already over (or a draw can be claimed) by then.
-pub fn random(plies: usize, rng: &mut SplitMix) -> Option<Record<Chess>> {
-    let mut record = Record::new(Chess::start());
+/// The game of rule set `G` after `plies` random actions from the start position, or
+/// `None` if it is already over (or a draw can be claimed) by then.
+pub fn random<G: Position>(plies: usize, rng: &mut SplitMix) -> Option<Record<G>> {
+    let mut record = Record::new(G::start());
     let mut list = ActionList::new();
     for _ in 0..plies {
         record.current().legal_actions(&mut list);
@@ -25,13 +25,14 @@ pub fn random(plies: usize, rng: &mut SplitMix) -> Option<Record<Chess>> {
 mod tests {
     use super::*;
     use alfiere::notation::fen::write_fen;
+    use alfiere::Chess;
 
     #[test]
     fn openings_are_seeded_and_varied() {
         let fens = |seed| {
             let mut rng = SplitMix(seed);
             (0..20)
-                .filter_map(|_| random(8, &mut rng))
+                .filter_map(|_| random::<Chess>(8, &mut rng))
                 .map(|r| write_fen(r.current()))
                 .collect::<Vec<_>>()
         };

@@ -5,13 +5,13 @@
 use crate::adjudicate::{self, white_view, Adjudicator, Verdict};
 use crate::opening;
 use alfiere::api::AnyRecord;
-use alfiere::eval::nnue::Network;
+use alfiere::eval::nnue::{Network, Networks};
 use alfiere::notation::fen::write_fen;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::{
     Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, TranspositionTable,
 };
-use alfiere::{Action, Chess, Position, Record};
+use alfiere::{Action, Position, Record};
 use std::sync::Arc;
 
 /// Openings whose first search scores beyond this (either way) are thrown away, so
@@ -62,23 +62,23 @@ impl PlayedOut {
     }
 }
 
-/// Plays the game seeded by `seed` with `table` (cleared first, so the game depends
-/// on its seed alone); gives the table back. `None` when no balanced opening was
-/// found.
-pub fn play(
+/// Plays the game of rule set `G` seeded by `seed` with `table` (cleared first, so
+/// the game depends on its seed alone); gives the table back. `None` when no balanced
+/// opening was found.
+pub fn play<G: Position>(
     table: TranspositionTable,
     settings: &Settings,
     seed: u64,
 ) -> (Option<PlayedOut>, TranspositionTable) {
     let mut rng = SplitMix(seed);
-    let mut search = fresh_search(table, settings.network.clone());
+    let mut search = fresh_search::<G>(table, settings.network.clone());
     let mut attempts = 0;
     let (mut record, first) = loop {
         attempts += 1;
         if attempts > OPENING_ATTEMPTS {
             return (None, search.into_table());
         }
-        let Some(record) = opening::random(settings.opening_plies, &mut rng) else {
+        let Some(record) = opening::random::<G>(settings.opening_plies, &mut rng) else {
             continue;
         };
         let result = think(&mut search, &record, settings.nodes);
@@ -126,19 +126,22 @@ pub fn play(
 }
 
 /// A search at full strength with one line, over an emptied table.
-fn fresh_search(table: TranspositionTable, network: Option<Arc<Network>>) -> Search<Chess> {
+fn fresh_search<G: Position>(
+    table: TranspositionTable,
+    network: Option<Arc<Network>>,
+) -> Search<G> {
     let mut table = table;
     table.clear();
     let mut search = Search::new(table);
     search.set_options(SearchOptions {
-        network,
+        networks: network.map(Networks::only).unwrap_or_default(),
         ..SearchOptions::default()
     });
     search
 }
 
 /// Searches the game's current position to the node budget.
-fn think(search: &mut Search<Chess>, record: &Record<Chess>, nodes: u64) -> SearchResult {
+fn think<G: Position>(search: &mut Search<G>, record: &Record<G>, nodes: u64) -> SearchResult {
     let history = AnyRecord::repetition_keys(record);
     let limits = Limits {
         nodes: Some(nodes),
@@ -155,13 +158,15 @@ fn think(search: &mut Search<Chess>, record: &Record<Chess>, nodes: u64) -> Sear
 /// Whether a position is quiet enough to train a static evaluation on: not in
 /// check, and the best action neither captures nor promotes (a static score cannot
 /// see a pending exchange; the search's score already includes it).
-fn is_quiet(position: &Chess, best: &Action) -> bool {
+fn is_quiet<G: Position>(position: &G, best: &Action) -> bool {
     !position.is_check() && !best.is_capture() && best.promotion().is_none()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alfiere::notation::fen::read_fen;
+    use alfiere::{Chess, ChessGi};
 
     #[test]
     fn a_game_is_determined_by_its_seed() {
@@ -170,11 +175,34 @@ mod tests {
             opening_plies: 8,
             network: None,
         };
-        let (a, table) = play(TranspositionTable::new(1), &settings, 11);
-        let (b, _) = play(table, &settings, 11);
+        let (a, table) = play::<Chess>(TranspositionTable::new(1), &settings, 11);
+        let (b, _) = play::<Chess>(table, &settings, 11);
         let (a, b) = (a.unwrap(), b.unwrap());
         assert_eq!(a.samples, b.samples);
         assert_eq!(a.verdict, b.verdict);
         assert_eq!(a.text().lines().count(), a.samples.len());
+    }
+
+    #[test]
+    fn chess_gi_games_keep_positions_with_hands() {
+        let settings = Settings {
+            nodes: 300,
+            opening_plies: 8,
+            network: None,
+        };
+        let mut table = TranspositionTable::new(1);
+        let mut with_hands = 0;
+        for seed in 0..4 {
+            let (played, back) = play::<ChessGi>(table, &settings, seed);
+            table = back;
+            let played = played.expect("a balanced Chess-Gi opening");
+            for sample in &played.samples {
+                // Every kept line reads back as a Chess-Gi position.
+                let pos: ChessGi = read_fen(&sample.fen).expect(&sample.fen);
+                assert!(!pos.is_check());
+                with_hands += usize::from(!sample.fen.contains("[]"));
+            }
+        }
+        assert!(with_hands > 0, "no kept position has a piece in hand");
     }
 }

@@ -4,11 +4,12 @@
 //! reports progress on stderr.
 
 use crate::args::Config;
-use crate::selfplay::{self, Settings};
+use crate::selfplay::{self, PlayedOut, Settings};
 use crate::tally::Tally;
 use alfiere::eval::nnue::Network;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::TranspositionTable;
+use alfiere::{Chess, ChessGi, Variant};
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -70,6 +71,18 @@ fn game_seed(seed: u64, game: u64) -> u64 {
     SplitMix(seed ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
 }
 
+/// One self-play game: [`selfplay::play`] for the chosen rule set.
+type PlayGame = fn(TranspositionTable, &Settings, u64) -> (Option<PlayedOut>, TranspositionTable);
+
+/// The game player of `variant` (one of [`crate::args::VARIANTS`]).
+fn player(variant: Variant) -> Result<PlayGame, String> {
+    match variant {
+        Variant::Chess => Ok(selfplay::play::<Chess>),
+        Variant::ChessGi => Ok(selfplay::play::<ChessGi>),
+        other => Err(format!("no self-play data for {}", other.name())),
+    }
+}
+
 /// Plays worker `worker`'s games until the limits are reached.
 pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
     let config = &shared.config;
@@ -78,13 +91,14 @@ pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
         opening_plies: config.opening_plies,
         network: shared.network.clone(),
     };
+    let play = player(config.variant)?;
     let mut table = TranspositionTable::new(TABLE_MB);
     let mut game = worker as u64;
     while config.games.is_none_or(|games| game < games) {
         if shared.failed.load(Ordering::Relaxed) || shared.enough_positions() {
             break;
         }
-        let (played, back) = selfplay::play(table, &settings, game_seed(config.seed, game));
+        let (played, back) = play(table, &settings, game_seed(config.seed, game));
         table = back;
         match played {
             Some(played) => {

@@ -49,7 +49,7 @@ pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>>
         Color::Black
     };
     let level = WEAK_LEVELS.0 + rng.below((WEAK_LEVELS.1 - WEAK_LEVELS.0 + 1) as usize) as u32;
-    let network = alfiere::eval::nnue::built_in();
+    let networks = alfiere::eval::nnue::Networks::built_in();
     let mut engines = [Color::White, Color::Black].map(|side| {
         let mut search =
             Search::<G::Searched>::for_rule_set::<G>(TranspositionTable::new(TABLE_MB));
@@ -60,7 +60,7 @@ pub fn candidates<G: PuzzleRules>(seed: u64, play_nodes: u64) -> Vec<Mistake<G>>
                 Strength::from_level(level)
             },
             seed: rng.next_u64(),
-            network: network.clone(),
+            networks: networks.clone(),
             ..SearchOptions::default()
         });
         search

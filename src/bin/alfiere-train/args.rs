@@ -1,10 +1,12 @@
 //! The command line of `alfiere-train`: flags, their defaults and their checks.
 //! A bad argument becomes a message for the user (and exit code 2), never a panic.
 
+use crate::sample::VARIANTS;
+use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-train --data FILE [--data FILE ...] --out NET.nnue \
-[--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
+[--variant chess|chessgi] [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
 [--init NET.nnue] [--validation 0.02] [--mirror off]";
 
 /// What to train on, how, and where the network goes.
@@ -13,6 +15,8 @@ pub struct Config {
     /// Data files, read in this order.
     pub data: Vec<PathBuf>,
     pub out: PathBuf,
+    /// The rule set of the data, which decides the network's layout.
+    pub variant: Variant,
     pub epochs: usize,
     /// Positions per optimiser step.
     pub batch: usize,
@@ -34,6 +38,7 @@ pub struct Config {
 pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut data = Vec::new();
     let mut out = None;
+    let mut variant = Variant::Chess;
     let mut epochs = 10;
     let mut batch = 16384;
     let mut lr = 0.001;
@@ -75,6 +80,16 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         match flag {
             "--data" => data.push(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
+            "--variant" => {
+                variant = value
+                    .parse()
+                    .ok()
+                    .filter(|v| VARIANTS.contains(v))
+                    .ok_or_else(|| {
+                        let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id()).collect();
+                        format!("--variant: '{value}' is not one of {}", ids.join(", "))
+                    })?
+            }
             "--init" => init = Some(PathBuf::from(value)),
             "--epochs" => epochs = bounded(0, 100_000)?,
             "--batch" => batch = bounded(1, 1 << 24)?,
@@ -107,6 +122,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     Ok(Config {
         data,
         out,
+        variant,
         epochs,
         batch,
         lr,
@@ -138,9 +154,10 @@ mod tests {
         assert_eq!((config.lr, config.wdl, config.seed), (0.001, 0.3, 1));
         assert_eq!((config.init, config.validation), (None, 0.02));
         assert!(!config.mirror);
+        assert_eq!(config.variant, Variant::Chess);
         let config = parse(&args(
             "--data a --data b --out n --epochs 0 --batch 7 --lr 0.01 --wdl 1 \
-             --threads 1 --seed 9 --init m --validation 0 --mirror on",
+             --threads 1 --seed 9 --init m --validation 0 --mirror on --variant chessgi",
         ))
         .unwrap();
         assert_eq!(config.data.len(), 2);
@@ -149,12 +166,15 @@ mod tests {
         assert_eq!(config.init, Some(PathBuf::from("m")));
         assert_eq!(config.validation, 0.0);
         assert!(config.mirror);
+        assert_eq!(config.variant, Variant::ChessGi);
     }
 
     #[test]
     fn bad_arguments_are_messages() {
         for bad in [
             "",
+            "--data a --out n --variant alice",
+            "--data a --out n --variant",
             "--out n",
             "--data a",
             "--data a --out",

@@ -10,6 +10,7 @@
 //! loss flatter than the truth).
 
 use crate::sample::Sample;
+use alfiere::Variant;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -63,19 +64,25 @@ fn fullmove(line: &str) -> u32 {
         .unwrap_or(0)
 }
 
-/// Reads `paths` in order; an unreadable file is an error, a bad line is skipped.
-pub fn load(paths: &[impl AsRef<Path>], threads: usize) -> Result<Loaded, String> {
+/// Reads `paths` (positions of `variant`) in order; an unreadable file is an error, a
+/// bad line is skipped.
+pub fn load(
+    paths: &[impl AsRef<Path>],
+    variant: Variant,
+    threads: usize,
+) -> Result<Loaded, String> {
     let mut loaded = Loaded::default();
     let mut games = Games::default();
     for path in paths {
         games.break_off();
-        load_file(path.as_ref(), threads, &mut loaded, &mut games)?;
+        load_file(path.as_ref(), variant, threads, &mut loaded, &mut games)?;
     }
     Ok(loaded)
 }
 
 fn load_file(
     path: &Path,
+    variant: Variant,
     threads: usize,
     loaded: &mut Loaded,
     games: &mut Games,
@@ -88,7 +95,10 @@ fn load_file(
         if block.is_empty() {
             return Ok(());
         }
-        for (offset, parsed) in parse_block(&block, threads).into_iter().enumerate() {
+        for (offset, parsed) in parse_block(&block, variant, threads)
+            .into_iter()
+            .enumerate()
+        {
             match parsed {
                 Some(Ok(mut sample)) => {
                     let game = games.number(fullmove(&block[offset]), sample.white_result());
@@ -128,10 +138,14 @@ fn read_block(reader: &mut impl BufRead) -> std::io::Result<Vec<String>> {
 
 /// Each line's sample, its reason for being skipped, or `None` for a blank line;
 /// the threads take contiguous shares so the order is the file's.
-fn parse_block(block: &[String], threads: usize) -> Vec<Option<Result<Sample, String>>> {
-    let parse = |line: &String| {
+fn parse_block(
+    block: &[String],
+    variant: Variant,
+    threads: usize,
+) -> Vec<Option<Result<Sample, String>>> {
+    let parse = move |line: &String| {
         let line = line.trim();
-        (!line.is_empty()).then(|| Sample::parse(line))
+        (!line.is_empty()).then(|| Sample::parse(line, variant))
     };
     let share = block.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {

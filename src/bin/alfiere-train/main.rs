@@ -29,6 +29,7 @@ mod split;
 mod summary;
 mod train;
 
+use alfiere::eval::nnue::FeatureSet;
 use args::Config;
 use model::Params;
 use sample::Sample;
@@ -79,8 +80,16 @@ fn main() {
 fn run(config: &Config) -> Result<(), Failure> {
     let started = Instant::now();
     netfile::check_out(&config.out)?;
-    let init = config.init.as_deref().map(netfile::read).transpose()?;
-    let loaded = load::load(&config.data, config.threads).map_err(Failure::input)?;
+    let layout = FeatureSet::of_variant(config.variant).ok_or_else(|| {
+        Failure::input(format!("{} has no network layout", config.variant.name()))
+    })?;
+    let init = config
+        .init
+        .as_deref()
+        .map(|path| netfile::read(path, layout))
+        .transpose()?;
+    let loaded =
+        load::load(&config.data, config.variant, config.threads).map_err(Failure::input)?;
     for problem in &loaded.problems {
         eprintln!("skipped {problem}");
     }
@@ -134,7 +143,7 @@ fn run(config: &Config) -> Result<(), Failure> {
     let training_seconds = training.elapsed().as_secs_f64();
 
     let calibration = &train[..train.len().min(CALIBRATION_SAMPLES)];
-    let (network, bytes) = netfile::write(&trainer.params, calibration, &config.out)?;
+    let (network, bytes) = netfile::write(&trainer.params, layout, calibration, &config.out)?;
     let compared: &[Sample] = if validation.is_empty() {
         &train[..train.len().min(AGREEMENT_SAMPLES)]
     } else {

@@ -10,8 +10,15 @@ use crate::sample::Features;
 use alfiere::eval::nnue::{FeatureSet, HIDDEN};
 use alfiere::search::skill::SplitMix;
 
-/// Inputs per point of view.
-pub const INPUTS: usize = FeatureSet::PieceSquare.inputs();
+/// Inputs per point of view: room for the largest layout. Each smaller layout's
+/// features are a prefix of it (the piece-square block comes first), so a model of a
+/// smaller layout simply never turns the rest on, and a file keeps the rows of its
+/// layout ([`crate::quantise`]).
+pub const INPUTS: usize = FeatureSet::PieceSquareHands.inputs();
+/// The rows [`Params::random`] draws: the piece-square block; the hands' rows start at
+/// zero (a network that does not yet see the hands), and an orthodox run draws the
+/// same weights as before the hands existed.
+const RANDOM_ROWS: usize = FeatureSet::PieceSquare.inputs();
 /// Where each layer starts in [`Params::values`]: W1 (`INPUTS` rows of `HIDDEN`),
 /// b1, W2 (the side to act's half first), b2.
 pub const W1: usize = 0;
@@ -46,7 +53,7 @@ impl Params {
         let mut params = Params::zeros();
         // About 30 inputs are active: ±0.15 gives hidden sums of spread about 0.5,
         // inside the activation's [0, 1] where it has a gradient.
-        for w in &mut params.values[W1..B1] {
+        for w in &mut params.values[W1..W1 + RANDOM_ROWS * HIDDEN] {
             *w = uniform(0.15);
         }
         // Small enough that the untrained network predicts about 0.5 everywhere.

@@ -5,7 +5,7 @@ use crate::model::Params;
 use crate::quantise;
 use crate::sample::Sample;
 use crate::Failure;
-use alfiere::eval::nnue::Network;
+use alfiere::eval::nnue::{FeatureSet, Network};
 use std::path::Path;
 
 /// Fails before hours of training rather than after: `out` can be a file in an
@@ -24,22 +24,32 @@ pub fn check_out(out: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The float model of the network file at `path`.
-pub fn read(path: &Path) -> Result<Params, Failure> {
+/// The float model of the network file at `path`, to train a network of `layout` from:
+/// a network of `layout`, or of a smaller layout whose features `layout` begins with
+/// (an orthodox network starts a Chess-Gi one; the hands' rows start at zero).
+pub fn read(path: &Path, layout: FeatureSet) -> Result<Params, Failure> {
     let refuse = |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
     let bytes = std::fs::read(path).map_err(|e| refuse(&e))?;
     let network = Network::from_bytes(&bytes).map_err(|e| refuse(&e))?;
+    if network.feature_set.inputs() > layout.inputs() {
+        return Err(refuse(&format!(
+            "a {} network cannot start a {} one",
+            network.feature_set.name(),
+            layout.name()
+        )));
+    }
     quantise::dequantise(&network).map_err(|e| refuse(&e))
 }
 
-/// Quantises `params` (see [`quantise::quantise`] for `calibration`), checks that
+/// Quantises `params` to `layout` (see [`quantise::quantise`] for `calibration`), checks that
 /// the file reads back as the same network, and writes it to `out`.
 pub fn write(
     params: &Params,
+    layout: FeatureSet,
     calibration: &[Sample],
     out: &Path,
 ) -> Result<(Network, Vec<u8>), Failure> {
-    let network = quantise::quantise(params, calibration);
+    let network = quantise::quantise(params, layout, calibration);
     let bytes = network.to_bytes();
     match Network::from_bytes(&bytes) {
         Ok(back) if back == network => {}

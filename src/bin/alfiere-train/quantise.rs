@@ -26,8 +26,8 @@ fn to_i16(x: f32) -> i16 {
 /// an offset of every score (about 10 cp for a trained network); the bias absorbs
 /// it. Weights already on the grid (`--init` with no training) shift nothing, so
 /// they are written back unchanged.
-pub fn quantise(params: &Params, calibration: &[Sample]) -> Network {
-    let mut network = round(params);
+pub fn quantise(params: &Params, layout: FeatureSet, calibration: &[Sample]) -> Network {
+    let mut network = round(params, layout);
     let grid = grid_values(&network);
     let (mut features, mut hidden) = (Features::new(), [[0.0; HIDDEN]; 2]);
     let shift: f64 = calibration
@@ -44,8 +44,9 @@ pub fn quantise(params: &Params, calibration: &[Sample]) -> Network {
     network
 }
 
-/// Each value times its factor, rounded to nearest.
-fn round(params: &Params) -> Network {
+/// Each value times its factor, rounded to nearest; of the first layer, the rows of
+/// `layout`.
+fn round(params: &Params, layout: FeatureSet) -> Network {
     let qa = QA as f32;
     let v = &params.values;
     let mut feature_bias = [0; HIDDEN];
@@ -57,8 +58,11 @@ fn round(params: &Params) -> Network {
         *q = to_i16(w * QB as f32);
     }
     Network {
-        feature_set: FeatureSet::PieceSquare,
-        feature_weights: v[W1..B1].iter().map(|w| to_i16(w * qa)).collect(),
+        feature_set: layout,
+        feature_weights: v[W1..W1 + layout.inputs() * HIDDEN]
+            .iter()
+            .map(|w| to_i16(w * qa))
+            .collect(),
         feature_bias,
         output_weights,
         // In f64: the product reaches millions, beyond f32's exact integers.
@@ -66,24 +70,27 @@ fn round(params: &Params) -> Network {
     }
 }
 
-/// The float model of a quantised network (each value divided by its factor):
-/// quantising it again gives the same network.
+/// The float model of a quantised network (each value divided by its factor; the
+/// rows a smaller layout lacks are zero): quantising it again to its layout gives
+/// the same network.
 pub fn dequantise(net: &Network) -> Result<Params, String> {
-    if net.feature_set.inputs() != INPUTS || net.feature_weights.len() != INPUTS * HIDDEN {
+    let inputs = net.feature_set.inputs();
+    if inputs > INPUTS || net.feature_weights.len() != inputs * HIDDEN {
         return Err(format!(
-            "the network has {} inputs; this trainer trains {INPUTS}",
-            net.feature_set.inputs()
+            "the network has {inputs} inputs; this trainer trains at most {INPUTS}"
         ));
     }
     Ok(grid_values(net))
 }
 
-/// [`dequantise`] of a network of this trainer's shape.
+/// [`dequantise`] of a network this trainer can hold.
 fn grid_values(net: &Network) -> Params {
     let mut params = Params::zeros();
     let v = &mut params.values;
-    let first = net.feature_weights.iter().chain(&net.feature_bias);
-    for (w, q) in v[W1..W2].iter_mut().zip(first) {
+    for (w, q) in v[W1..].iter_mut().zip(&net.feature_weights) {
+        *w = f32::from(*q) / QA as f32;
+    }
+    for (w, q) in v[B1..W2].iter_mut().zip(&net.feature_bias) {
         *w = f32::from(*q) / QA as f32;
     }
     for (w, q) in v[W2..B2].iter_mut().zip(&net.output_weights) {
@@ -126,7 +133,8 @@ pub fn agreement(params: &Params, net: &Network, samples: &[Sample]) -> Agreemen
     for sample in samples {
         sample.features(&mut features);
         let float = f64::from(params.forward(&features, &mut hidden) * SCORE_SCALE);
-        let quantised = f64::from(net.output(&net.refresh(&sample.board()), sample.turn()));
+        let accumulator = net.refresh(&sample.board(), &sample.hands());
+        let quantised = f64::from(net.output(&accumulator, sample.turn()));
         let difference = (float - quantised).abs();
         if difference <= CLOSE_CP.max(CLOSE_SHARE * float.abs()) {
             result.close += 1;
@@ -141,8 +149,9 @@ pub fn agreement(params: &Params, net: &Network, samples: &[Sample]) -> Agreemen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alfiere::eval::nnue::Hands;
     use alfiere::notation::fen::read_fen;
-    use alfiere::{ActionList, Chess, Position};
+    use alfiere::{ActionList, Chess, ChessGi, Color, Position};
 
     /// Positions of a seeded random game.
     fn positions(seed: u64, count: usize) -> Vec<Sample> {
@@ -159,6 +168,30 @@ mod tests {
             let action = list[(rng.next_u64() % list.len() as u64) as usize];
             pos.play_unchecked(&action);
             out.push(Sample::from_board(pos.placement().board, pos.turn()).unwrap());
+        }
+        out
+    }
+
+    /// Positions of a seeded random Chess-Gi game, with their hands.
+    fn positions_with_hands(seed: u64, count: usize) -> Vec<Sample> {
+        let mut pos = ChessGi::start();
+        let mut list = ActionList::new();
+        let mut rng = alfiere::search::skill::SplitMix(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            pos.legal_actions(&mut list);
+            if list.is_empty() {
+                pos = ChessGi::start();
+                continue;
+            }
+            let action = list[(rng.next_u64() % list.len() as u64) as usize];
+            pos.play_unchecked(&action);
+            let mut sample = Sample::from_board(pos.placement().board, pos.turn()).unwrap();
+            sample.set_hands(&Hands {
+                white: pos.hand(Color::White).unwrap_or_default(),
+                black: pos.hand(Color::Black).unwrap_or_default(),
+            });
+            out.push(sample);
         }
         out
     }
@@ -182,7 +215,7 @@ mod tests {
     fn a_network_on_the_grid_scores_exactly_as_its_float_model() {
         // Only the integer divisions' truncation (under 1 cp) separates the two:
         // the same definition (halves, activation, scale) on both sides.
-        let net = quantise(&trained_size(17), &[]);
+        let net = quantise(&trained_size(17), FeatureSet::PieceSquare, &[]);
         let grid = dequantise(&net).unwrap();
         let fit = agreement(&grid, &net, &positions(3, 2000));
         assert!(fit.max_cp <= 1.1, "{fit:?}");
@@ -191,7 +224,7 @@ mod tests {
     #[test]
     fn rounding_moves_scores_by_a_few_centipawns() {
         let params = trained_size(29);
-        let net = quantise(&params, &positions(6, 2000));
+        let net = quantise(&params, FeatureSet::PieceSquare, &positions(6, 2000));
         assert!(Network::from_bytes(&net.to_bytes()).is_ok());
         let fit = agreement(&params, &net, &positions(5, 2000));
         assert!(fit.mean_cp <= 4.0, "{fit:?}");
@@ -205,8 +238,13 @@ mod tests {
         let mut params = trained_size(8);
         params.values[B2] = -0.7;
         let calibration = positions(2, 500);
-        let net = quantise(&params, &calibration);
-        assert_eq!(quantise(&dequantise(&net).unwrap(), &calibration), net);
+        let net = quantise(&params, FeatureSet::PieceSquare, &calibration);
+        let again = quantise(
+            &dequantise(&net).unwrap(),
+            FeatureSet::PieceSquare,
+            &calibration,
+        );
+        assert_eq!(again, net);
         // The side to act pairs with the first half of the output weights.
         let pos: Chess =
             read_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
@@ -225,7 +263,43 @@ mod tests {
                 *w = if i % 2 == 0 { 100.0 } else { -100.0 };
             });
         params.clamp_first_layer(FIRST_LAYER_LIMIT);
-        let net = quantise(&params, &positions(1, 100));
+        let net = quantise(&params, FeatureSet::PieceSquare, &positions(1, 100));
         assert!(Network::from_bytes(&net.to_bytes()).is_ok());
+    }
+
+    #[test]
+    fn a_network_with_hands_scores_as_its_float_model_and_an_orthodox_one_starts_it() {
+        let samples = positions_with_hands(12, 1500);
+        assert!(samples.iter().any(|s| s.hands() != Hands::default()));
+        let mut params = trained_size(31);
+        // Hands' rows off zero, so that the hands count.
+        params.values[W1 + 768 * HIDDEN..B1]
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = (i % 11) as f32 * 0.01 - 0.05);
+        let net = quantise(&params, FeatureSet::PieceSquareHands, &samples);
+        assert_eq!(
+            net.feature_weights.len(),
+            FeatureSet::PieceSquareHands.inputs() * HIDDEN
+        );
+        assert!(Network::from_bytes(&net.to_bytes()).is_ok());
+        let grid = dequantise(&net).unwrap();
+        assert!(agreement(&grid, &net, &samples).max_cp <= 1.1);
+
+        // An orthodox network read as the start of a Chess-Gi one: the hands' rows
+        // are zero, so it scores each position as the orthodox one scores its board.
+        let orthodox = quantise(&trained_size(5), FeatureSet::PieceSquare, &[]);
+        let start = quantise(
+            &dequantise(&orthodox).unwrap(),
+            FeatureSet::PieceSquareHands,
+            &[],
+        );
+        for sample in &samples[..200] {
+            let board = sample.board();
+            let with_hands = start.output(&start.refresh(&board, &sample.hands()), sample.turn());
+            let board_only =
+                orthodox.output(&orthodox.refresh(&board, &Hands::default()), sample.turn());
+            assert_eq!(with_hands, board_only);
+        }
     }
 }

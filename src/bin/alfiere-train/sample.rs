@@ -1,14 +1,45 @@
-//! One training position, stored compactly: which squares are occupied, by what, who
-//! is to act, the search score, the game result and which game it comes from. 32
-//! bytes a position, so ten million fit in about 320 MB; the network's inputs are
-//! decoded from it when needed.
+//! One training position, stored compactly: which squares are occupied, by what, the
+//! pieces in hand (Chess-Gi), who is to act, the search score, the game result and
+//! which game it comes from. 40 bytes a position, so ten million fit in about 400 MB;
+//! the network's inputs are decoded from it when needed.
 
-use alfiere::eval::nnue::piece_square;
+use alfiere::eval::nnue::{hand_feature, piece_square, Hands, HAND_DEPTH};
 use alfiere::notation::fen::read_fen;
-use alfiere::{Board, Chess, Color, Piece, Position, Role, Square};
+use alfiere::{Board, Chess, ChessGi, Color, Piece, Position, Role, Square, Variant};
 
 /// The most pieces a position may have: one nibble each in [`Sample::pieces`].
 pub const MAX_PIECES: usize = 32;
+/// The roles a hand holds (all but the king), one nibble each per side in
+/// [`Sample::hands`].
+const HELD: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+/// The rule sets whose data the trainer reads: those `alfiere-datagen` writes, each
+/// with a network layout.
+pub const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::ChessGi];
+
+/// The board, the side to act and the hands of a FEN of `variant` (one of
+/// [`VARIANTS`]).
+fn read_position(variant: Variant, fen: &str) -> Result<(Board, Color, Hands), String> {
+    fn read<G: Position>(fen: &str) -> Result<(Board, Color, Hands), String> {
+        let pos: G = read_fen(fen).map_err(|e| format!("FEN: {e}"))?;
+        let hands = Hands {
+            white: pos.hand(Color::White).unwrap_or_default(),
+            black: pos.hand(Color::Black).unwrap_or_default(),
+        };
+        Ok((pos.placement().board.clone(), pos.turn(), hands))
+    }
+    match variant {
+        Variant::Chess => read::<Chess>(fen),
+        Variant::ChessGi => read::<ChessGi>(fen),
+        other => Err(format!("no training data for {}", other.name())),
+    }
+}
 
 /// A position with its labels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +49,9 @@ pub struct Sample {
     /// The pieces on the occupied squares, lowest square first, one nibble each
     /// (colour × 8 + role), two to a byte.
     pieces: [u8; MAX_PIECES / 2],
+    /// The counts in hand, White's then Black's, in [`HELD`] order, one nibble each
+    /// (at most 15), two to a byte.
+    hands: [u8; HELD.len()],
     /// The search score in centipawns, White's point of view.
     score: i16,
     /// The game result for White in half points (0, 1 or 2).
@@ -28,8 +62,8 @@ pub struct Sample {
     game: u32,
 }
 
-// The memory budget rests on this size (ten million positions in about 320 MB).
-const _: () = assert!(std::mem::size_of::<Sample>() == 32);
+// The memory budget rests on this size (ten million positions in about 400 MB).
+const _: () = assert!(std::mem::size_of::<Sample>() == 40);
 
 /// The active inputs of a position: the side to act's, then the other side's.
 pub struct Features {
@@ -47,8 +81,9 @@ impl Features {
 }
 
 impl Sample {
-    /// Reads a data line: `<FEN> | <score cp, White's view> | <result, White's view>`.
-    pub fn parse(line: &str) -> Result<Sample, String> {
+    /// Reads a data line of `variant`: `<FEN> | <score cp, White's view> | <result,
+    /// White's view>`.
+    pub fn parse(line: &str, variant: Variant) -> Result<Sample, String> {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let [fen, score, result] = fields[..] else {
             return Err(format!("{} fields, 3 expected", fields.len()));
@@ -62,8 +97,9 @@ impl Sample {
             "0.0" | "0" => 0,
             _ => return Err(format!("result '{result}' is not 1.0, 0.5 or 0.0")),
         };
-        let pos: Chess = read_fen(fen).map_err(|e| format!("FEN: {e}"))?;
-        let mut sample = Sample::from_board(pos.placement().board, pos.turn())?;
+        let (board, turn, hands) = read_position(variant, fen)?;
+        let mut sample = Sample::from_board(&board, turn)?;
+        sample.set_hands(&hands);
         // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
         sample.score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         sample.result = result;
@@ -75,6 +111,7 @@ impl Sample {
         let mut sample = Sample {
             occupied: 0,
             pieces: [0; MAX_PIECES / 2],
+            hands: [0; HELD.len()],
             score: 0,
             result: 1,
             black_to_act: turn == Color::Black,
@@ -90,6 +127,32 @@ impl Sample {
             sample.pieces[i / 2] |= code << (4 * (i % 2));
         }
         Ok(sample)
+    }
+
+    /// Stores `hands` (a count above 15 is kept as 15: the features stop at
+    /// [`HAND_DEPTH`] anyway).
+    pub fn set_hands(&mut self, hands: &Hands) {
+        self.hands = [0; HELD.len()];
+        for (i, (holder, role)) in held_slots().enumerate() {
+            let count = hands[holder].count(role).min(15);
+            self.hands[i / 2] |= count << (4 * (i % 2));
+        }
+    }
+
+    /// The count in hand of nibble `slot` (in [`held_slots`] order).
+    fn held(&self, slot: usize) -> u8 {
+        (self.hands[slot / 2] >> (4 * (slot % 2))) & 0xf
+    }
+
+    /// The hands again.
+    pub fn hands(&self) -> Hands {
+        let mut hands = Hands::default();
+        for (i, (holder, role)) in held_slots().enumerate() {
+            for _ in 0..self.held(i) {
+                hands.get_mut(holder).add(role);
+            }
+        }
+        hands
     }
 
     /// The game result for White in half points (0, 1 or 2).
@@ -165,6 +228,12 @@ impl Sample {
             out.us.push(piece_square(us, piece, square));
             out.them.push(piece_square(!us, piece, square));
         }
+        for (i, (holder, role)) in held_slots().enumerate() {
+            for count in 1..=usize::from(self.held(i)).min(HAND_DEPTH) {
+                out.us.push(hand_feature(us, holder, role, count));
+                out.them.push(hand_feature(!us, holder, role, count));
+            }
+        }
     }
 
     /// Whether this sample is seen mirrored in the epoch salted with `salt`: a
@@ -188,6 +257,13 @@ impl Sample {
     }
 }
 
+/// The (holder, role) of each hand nibble, in storage order.
+fn held_slots() -> impl Iterator<Item = (Color, Role)> {
+    Color::ALL
+        .into_iter()
+        .flat_map(|holder| HELD.map(move |role| (holder, role)))
+}
+
 /// Centipawns per unit of the win-probability sigmoid: the network's output scale.
 pub const SCORE_SCALE: f32 = alfiere::eval::nnue::SCALE as f32;
 
@@ -202,7 +278,7 @@ mod tests {
     #[test]
     fn a_line_reads_back_its_board_turn_and_labels() {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
-        let sample = Sample::parse(&format!("{fen} | -120 | 0.0")).unwrap();
+        let sample = Sample::parse(&format!("{fen} | -120 | 0.0"), Variant::Chess).unwrap();
         let pos: Chess = read_fen(fen).unwrap();
         assert_eq!(&sample.board(), pos.placement().board);
         assert_eq!(sample.turn(), Color::Black);
@@ -216,8 +292,10 @@ mod tests {
 
     #[test]
     fn a_mirrored_sample_has_the_mirrored_boards_inputs() {
-        let sample = Sample::parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 | 500 | 1.0").unwrap();
-        let mirror = Sample::parse("3k4/8/8/8/8/8/8/3K3R w - - 0 1 | 500 | 1.0").unwrap();
+        let sample =
+            Sample::parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 | 500 | 1.0", Variant::Chess).unwrap();
+        let mirror =
+            Sample::parse("3k4/8/8/8/8/8/8/3K3R w - - 0 1 | 500 | 1.0", Variant::Chess).unwrap();
         let (mut seen, mut expected) = (Features::new(), Features::new());
         sample.features_seen(&mut seen, true);
         mirror.features(&mut expected);
@@ -250,9 +328,47 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 1 | 1",
         ] {
-            assert!(Sample::parse(bad).is_err(), "{bad}");
+            assert!(Sample::parse(bad, Variant::Chess).is_err(), "{bad}");
         }
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert!(Sample::parse(&format!("{start} | 99999 | 1.0")).is_ok());
+        assert!(Sample::parse(&format!("{start} | 99999 | 1.0"), Variant::Chess).is_ok());
+        // A rule set without data, and a FEN of another rule set.
+        assert!(Sample::parse(&format!("{start} | 0 | 1.0"), Variant::Alice).is_err());
+        let gi = "r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 4";
+        assert!(Sample::parse(&format!("{gi} | 0 | 0.5"), Variant::Chess).is_err());
+    }
+
+    #[test]
+    fn a_chess_gi_line_keeps_its_hands_and_turns_on_their_features() {
+        // Sixteen pawns in White's hand: stored as 15, seen up to the depth.
+        let fen = "4k3/8/8/8/8/8/8/4K3[NPPPPPPPPPPPPPPPPnq] b - - 0 60";
+        let sample = Sample::parse(&format!("{fen} | 35 | 0.5"), Variant::ChessGi).unwrap();
+        let pos: ChessGi = read_fen(fen).unwrap();
+        assert_eq!(&sample.board(), pos.placement().board);
+        let hands = sample.hands();
+        assert_eq!(hands.white.count(Role::Pawn), 15);
+        assert_eq!(hands.white.count(Role::Knight), 1);
+        assert_eq!(hands.black.count(Role::Knight), 1);
+        assert_eq!(hands.black.count(Role::Queen), 1);
+        assert_eq!(hands.black.count(Role::Pawn), 0);
+        let mut features = Features::new();
+        sample.features(&mut features);
+        assert_eq!(features.us.len(), 2 + HAND_DEPTH + 3);
+        // Black to act: its own knight in hand is "ours", White's pawns "theirs".
+        let ours = |holder, role, count| hand_feature(Color::Black, holder, role, count);
+        assert!(features.us.contains(&ours(Color::Black, Role::Knight, 1)));
+        assert!(features
+            .us
+            .contains(&ours(Color::White, Role::Pawn, HAND_DEPTH)));
+        assert!(!features.us.contains(&ours(Color::Black, Role::Pawn, 1)));
+        let theirs = |holder, role, count| hand_feature(Color::White, holder, role, count);
+        assert!(features
+            .them
+            .contains(&theirs(Color::Black, Role::Queen, 1)));
+        // An orthodox line has no hands, so no such features.
+        let chess =
+            Sample::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0 | 0.5", Variant::Chess).unwrap();
+        chess.features(&mut features);
+        assert_eq!(features.us.len(), 2);
     }
 }

@@ -144,7 +144,7 @@ pub fn run(args: &[String]) -> i32 {
     };
     let bar = progress_bar(count_positions(&games), games.len());
     let options = SearchOptions {
-        network: alfiere::eval::nnue::built_in(),
+        networks: alfiere::eval::nnue::Networks::built_in(),
         ..SearchOptions::default()
     };
     let failed = AtomicBool::new(false);

@@ -1,10 +1,11 @@
-//! The first layer's sums for both points of view, kept up to date as pieces move,
-//! and the output computed from them.
+//! The first layer's sums for both points of view, kept up to date as pieces move
+//! (and, in a layout with hands, as pieces enter and leave the hands), and the output
+//! computed from them.
 
-use super::features::{board_diff, piece_square};
+use super::features::{board_diff, hand_feature, hands_diff, piece_square, Hands, HAND_DEPTH};
 use super::network::{Network, HIDDEN, QA, QB, SCALE};
 use crate::board::Board;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Piece, Role, Square};
 
 /// The hidden layer before its activation, from White's and from Black's point of
 /// view (indexed by [`Color::index`]).
@@ -20,28 +21,71 @@ impl std::fmt::Debug for Accumulator {
 }
 
 impl Network {
-    /// The accumulator of `board`, computed from scratch.
-    pub fn refresh(&self, board: &Board) -> Accumulator {
+    /// The accumulator of `board` with `hands`, computed from scratch (the hands count
+    /// only in a layout that has them).
+    pub fn refresh(&self, board: &Board, hands: &Hands) -> Accumulator {
         let mut acc = Accumulator {
             values: [self.feature_bias; 2],
         };
         for (square, piece) in board.pieces() {
-            self.toggle(&mut acc, piece, square, true);
+            self.toggle_piece(&mut acc, piece, square, true);
+        }
+        if self.feature_set.has_hands() {
+            for holder in Color::ALL {
+                for role in Role::ALL {
+                    let held = usize::from(hands[holder].count(role)).min(HAND_DEPTH);
+                    for count in 1..=held {
+                        self.toggle_held(&mut acc, holder, role, count, true);
+                    }
+                }
+            }
         }
         acc
     }
 
-    /// Moves `acc` from `from`'s pieces to `to`'s (the accumulator must be `from`'s).
-    pub fn update(&self, acc: &mut Accumulator, from: &Board, to: &Board) {
+    /// Moves `acc` from `from`'s pieces and hands to `to`'s (the accumulator must be
+    /// `from`'s).
+    pub fn update(
+        &self,
+        acc: &mut Accumulator,
+        (from, from_hands): (&Board, &Hands),
+        (to, to_hands): (&Board, &Hands),
+    ) {
         board_diff(from, to, |piece, square, added| {
-            self.toggle(acc, piece, square, added);
+            self.toggle_piece(acc, piece, square, added);
         });
+        if self.feature_set.has_hands() {
+            hands_diff(from_hands, to_hands, |holder, role, count, added| {
+                self.toggle_held(acc, holder, role, count, added);
+            });
+        }
     }
 
     #[inline]
-    fn toggle(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
+    fn toggle_piece(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
+        self.toggle(acc, |viewer| piece_square(viewer, piece, square), added);
+    }
+
+    #[inline]
+    fn toggle_held(
+        &self,
+        acc: &mut Accumulator,
+        holder: Color,
+        role: Role,
+        count: usize,
+        on: bool,
+    ) {
+        if role != Role::King {
+            self.toggle(acc, |viewer| hand_feature(viewer, holder, role, count), on);
+        }
+    }
+
+    /// Adds (or takes away) the column of the feature `feature(viewer)` to each
+    /// point of view's sums.
+    #[inline]
+    fn toggle(&self, acc: &mut Accumulator, feature: impl Fn(Color) -> usize, added: bool) {
         for viewer in Color::ALL {
-            let row = piece_square(viewer, piece, square) * HIDDEN;
+            let row = feature(viewer) * HIDDEN;
             let column = &self.feature_weights[row..row + HIDDEN];
             let values = &mut acc.values[viewer.index()];
             // Wrapping: the loader refuses weights that could overflow, and wrapping

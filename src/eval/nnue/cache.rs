@@ -9,6 +9,7 @@
 //! wrong score.
 
 use super::accumulator::Accumulator;
+use super::features::{Hands, HAND_DEPTH};
 use super::network::Network;
 use crate::board::Board;
 use crate::types::{Color, Role};
@@ -20,6 +21,7 @@ const REFRESH_ABOVE: usize = 24;
 
 struct Entry {
     board: Board,
+    hands: Hands,
     acc: Accumulator,
 }
 
@@ -29,13 +31,22 @@ pub struct AccumulatorCache {
     entries: Vec<Option<Entry>>,
 }
 
-/// How many (piece, square) pairs differ between two boards.
-fn distance(a: &Board, b: &Board) -> usize {
+/// About how many feature columns differ between two positions: the (piece, square)
+/// pairs of the boards and the counts in hand.
+fn distance((a, a_hands): (&Board, &Hands), (b, b_hands): (&Board, &Hands)) -> usize {
     let roles: usize = Role::ALL
         .iter()
         .map(|&r| (a.by_role(r) ^ b.by_role(r)).count())
         .sum();
-    roles + (a.by_color(Color::White) ^ b.by_color(Color::White)).count()
+    let held: usize = Color::ALL
+        .into_iter()
+        .flat_map(|c| Role::ALL.map(move |r| (c, r)))
+        .map(|(c, r)| {
+            let (x, y) = (a_hands[c].count(r), b_hands[c].count(r));
+            usize::from(x.abs_diff(y)).min(HAND_DEPTH)
+        })
+        .sum();
+    roles + held + (a.by_color(Color::White) ^ b.by_color(Color::White)).count()
 }
 
 impl AccumulatorCache {
@@ -50,28 +61,30 @@ impl AccumulatorCache {
         &self.network
     }
 
-    /// The network's score of `board` for `side`, at `ply` of the search.
-    pub fn evaluate(&mut self, board: &Board, side: Color, ply: usize) -> i32 {
+    /// The network's score of `board` with `hands` for `side`, at `ply` of the search.
+    pub fn evaluate(&mut self, board: &Board, hands: &Hands, side: Color, ply: usize) -> i32 {
         if self.entries.len() <= ply {
             self.entries.resize_with(ply + 1, || None);
         }
         let nearest = [ply, ply.wrapping_sub(1), ply.wrapping_sub(2)]
             .into_iter()
             .filter_map(|p| self.entries.get(p)?.as_ref())
-            .map(|e| (distance(&e.board, board), e))
+            .map(|e| (distance((&e.board, &e.hands), (board, hands)), e))
             .min_by_key(|(d, _)| *d);
         let acc = match nearest {
             Some((0, e)) => e.acc.clone(),
             Some((d, e)) if d <= REFRESH_ABOVE => {
                 let mut acc = e.acc.clone();
-                self.network.update(&mut acc, &e.board, board);
+                self.network
+                    .update(&mut acc, (&e.board, &e.hands), (board, hands));
                 acc
             }
-            _ => self.network.refresh(board),
+            _ => self.network.refresh(board, hands),
         };
         let score = self.network.output(&acc, side);
         self.entries[ply] = Some(Entry {
             board: board.clone(),
+            hands: *hands,
             acc,
         });
         score

@@ -2,40 +2,98 @@
 //!
 //! Orthodox chess uses 768 features per point of view: one per (piece relative to the
 //! viewer: own or the opponent's, role, square), with the board mirrored vertically for
-//! Black so that both sides see "their" pieces moving up the board. The layout leaves
-//! room to grow by whole blocks of 768 (a second board for Alice) and by hand counts
-//! (Chess-Gi): [`FeatureSet`] names the layout a network was trained on, and a file
-//! for one layout is never read as another.
+//! Black so that both sides see "their" pieces moving up the board. Chess-Gi adds the
+//! hands: for each (own or the opponent's, role that can be held, k = 1..=
+//! [`HAND_DEPTH`]) a feature that is on while the hand holds at least k such pieces,
+//! so a network can value the first knight in hand unlike the third. The layout leaves
+//! room to grow by whole blocks of 768 (a second board for Alice): [`FeatureSet`]
+//! names the layout a network was trained on, and a file for one layout is never read
+//! as another.
 
 use crate::board::Board;
-use crate::types::{Color, Piece, Role, Square};
+use crate::setup::Hand;
+use crate::types::{ByColor, Color, Piece, Role, Square};
 
 /// The feature layouts a network file may declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FeatureSet {
     /// 768 piece-square features per point of view (orthodox chess).
     PieceSquare,
+    /// The 768 piece-square features and the hands' counts (Chess-Gi).
+    PieceSquareHands,
 }
 
+/// The counts of one role in hand that have a feature of their own; more pieces of
+/// that role add nothing (rare: captures rarely pile up more than a few of a kind).
+pub const HAND_DEPTH: usize = 8;
+/// The roles a hand holds (kings are never captured).
+const HELD_ROLES: usize = 5;
+/// The piece-square block before the hands' features.
+const PIECE_SQUARE_INPUTS: usize = 768;
+
 impl FeatureSet {
+    /// Every layout, in id order.
+    pub const ALL: [FeatureSet; 2] = [FeatureSet::PieceSquare, FeatureSet::PieceSquareHands];
+
     /// The id stored in a network file.
     pub const fn id(self) -> u32 {
         match self {
             FeatureSet::PieceSquare => 1,
+            FeatureSet::PieceSquareHands => 2,
         }
     }
 
     pub fn from_id(id: u32) -> Option<FeatureSet> {
-        match id {
-            1 => Some(FeatureSet::PieceSquare),
-            _ => None,
-        }
+        FeatureSet::ALL.into_iter().find(|set| set.id() == id)
     }
 
     /// The number of inputs per point of view.
     pub const fn inputs(self) -> usize {
         match self {
-            FeatureSet::PieceSquare => 768,
+            FeatureSet::PieceSquare => PIECE_SQUARE_INPUTS,
+            FeatureSet::PieceSquareHands => PIECE_SQUARE_INPUTS + 2 * HELD_ROLES * HAND_DEPTH,
+        }
+    }
+
+    /// Whether the layout has the hands' features.
+    pub const fn has_hands(self) -> bool {
+        matches!(self, FeatureSet::PieceSquareHands)
+    }
+
+    /// How people name it (in messages).
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureSet::PieceSquare => "piece-square",
+            FeatureSet::PieceSquareHands => "piece-square with hands",
+        }
+    }
+}
+
+/// The pieces each side holds in hand (empty in rule sets without drops).
+pub type Hands = ByColor<Hand>;
+
+/// The hands feature of `holder` holding at least `count` (1..=[`HAND_DEPTH`]) of
+/// `role` (not the king), from `viewer`'s point of view.
+#[inline]
+pub fn hand_feature(viewer: Color, holder: Color, role: Role, count: usize) -> usize {
+    debug_assert!(role != Role::King && (1..=HAND_DEPTH).contains(&count));
+    let theirs = usize::from(holder != viewer);
+    PIECE_SQUARE_INPUTS + (theirs * HELD_ROLES + role.index()) * HAND_DEPTH + count - 1
+}
+
+/// The hands' features that differ between `from` and `to`: `(holder, role, count,
+/// added)` for each count threshold crossed.
+pub fn hands_diff(from: &Hands, to: &Hands, mut visit: impl FnMut(Color, Role, usize, bool)) {
+    for holder in Color::ALL {
+        for &role in &Role::ALL[..HELD_ROLES] {
+            let before = usize::from(from[holder].count(role)).min(HAND_DEPTH);
+            let after = usize::from(to[holder].count(role)).min(HAND_DEPTH);
+            for count in after + 1..=before {
+                visit(holder, role, count, false);
+            }
+            for count in before + 1..=after {
+                visit(holder, role, count, true);
+            }
         }
     }
 }
@@ -99,5 +157,55 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), 768);
+    }
+
+    #[test]
+    fn hand_features_follow_the_board_block_and_mirror_between_the_sides() {
+        let mut seen = std::collections::HashSet::new();
+        for holder in Color::ALL {
+            for &role in &Role::ALL[..HELD_ROLES] {
+                for count in 1..=HAND_DEPTH {
+                    let f = hand_feature(Color::White, holder, role, count);
+                    assert!((768..FeatureSet::PieceSquareHands.inputs()).contains(&f));
+                    assert!(seen.insert(f));
+                    assert_eq!(f, hand_feature(Color::Black, !holder, role, count));
+                }
+            }
+        }
+        assert_eq!(seen.len(), 80);
+        for set in FeatureSet::ALL {
+            assert_eq!(FeatureSet::from_id(set.id()), Some(set));
+        }
+        assert_eq!(FeatureSet::from_id(0), None);
+    }
+
+    #[test]
+    fn a_hands_diff_crosses_each_threshold_once_and_stops_at_the_depth() {
+        let hand = |pawns: usize, knights: usize| {
+            let mut hand = Hand::default();
+            (0..pawns).for_each(|_| hand.add(Role::Pawn));
+            (0..knights).for_each(|_| hand.add(Role::Knight));
+            hand
+        };
+        let from = Hands {
+            white: hand(2, 1),
+            black: hand(10, 0),
+        };
+        let to = Hands {
+            white: hand(4, 0),
+            black: hand(12, 0),
+        };
+        let mut changes = Vec::new();
+        hands_diff(&from, &to, |holder, role, count, added| {
+            changes.push((holder, role, count, added))
+        });
+        assert_eq!(
+            changes,
+            [
+                (Color::White, Role::Pawn, 3, true),
+                (Color::White, Role::Pawn, 4, true),
+                (Color::White, Role::Knight, 1, false),
+            ]
+        );
     }
 }

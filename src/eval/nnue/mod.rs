@@ -5,48 +5,58 @@
 //! - `features.rs`: which inputs a position turns on ([`FeatureSet`]);
 //! - `network.rs`: the quantised [`Network`] and its file format (version, checksum);
 //! - `accumulator.rs`: the first layer's sums ([`Accumulator`]) and the output;
-//! - `cache.rs`: the search's accumulators by ply ([`AccumulatorCache`]).
+//! - `cache.rs`: the search's accumulators by ply ([`AccumulatorCache`]);
+//! - `set.rs`: the networks a search may use, one per layout ([`Networks`]).
 //!
 //! A rule set uses a network only where [`crate::eval`]'s registry names the network's
-//! feature set for it (orthodox chess); every other rule set, and every search
-//! without a network, keeps the hand-written evaluation.
+//! feature set for it (orthodox chess, Chess-Gi); every other rule set, and every
+//! search without a network of its layout, keeps the hand-written evaluation.
 
 mod accumulator;
 mod cache;
 mod features;
 mod network;
+mod set;
 
 pub use accumulator::Accumulator;
 pub use cache::AccumulatorCache;
-pub use features::{board_diff, piece_square, FeatureSet};
+pub use features::{
+    board_diff, hand_feature, hands_diff, piece_square, FeatureSet, Hands, HAND_DEPTH,
+};
 pub use network::{fnv1a, Network, NetworkError, FORMAT_VERSION, HIDDEN, QA, QB, SCALE};
+pub use set::Networks;
 
-/// The network built into the native binary: `nets/chess-round3.nnue` (nets/README.md
-/// says how it was made). The wasm build has none built in (its module stays small; the
-/// JS Engine loads the same file beside it).
+/// The network of layout `set` built into the native binary (nets/README.md says how
+/// each was made), if there is one. The wasm build has none built in (its module stays
+/// small; the JS Engine loads the same files beside it).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn built_in() -> Option<std::sync::Arc<Network>> {
-    static BUILT_IN: std::sync::OnceLock<Option<std::sync::Arc<Network>>> =
-        std::sync::OnceLock::new();
-    BUILT_IN
+pub fn built_in(set: FeatureSet) -> Option<std::sync::Arc<Network>> {
+    type Slot = std::sync::OnceLock<Option<std::sync::Arc<Network>>>;
+    static BUILT_IN: [Slot; FeatureSet::ALL.len()] = [const { Slot::new() }; FeatureSet::ALL.len()];
+    let index = FeatureSet::ALL.iter().position(|&s| s == set)?;
+    let bytes = built_in_bytes(set)?;
+    BUILT_IN[index]
         .get_or_init(|| {
-            // Checked by a test: the embedded file always reads back.
-            Network::from_bytes(BUILT_IN_BYTES)
-                .ok()
-                .map(std::sync::Arc::new)
+            // Checked by a test: each embedded file reads back.
+            Network::from_bytes(bytes).ok().map(std::sync::Arc::new)
         })
         .clone()
 }
 
 /// The network built into the native binary: none in the wasm build.
 #[cfg(target_arch = "wasm32")]
-pub fn built_in() -> Option<std::sync::Arc<Network>> {
+pub fn built_in(_set: FeatureSet) -> Option<std::sync::Arc<Network>> {
     None
 }
 
-/// The file [`built_in`] reads.
+/// The file [`built_in`] reads for layout `set`.
 #[cfg(not(target_arch = "wasm32"))]
-pub const BUILT_IN_BYTES: &[u8] = include_bytes!("../../../nets/chess-round3.nnue");
+pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
+    match set {
+        FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round3.nnue")),
+        FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round1.nnue")),
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -57,6 +67,11 @@ mod tests {
 
     /// A network with small pseudo-random weights.
     pub(super) fn random_network(seed: u64) -> Network {
+        random_network_of(FeatureSet::PieceSquare, seed)
+    }
+
+    /// A network of layout `set` with small pseudo-random weights.
+    pub(super) fn random_network_of(set: FeatureSet, seed: u64) -> Network {
         let mut x = seed;
         let mut next = move |range: i64| {
             x = x
@@ -64,13 +79,13 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             ((x >> 33) as i64 % (2 * range + 1) - range) as i16
         };
-        let inputs = FeatureSet::PieceSquare.inputs();
+        let inputs = set.inputs();
         let mut feature_bias = [0; HIDDEN];
         feature_bias.iter_mut().for_each(|b| *b = next(100));
         let mut output_weights = [0; 2 * HIDDEN];
         output_weights.iter_mut().for_each(|w| *w = next(60));
         Network {
-            feature_set: FeatureSet::PieceSquare,
+            feature_set: set,
             feature_weights: (0..inputs * HIDDEN).map(|_| next(120)).collect(),
             feature_bias,
             output_weights,
@@ -79,12 +94,25 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_network_reads_back_and_scores_the_start_near_equal() {
-        let net = built_in().expect("nets/chess-round3.nnue reads");
+    fn the_built_in_networks_read_back_and_score_the_start_near_equal() {
+        let net = built_in(FeatureSet::PieceSquare).expect("nets/chess-round3.nnue reads");
         assert_eq!(net.feature_set, FeatureSet::PieceSquare);
         let start = Chess::start();
-        let score = net.output(&net.refresh(start.placement().board), start.turn());
+        let none = Hands::default();
+        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
         assert!(score.abs() < 100, "start position scored {score}");
+        let net = built_in(FeatureSet::PieceSquareHands).expect("nets/chessgi-round1.nnue reads");
+        assert_eq!(net.feature_set, FeatureSet::PieceSquareHands);
+        let start = crate::ChessGi::start();
+        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
+        assert!(
+            score.abs() < 100,
+            "Chess-Gi's start position scored {score}"
+        );
+        let all = Networks::built_in();
+        assert_eq!(all.iter().count(), 2);
+        assert!(all.for_variant(crate::Variant::Chess960).is_some());
+        assert!(all.for_variant(crate::Variant::Alice).is_none());
     }
 
     #[test]
@@ -93,7 +121,7 @@ mod tests {
         let mut pos: Chess =
             read_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
                 .unwrap();
-        let mut acc = net.refresh(pos.placement().board);
+        let mut acc = net.refresh(pos.placement().board, &Hands::default());
         let mut list = crate::ActionList::new();
         let mut seed = 5u64;
         for _ in 0..60 {
@@ -105,11 +133,72 @@ mod tests {
             let action = list[(seed >> 33) as usize % list.len()];
             let before = pos.placement().board.clone();
             pos.play_unchecked(&action);
-            net.update(&mut acc, &before, pos.placement().board);
-            let fresh = net.refresh(pos.placement().board);
+            let none = Hands::default();
+            net.update(&mut acc, (&before, &none), (pos.placement().board, &none));
+            let fresh = net.refresh(pos.placement().board, &none);
             assert_eq!(acc, fresh, "after {action:?}");
             assert_eq!(net.output(&acc, pos.turn()), net.output(&fresh, pos.turn()));
         }
+    }
+
+    fn hands_of<G: Position>(pos: &G) -> Hands {
+        Hands {
+            white: pos.hand(crate::Color::White).unwrap_or_default(),
+            black: pos.hand(crate::Color::Black).unwrap_or_default(),
+        }
+    }
+
+    #[test]
+    fn chess_gi_captures_and_drops_followed_give_what_a_refresh_gives() {
+        let net = Arc::new(random_network_of(FeatureSet::PieceSquareHands, 13));
+        let mut cache = AccumulatorCache::new(Arc::clone(&net));
+        let mut list = crate::ActionList::new();
+        let (mut seed, mut drops, mut held) = (9u64, 0, 0);
+        for game in 0..6 {
+            let mut pos = crate::ChessGi::start();
+            let mut acc = net.refresh(pos.placement().board, &hands_of(&pos));
+            for ply in 0..120 {
+                pos.legal_actions(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let action = list[(seed >> 33) as usize % list.len()];
+                drops += usize::from(action.from().is_none());
+                let (before, before_hands) = (pos.placement().board.clone(), hands_of(&pos));
+                pos.play_unchecked(&action);
+                let hands = hands_of(&pos);
+                held = held.max(hands.white.total() + hands.black.total());
+                net.update(
+                    &mut acc,
+                    (&before, &before_hands),
+                    (pos.placement().board, &hands),
+                );
+                let fresh = net.refresh(pos.placement().board, &hands);
+                assert_eq!(acc, fresh, "game {game} after {action:?}");
+                let expected = net.output(&fresh, pos.turn());
+                // The cache, from whichever stored position is nearest.
+                let cached = cache.evaluate(pos.placement().board, &hands, pos.turn(), ply % 5);
+                assert_eq!(cached, expected, "game {game} ply {ply}");
+            }
+        }
+        assert!(drops > 10 && held > 4, "{drops} drops, at most {held} held");
+    }
+
+    #[test]
+    fn the_hands_change_a_chess_gi_score_and_not_an_orthodox_one() {
+        let gi: crate::ChessGi =
+            read_fen("r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 4").unwrap();
+        let empty = Hands::default();
+        let with_hands = random_network_of(FeatureSet::PieceSquareHands, 5);
+        let board = gi.placement().board;
+        let a = with_hands.output(&with_hands.refresh(board, &hands_of(&gi)), gi.turn());
+        let b = with_hands.output(&with_hands.refresh(board, &empty), gi.turn());
+        assert_ne!(a, b);
+        let orthodox = random_network(5);
+        let a = orthodox.output(&orthodox.refresh(board, &hands_of(&gi)), gi.turn());
+        let b = orthodox.output(&orthodox.refresh(board, &empty), gi.turn());
+        assert_eq!(a, b);
     }
 
     #[test]
@@ -123,8 +212,14 @@ mod tests {
         let b: Chess =
             read_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4")
                 .unwrap();
-        let score_a = net.output(&net.refresh(a.placement().board), a.turn());
-        let score_b = net.output(&net.refresh(b.placement().board), b.turn());
+        let score_a = net.output(
+            &net.refresh(a.placement().board, &Hands::default()),
+            a.turn(),
+        );
+        let score_b = net.output(
+            &net.refresh(b.placement().board, &Hands::default()),
+            b.turn(),
+        );
         assert_eq!(score_a, score_b);
     }
 
@@ -142,18 +237,23 @@ mod tests {
         for (i, fen) in fens.iter().cycle().take(25).enumerate() {
             let pos: Chess = read_fen(fen).unwrap();
             let board = pos.placement().board;
-            let expected = net.output(&net.refresh(board), pos.turn());
-            assert_eq!(cache.evaluate(board, pos.turn(), i % 4), expected, "{fen}");
+            let none = Hands::default();
+            let expected = net.output(&net.refresh(board, &none), pos.turn());
+            assert_eq!(
+                cache.evaluate(board, &none, pos.turn(), i % 4),
+                expected,
+                "{fen}"
+            );
         }
     }
 
     #[test]
     fn a_search_with_a_network_plays_legal_actions_and_scores_by_it() {
         use crate::search::{Limits, Progress, Search, SearchOptions, TranspositionTable};
-        let run = |network: Option<Arc<Network>>| {
+        let run = |networks: Networks| {
             let mut search = Search::<Chess>::new(TranspositionTable::new(1));
             search.set_options(SearchOptions {
-                network,
+                networks,
                 ..SearchOptions::default()
             });
             let limits = Limits {
@@ -167,18 +267,31 @@ mod tests {
                 }
             }
         };
-        let learned = run(Some(Arc::new(random_network(8))));
-        let hand = run(None);
+        let learned = run(Networks::only(Arc::new(random_network(8))));
+        let hand = run(Networks::none());
         assert!(Chess::start().is_legal(&learned.best.unwrap()));
         // A random network values the start position unlike the hand-written terms.
         assert_ne!((learned.score, learned.nodes), (hand.score, hand.nodes));
-        // Other rule sets keep the hand-written evaluation whatever the options say.
+        // A rule set of another layout keeps the hand-written evaluation.
         let mut gi = Search::<crate::ChessGi>::new(TranspositionTable::new(1));
         gi.set_options(SearchOptions {
-            network: Some(Arc::new(random_network(8))),
+            networks: Networks::only(Arc::new(random_network(8))),
             ..SearchOptions::default()
         });
         let pos = crate::ChessGi::start();
         assert_eq!(gi.evaluate(&pos, 0), crate::eval::evaluate(&pos));
+        // With a network of its layout in the set, Chess-Gi scores by it.
+        let hands_net = Arc::new(random_network_of(FeatureSet::PieceSquareHands, 8));
+        let mut networks = Networks::only(Arc::new(random_network(8)));
+        networks.insert(Arc::clone(&hands_net));
+        gi.set_options(SearchOptions {
+            networks,
+            ..SearchOptions::default()
+        });
+        let expected = hands_net.output(
+            &hands_net.refresh(pos.placement().board, &hands_of(&pos)),
+            pos.turn(),
+        );
+        assert_eq!(gi.evaluate(&pos, 0), expected);
     }
 }
