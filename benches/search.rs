@@ -36,7 +36,9 @@ fn main() {
         let mut ms = Vec::with_capacity(runs);
         for _ in 0..runs {
             let started = Instant::now();
-            let entries = bench::run_variant(variant, depth, None).expect("bench positions");
+            let entries =
+                bench::run_variant(variant, depth, &alfiere::eval::nnue::Networks::none())
+                    .expect("bench positions");
             let elapsed = started.elapsed().as_secs_f64() * 1000.0;
             nodes = entries.iter().map(|e| e.nodes).sum::<u64>();
             rates.push(nodes as f64 / elapsed.max(0.001));

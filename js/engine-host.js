@@ -124,7 +124,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     const due = networksAhead.filter((entry) => !entry.variants || entry.variants.includes(variant));
     networksAhead = networksAhead.filter((entry) => !due.includes(entry));
     if (!due.length) return later ? undefined : post({ type: 'network', loaded: false });
-    Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork, (error) => error)))
+    // Each entry settles to its error, or to undefined once the network is in use.
+    Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork).then(() => undefined, (error) => error)))
       .then((outcomes) => {
         const error = outcomes.find((outcome) => outcome !== undefined);
         const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };

@@ -154,8 +154,9 @@ export declare class Engine extends EventTarget {
   constructor(options?: EngineOptions);
   /** Resolves when the wasm is loaded and the variant set; rejects with an EngineError. */
   readonly ready: Promise<void>;
-  /** Settles when the `network` option's network is in use or has failed; never
-   * rejects. */
+  /** Settles when the networks read at the start (those of the starting rule set,
+   * by default) are in use or have failed (`loaded` says whether any is in use,
+   * `error` why one failed); never rejects. */
   readonly network: Promise<NetworkStatus>;
   /** The current rule set. */
   readonly variant: VariantId;

@@ -211,8 +211,9 @@ export class Engine extends EventTarget {
    * not: `{loaded: false}` without one (also when the starting rule set has no
    * network of the package's own), `{loaded: false, error}` when one could not be
    * read (NetworkLoadError) or is no valid network (InvalidNetworkError); then the
-   * hand-written evaluation plays. A default network read later, when its rule set is
-   * first played, reports a failure as a console warning. Never rejects. */
+   * hand-written evaluation plays (`{loaded: true, error}`: of a list, the others
+   * loaded). A default network read later, when its rule set is first played, reports
+   * a failure as a console warning. Never rejects. */
   get network() {
     return this.#network;
   }
@@ -383,7 +384,7 @@ export class Engine extends EventTarget {
         if (message.error) {
           const error = rebuildError(message.error);
           console.warn(`alfiere: ${error.message}; the hand-written evaluation plays`);
-          if (!message.later) this.#settleNetwork({ loaded: false, error });
+          if (!message.later) this.#settleNetwork({ loaded: Boolean(message.loaded), error });
         } else if (!message.later) {
           this.#settleNetwork({ loaded: Boolean(message.loaded) });
         }

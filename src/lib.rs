@@ -32,6 +32,7 @@ pub mod record;
 pub mod refusal;
 pub mod search;
 pub mod setup;
+pub mod shown;
 pub mod types;
 pub mod variant;
 pub mod variants;

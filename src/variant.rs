@@ -138,7 +138,7 @@ impl fmt::Display for UnknownVariantError {
             "unknown variant '{}' (known: {})",
             // Escaped: the id may come from a UCI line, where a raw `\r` or NUL
             // in the answer would break the protocol's one-line replies.
-            self.0.escape_debug(),
+            crate::shown::shown(&self.0, usize::MAX),
             ids.join(", ")
         )
     }

@@ -111,7 +111,7 @@ fn the_scan_catches_an_environment_look_up_and_ignores_comments() {
 
 /// The layers, lowest first: a module may use its own layer and the ones before it.
 const LAYERS: &[&[&str]] = &[
-    &["types"],
+    &["types", "shown"],
     &["bitboard"],
     &["attacks", "zobrist"],
     &["board"],

@@ -1120,3 +1120,38 @@ fn evalfile_of_one_layout_replaces_that_layouts_network_only() {
     assert_eq!(searched_score(&mut s), gi_built_in);
     let _ = std::fs::remove_file(gi_file);
 }
+
+#[test]
+fn a_change_of_rule_set_empties_the_table() {
+    // Chess-Gi after 1.e4 with empty hands has the key of orthodox chess after 1.e4:
+    // without a new table, the chess search would read Chess-Gi's scores.
+    let score_without_new_game = |s: &mut UciSession| {
+        send(s, "position startpos moves e2e4");
+        send(s, "go depth 5");
+        last_depth_info(&run_search(s)).to_string()
+    };
+    let mut fresh = UciSession::new();
+    send(&mut fresh, "setoption name EvalFile value <none>");
+    let expected = score_without_new_game(&mut fresh);
+    let mut s = UciSession::new();
+    send(&mut s, "setoption name EvalFile value <none>");
+    send(&mut s, "setoption name UCI_Variant value chessgi");
+    score_without_new_game(&mut s);
+    send(&mut s, "setoption name UCI_Variant value chess");
+    // Everything but the clock's fields: depth, score, nodes, the line.
+    let strip = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            if ["time", "nps", "hashfull"].contains(&words[i]) {
+                i += 2;
+            } else {
+                kept.push(words[i]);
+                i += 1;
+            }
+        }
+        kept.join(" ")
+    };
+    assert_eq!(strip(&score_without_new_game(&mut s)), strip(&expected));
+}

@@ -132,10 +132,9 @@ impl OptionChange {
         } else if let Some(change) = tune_option(name, value)? {
             change
         } else {
-            let shown: String = name.chars().take(64).collect();
             return Err(invalid(format!(
                 "unknown option '{}'",
-                shown.escape_debug()
+                crate::shown::shown(name, 64)
             )));
         };
         Ok(change)
@@ -186,12 +185,9 @@ fn invalid(message: String) -> ApiError {
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, ApiError> {
     match value.map(str::parse::<u64>) {
         Some(Ok(n)) if (min..=max).contains(&n) => Ok(n),
-        _ => {
-            let shown: String = value.unwrap_or("").chars().take(32).collect();
-            Err(invalid(format!(
-                "{name} needs a whole number in {min}..={max}, not '{}'",
-                shown.escape_debug()
-            )))
-        }
+        _ => Err(invalid(format!(
+            "{name} needs a whole number in {min}..={max}, not '{}'",
+            crate::shown::shown(value.unwrap_or(""), 32)
+        ))),
     }
 }

@@ -291,12 +291,12 @@ impl EngineSession {
         match change {
             OptionChange::Variant(variant) => {
                 self.options.variant = variant;
-                self.game = Game::start(self.options.played_variant());
+                self.start_played_variant();
             }
             OptionChange::Chess960(on) => {
                 self.options.chess960 = on;
                 if self.options.played_variant() != self.variant() {
-                    self.game = Game::start(self.options.played_variant());
+                    self.start_played_variant();
                 }
             }
             OptionChange::EvalFile(name) => {
@@ -305,7 +305,7 @@ impl EngineSession {
                         e.kind,
                         format!(
                             "EvalFile {}: {}; keeping the current evaluation",
-                            name.chars().take(64).collect::<String>().escape_debug(),
+                            crate::shown::shown(&name, 64),
                             e.message
                         ),
                     )
@@ -332,6 +332,16 @@ impl EngineSession {
             OptionChange::Elo(elo) => self.options.elo = elo,
         }
         Ok(())
+    }
+
+    /// A new game of the rule set the options play, with an empty table: the same
+    /// placement has the same key in two rule sets (a Chess-Gi position with empty
+    /// hands and its orthodox twin), and one rule set's scores mean nothing in another.
+    fn start_played_variant(&mut self) {
+        self.game = Game::start(self.options.played_variant());
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
     }
 
     /// The networks after `EvalFile` names `name`: the built-in ones, none, or the

@@ -63,9 +63,9 @@ pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
 use crate::eval::nnue::{AccumulatorCache, Hands, Networks};
-use crate::types::Color;
 use crate::game::Position;
 use crate::moves::{Action, ActionList};
+use crate::types::Color;
 use crate::zobrist;
 use crate::Variant;
 use correction::CorrectionHistory;

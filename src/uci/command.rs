@@ -59,13 +59,7 @@ pub fn parse_go(game: &Game, args: &str) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut words = args.split_whitespace().peekable();
     while let Some(word) = words.next() {
-        let shown = |w: &str| {
-            w.chars()
-                .take(32)
-                .collect::<String>()
-                .escape_debug()
-                .to_string()
-        };
+        let shown = |w: &str| crate::shown::shown(w, 32);
         match word {
             "infinite" => limits.infinite = true,
             "searchmoves" => {

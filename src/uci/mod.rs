@@ -327,10 +327,9 @@ impl UciSession {
             }
             "quit" => return Control::Quit,
             other => {
-                let shown: String = other.chars().take(32).collect();
                 out(&format!(
                     "info string unknown command '{}'",
-                    shown.escape_debug()
+                    crate::shown::shown(other, 32)
                 ));
             }
         }

@@ -63,7 +63,8 @@ impl Network {
 
     #[inline]
     fn toggle_piece(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
-        self.toggle(acc, |viewer| piece_square(viewer, piece, square), added);
+        let rows = Color::ALL.map(|viewer| piece_square(viewer, piece, square));
+        self.toggle(acc, rows, added);
     }
 
     #[inline]
@@ -76,16 +77,19 @@ impl Network {
         on: bool,
     ) {
         if role != Role::King {
-            self.toggle(acc, |viewer| hand_feature(viewer, holder, role, count), on);
+            let rows = Color::ALL.map(|viewer| hand_feature(viewer, holder, role, count));
+            self.toggle(acc, rows, on);
         }
     }
 
-    /// Adds (or takes away) the column of the feature `feature(viewer)` to each
-    /// point of view's sums.
-    #[inline]
-    fn toggle(&self, acc: &mut Accumulator, feature: impl Fn(Color) -> usize, added: bool) {
+    /// Adds (or takes away) the column of feature `rows[viewer]` to each point of
+    /// view's sums. In the wasm, one copy for every kind of feature: its loops are the
+    /// vectorised ones, and copies grow the module (natively, inlined for speed).
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    fn toggle(&self, acc: &mut Accumulator, rows: [usize; 2], added: bool) {
         for viewer in Color::ALL {
-            let row = feature(viewer) * HIDDEN;
+            let row = rows[viewer.index()] * HIDDEN;
             let column = &self.feature_weights[row..row + HIDDEN];
             let values = &mut acc.values[viewer.index()];
             // Wrapping: the loader refuses weights that could overflow, and wrapping

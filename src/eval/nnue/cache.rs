@@ -9,7 +9,7 @@
 //! wrong score.
 
 use super::accumulator::Accumulator;
-use super::features::{Hands, HAND_DEPTH};
+use super::features::Hands;
 use super::network::Network;
 use crate::board::Board;
 use crate::types::{Color, Role};
@@ -32,20 +32,14 @@ pub struct AccumulatorCache {
 }
 
 /// About how many feature columns differ between two positions: the (piece, square)
-/// pairs of the boards and the counts in hand.
+/// pairs of the boards, and two for a change of hands (a capture or a drop changes one
+/// count by one).
 fn distance((a, a_hands): (&Board, &Hands), (b, b_hands): (&Board, &Hands)) -> usize {
     let roles: usize = Role::ALL
         .iter()
         .map(|&r| (a.by_role(r) ^ b.by_role(r)).count())
         .sum();
-    let held: usize = Color::ALL
-        .into_iter()
-        .flat_map(|c| Role::ALL.map(move |r| (c, r)))
-        .map(|(c, r)| {
-            let (x, y) = (a_hands[c].count(r), b_hands[c].count(r));
-            usize::from(x.abs_diff(y)).min(HAND_DEPTH)
-        })
-        .sum();
+    let held = if a_hands == b_hands { 0 } else { 2 };
     roles + held + (a.by_color(Color::White) ^ b.by_color(Color::White)).count()
 }
 

@@ -15,17 +15,21 @@ impl FeatureSet {
     }
 }
 
-/// At most one network per [`FeatureSet`].
+/// The networks by layout.
+type Slots = [Option<Arc<Network>>; FeatureSet::ALL.len()];
+
+/// At most one network per [`FeatureSet`]. Shared: a set is cloned (into every
+/// search's options) by one reference count.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Networks {
-    by_layout: [Option<Arc<Network>>; FeatureSet::ALL.len()],
+    /// `None` for no network at all.
+    slots: Option<Arc<Slots>>,
 }
 
+/// A layout's place in [`Networks`]: its position in [`FeatureSet::ALL`] (checked by
+/// a test).
 fn slot(set: FeatureSet) -> usize {
-    FeatureSet::ALL
-        .iter()
-        .position(|&s| s == set)
-        .expect("every layout is in FeatureSet::ALL")
+    set as usize
 }
 
 impl Networks {
@@ -55,12 +59,14 @@ impl Networks {
     /// Puts `network` in the place of its layout, replacing the one there.
     pub fn insert(&mut self, network: Arc<Network>) {
         let at = slot(network.feature_set);
-        self.by_layout[at] = Some(network);
+        let mut slots: Slots = self.slots.as_deref().cloned().unwrap_or_default();
+        slots[at] = Some(network);
+        self.slots = Some(Arc::new(slots));
     }
 
     /// The network of layout `set`.
     pub fn get(&self, set: FeatureSet) -> Option<&Arc<Network>> {
-        self.by_layout[slot(set)].as_ref()
+        self.slots.as_ref()?[slot(set)].as_ref()
     }
 
     /// The network a search of `variant` evaluates with, if any.
@@ -70,11 +76,48 @@ impl Networks {
 
     /// Whether there is no network at all.
     pub fn is_empty(&self) -> bool {
-        self.by_layout.iter().all(Option::is_none)
+        self.iter().next().is_none()
     }
 
     /// The networks there are, in layout order.
     pub fn iter(&self) -> impl Iterator<Item = &Arc<Network>> {
-        self.by_layout.iter().flatten()
+        self.slots.iter().flat_map(|slots| slots.iter().flatten())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_layout_has_its_own_place() {
+        for (i, set) in FeatureSet::ALL.into_iter().enumerate() {
+            assert_eq!(slot(set), i);
+        }
+    }
+
+    #[test]
+    fn a_network_takes_its_layouts_place_and_a_clone_keeps_its_own() {
+        let network = |set: FeatureSet| {
+            Arc::new(Network {
+                feature_set: set,
+                feature_weights: vec![1; set.inputs() * super::super::HIDDEN],
+                feature_bias: [0; super::super::HIDDEN],
+                output_weights: [0; 2 * super::super::HIDDEN],
+                output_bias: 0,
+            })
+        };
+        let mut networks = Networks::none();
+        assert!(networks.is_empty());
+        networks.insert(network(FeatureSet::PieceSquare));
+        let before = networks.clone();
+        networks.insert(network(FeatureSet::PieceSquareHands));
+        assert_eq!(networks.iter().count(), 2);
+        // The clone taken before is not changed by the insert.
+        assert_eq!(before.iter().count(), 1);
+        assert!(before.for_variant(Variant::ChessGi).is_none());
+        assert!(networks.for_variant(Variant::ChessGi).is_some());
+        assert!(networks.for_variant(Variant::Chess960).is_some());
+        assert!(networks.for_variant(Variant::Alice).is_none());
     }
 }
