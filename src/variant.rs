@@ -146,6 +146,21 @@ impl fmt::Display for UnknownVariantError {
 
 impl std::error::Error for UnknownVariantError {}
 
+impl Variant {
+    /// The rule set `text` names (an id or a name) if it is one of `allowed`; otherwise
+    /// a message listing their ids. For command lines that serve a few rule sets.
+    pub fn parse_one_of(text: &str, allowed: &[Variant]) -> Result<Variant, String> {
+        text.parse()
+            .ok()
+            .filter(|v| allowed.contains(v))
+            .ok_or_else(|| {
+                let ids: Vec<&str> = allowed.iter().map(|v| v.id()).collect();
+                let shown = crate::shown::shown(text, 64);
+                format!("'{shown}' is not one of {}", ids.join(", "))
+            })
+    }
+}
+
 impl FromStr for Variant {
     type Err = UnknownVariantError;
     /// Parses an implemented rule set's id or name.

@@ -71,14 +71,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         match flag {
             "--out" => out = Some(PathBuf::from(value)),
             "--variant" => {
-                variant = value
-                    .parse()
-                    .ok()
-                    .filter(|v| VARIANTS.contains(v))
-                    .ok_or_else(|| {
-                        let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id()).collect();
-                        format!("--variant: '{value}' is not one of {}", ids.join(", "))
-                    })?
+                variant = Variant::parse_one_of(value, &VARIANTS)
+                    .map_err(|e| format!("--variant: {e}"))?
             }
             "--games" => games = Some(positive()?),
             "--positions" => positions = Some(positive()?),

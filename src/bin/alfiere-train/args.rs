@@ -81,14 +81,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--data" => data.push(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
             "--variant" => {
-                variant = value
-                    .parse()
-                    .ok()
-                    .filter(|v| VARIANTS.contains(v))
-                    .ok_or_else(|| {
-                        let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id()).collect();
-                        format!("--variant: '{value}' is not one of {}", ids.join(", "))
-                    })?
+                variant = Variant::parse_one_of(value, &VARIANTS)
+                    .map_err(|e| format!("--variant: {e}"))?
             }
             "--init" => init = Some(PathBuf::from(value)),
             "--epochs" => epochs = bounded(0, 100_000)?,

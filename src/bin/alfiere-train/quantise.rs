@@ -153,35 +153,16 @@ mod tests {
     use alfiere::notation::fen::read_fen;
     use alfiere::{ActionList, Chess, ChessGi, Color, Position};
 
-    /// Positions of a seeded random game.
-    fn positions(seed: u64, count: usize) -> Vec<Sample> {
-        let mut pos = Chess::start();
+    /// Positions of seeded random games of rule set `G`, with their hands.
+    fn random_samples<G: Position>(seed: u64, count: usize) -> Vec<Sample> {
+        let mut pos = G::start();
         let mut list = ActionList::new();
         let mut rng = alfiere::search::skill::SplitMix(seed);
         let mut out = Vec::new();
         while out.len() < count {
             pos.legal_actions(&mut list);
             if list.is_empty() {
-                pos = Chess::start();
-                continue;
-            }
-            let action = list[(rng.next_u64() % list.len() as u64) as usize];
-            pos.play_unchecked(&action);
-            out.push(Sample::from_board(pos.placement().board, pos.turn()).unwrap());
-        }
-        out
-    }
-
-    /// Positions of a seeded random Chess-Gi game, with their hands.
-    fn positions_with_hands(seed: u64, count: usize) -> Vec<Sample> {
-        let mut pos = ChessGi::start();
-        let mut list = ActionList::new();
-        let mut rng = alfiere::search::skill::SplitMix(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            pos.legal_actions(&mut list);
-            if list.is_empty() {
-                pos = ChessGi::start();
+                pos = G::start();
                 continue;
             }
             let action = list[(rng.next_u64() % list.len() as u64) as usize];
@@ -194,6 +175,11 @@ mod tests {
             out.push(sample);
         }
         out
+    }
+
+    /// Positions of a seeded random orthodox game.
+    fn positions(seed: u64, count: usize) -> Vec<Sample> {
+        random_samples::<Chess>(seed, count)
     }
 
     /// Random weights of a trained network's size (output weights around 0.1),
@@ -269,7 +255,7 @@ mod tests {
 
     #[test]
     fn a_network_with_hands_scores_as_its_float_model_and_an_orthodox_one_starts_it() {
-        let samples = positions_with_hands(12, 1500);
+        let samples = random_samples::<ChessGi>(12, 1500);
         assert!(samples.iter().any(|s| s.hands() != Hands::default()));
         let mut params = trained_size(31);
         // Hands' rows off zero, so that the hands count.
