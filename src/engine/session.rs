@@ -121,6 +121,7 @@ impl EngineSession {
     /// A session whose weakened levels draw their choices from `seed` (the binary and
     /// the worker pass a seed of their own each run, so games vary).
     pub fn with_seed(seed: u64) -> EngineSession {
+        let networks = Networks::built_in();
         EngineSession {
             game: Game::start(Variant::Chess),
             options: EngineOptions::default(),
@@ -128,8 +129,8 @@ impl EngineSession {
             job: None,
             searches: 0,
             seed,
-            networks: Networks::built_in(),
-            default_networks: Networks::built_in(),
+            default_networks: networks.clone(),
+            networks,
             file_reader: None,
         }
     }

@@ -62,10 +62,9 @@ pub use skill::Strength;
 pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
-use crate::eval::nnue::{AccumulatorCache, Hands, Networks};
+use crate::eval::nnue::{AccumulatorCache, FeatureSet, Hands, Networks};
 use crate::game::Position;
 use crate::moves::{Action, ActionList};
-use crate::types::Color;
 use crate::zobrist;
 use crate::Variant;
 use correction::CorrectionHistory;
@@ -304,7 +303,7 @@ impl<G: Position> Search<G> {
 
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
-        let layout = crate::eval::rules::rules(G::VARIANT).network;
+        let layout = FeatureSet::of_variant(G::VARIANT);
         // The weakened levels keep the hand-written evaluation: their Elo table
         // (skill::ELO_AT_LEVEL) was measured with it, and their margins are in its
         // centipawns; the network plays at full strength only.
@@ -321,13 +320,9 @@ impl<G: Position> Search<G> {
     pub(crate) fn evaluate(&self, pos: &G, ply: usize) -> i32 {
         match &self.nnue {
             Some(cache) => {
-                let hands = Hands {
-                    white: pos.hand(Color::White).unwrap_or_default(),
-                    black: pos.hand(Color::Black).unwrap_or_default(),
-                };
                 cache
                     .borrow_mut()
-                    .evaluate(pos.placement().board, &hands, pos.turn(), ply)
+                    .evaluate(pos.placement().board, &Hands::of(pos), pos.turn(), ply)
             }
             None => crate::eval::evaluate(pos),
         }

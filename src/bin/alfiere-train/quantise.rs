@@ -151,7 +151,7 @@ mod tests {
     use super::*;
     use alfiere::eval::nnue::Hands;
     use alfiere::notation::fen::read_fen;
-    use alfiere::{ActionList, Chess, ChessGi, Color, Position};
+    use alfiere::{ActionList, Chess, ChessGi, Position};
 
     /// Positions of seeded random games of rule set `G`, with their hands.
     fn random_samples<G: Position>(seed: u64, count: usize) -> Vec<Sample> {
@@ -168,10 +168,7 @@ mod tests {
             let action = list[(rng.next_u64() % list.len() as u64) as usize];
             pos.play_unchecked(&action);
             let mut sample = Sample::from_board(pos.placement().board, pos.turn()).unwrap();
-            sample.set_hands(&Hands {
-                white: pos.hand(Color::White).unwrap_or_default(),
-                black: pos.hand(Color::Black).unwrap_or_default(),
-            });
+            sample.set_hands(&Hands::of(&pos));
             out.push(sample);
         }
         out

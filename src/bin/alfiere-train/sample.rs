@@ -28,11 +28,7 @@ pub const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::ChessGi];
 fn read_position(variant: Variant, fen: &str) -> Result<(Board, Color, Hands), String> {
     fn read<G: Position>(fen: &str) -> Result<(Board, Color, Hands), String> {
         let pos: G = read_fen(fen).map_err(|e| format!("FEN: {e}"))?;
-        let hands = Hands {
-            white: pos.hand(Color::White).unwrap_or_default(),
-            black: pos.hand(Color::Black).unwrap_or_default(),
-        };
-        Ok((pos.placement().board.clone(), pos.turn(), hands))
+        Ok((pos.placement().board.clone(), pos.turn(), Hands::of(&pos)))
     }
     match variant {
         Variant::Chess => read::<Chess>(fen),

@@ -11,6 +11,7 @@
 //! as another.
 
 use crate::board::Board;
+use crate::game::Position;
 use crate::setup::Hand;
 use crate::types::{ByColor, Color, Piece, Role, Square};
 
@@ -71,6 +72,17 @@ impl FeatureSet {
 
 /// The pieces each side holds in hand (empty in rule sets without drops).
 pub type Hands = ByColor<Hand>;
+
+impl Hands {
+    /// The hands of `pos`: both empty in a rule set without drops.
+    #[inline]
+    pub fn of<G: Position>(pos: &G) -> Hands {
+        Hands {
+            white: pos.hand(Color::White).unwrap_or_default(),
+            black: pos.hand(Color::Black).unwrap_or_default(),
+        }
+    }
+}
 
 /// The hands feature of `holder` holding at least `count` (1..=[`HAND_DEPTH`]) of
 /// `role` (not the king), from `viewer`'s point of view.

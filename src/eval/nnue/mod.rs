@@ -141,13 +141,6 @@ mod tests {
         }
     }
 
-    fn hands_of<G: Position>(pos: &G) -> Hands {
-        Hands {
-            white: pos.hand(crate::Color::White).unwrap_or_default(),
-            black: pos.hand(crate::Color::Black).unwrap_or_default(),
-        }
-    }
-
     #[test]
     fn chess_gi_captures_and_drops_followed_give_what_a_refresh_gives() {
         let net = Arc::new(random_network_of(FeatureSet::PieceSquareHands, 13));
@@ -156,7 +149,7 @@ mod tests {
         let (mut seed, mut drops, mut held) = (9u64, 0, 0);
         for game in 0..6 {
             let mut pos = crate::ChessGi::start();
-            let mut acc = net.refresh(pos.placement().board, &hands_of(&pos));
+            let mut acc = net.refresh(pos.placement().board, &Hands::of(&pos));
             for ply in 0..120 {
                 pos.legal_actions(&mut list);
                 if list.is_empty() {
@@ -165,9 +158,9 @@ mod tests {
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                 let action = list[(seed >> 33) as usize % list.len()];
                 drops += usize::from(action.from().is_none());
-                let (before, before_hands) = (pos.placement().board.clone(), hands_of(&pos));
+                let (before, before_hands) = (pos.placement().board.clone(), Hands::of(&pos));
                 pos.play_unchecked(&action);
-                let hands = hands_of(&pos);
+                let hands = Hands::of(&pos);
                 held = held.max(hands.white.total() + hands.black.total());
                 net.update(
                     &mut acc,
@@ -192,11 +185,11 @@ mod tests {
         let empty = Hands::default();
         let with_hands = random_network_of(FeatureSet::PieceSquareHands, 5);
         let board = gi.placement().board;
-        let a = with_hands.output(&with_hands.refresh(board, &hands_of(&gi)), gi.turn());
+        let a = with_hands.output(&with_hands.refresh(board, &Hands::of(&gi)), gi.turn());
         let b = with_hands.output(&with_hands.refresh(board, &empty), gi.turn());
         assert_ne!(a, b);
         let orthodox = random_network(5);
-        let a = orthodox.output(&orthodox.refresh(board, &hands_of(&gi)), gi.turn());
+        let a = orthodox.output(&orthodox.refresh(board, &Hands::of(&gi)), gi.turn());
         let b = orthodox.output(&orthodox.refresh(board, &empty), gi.turn());
         assert_eq!(a, b);
     }
@@ -289,7 +282,7 @@ mod tests {
             ..SearchOptions::default()
         });
         let expected = hands_net.output(
-            &hands_net.refresh(pos.placement().board, &hands_of(&pos)),
+            &hands_net.refresh(pos.placement().board, &Hands::of(&pos)),
             pos.turn(),
         );
         assert_eq!(gi.evaluate(&pos, 0), expected);

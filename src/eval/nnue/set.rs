@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 impl FeatureSet {
     /// The layout searches of `variant` read, if any.
+    #[inline]
     pub fn of_variant(variant: Variant) -> Option<FeatureSet> {
         crate::eval::rules::rules(variant).network
     }
