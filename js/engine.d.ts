@@ -23,7 +23,7 @@ export interface EngineOptions {
    * (orthodox chess and Chess960, or Chess-Gi), and the hand-written evaluation plays
    * until it has loaded. Left out: the package's own networks, the ones the native
    * binary has built in (`nets/chess-round3.nnue`, 395 KB, and
-   * `nets/chessgi-round1.nnue`, 436 KB), each read when one of its rule sets is first
+   * `nets/chessgi-round2.nnue`, 436 KB), each read when one of its rule sets is first
    * played. `null`: none, the hand-written evaluation throughout. */
   network?: NetworkSource | NetworkSource[] | null;
 }

@@ -50,7 +50,7 @@ function defaultNetworks() {
   try {
     return [
       { source: new URL('../nets/chess-round3.nnue', import.meta.url).href, variants: ['chess', 'chess960'] },
-      { source: new URL('../nets/chessgi-round1.nnue', import.meta.url).href, variants: ['chessgi'] },
+      { source: new URL('../nets/chessgi-round2.nnue', import.meta.url).href, variants: ['chessgi'] },
     ];
   } catch {
     return null;

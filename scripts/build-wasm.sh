@@ -48,6 +48,16 @@ inline_threshold="${WASM_INLINE_THRESHOLD:-112}"
 # lets LLVM vectorise the learned evaluation's accumulator loops (README, "JavaScript
 # performance").
 export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=$inline_threshold -C symbol-mangling-version=v0 -C target-feature=+simd128"
+# Panic messages name their source files: without remapping, the module carries the
+# builder's cargo home and the toolchain's commit in about 1.3 KB of paths, and differs
+# from one machine to the next. Registry crates are named from their own directory,
+# the standard library from `library/`.
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+for registry in "$cargo_home"/registry/src/*/; do
+  [ -d "$registry" ] && RUSTFLAGS+=" --remap-path-prefix=$registry="
+done
+rustc_commit="$(rustc -vV | sed -n 's/^commit-hash: //p')"
+[ -n "$rustc_commit" ] && RUSTFLAGS+=" --remap-path-prefix=/rustc/$rustc_commit/="
 
 log "RUSTFLAGS='$RUSTFLAGS' cargo build --profile $profile --target $target --lib"
 cargo build --profile "$profile" --target "$target" --lib

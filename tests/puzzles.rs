@@ -5,7 +5,6 @@
 //! (scripts/test.d/60-puzzles.sh); every `cargo test` checks the files' format,
 //! legality, counts and mates without searching.
 
-use alfiere::eval::nnue::{FeatureSet, Networks};
 use alfiere::notation::{fen::read_fen, uci};
 use alfiere::puzzles::file::{read_file, PuzzleRow};
 use alfiere::puzzles::probe::SHIPPED_NODES;
@@ -121,13 +120,7 @@ fn every_shipped_puzzle_is_unique_at_the_shipped_budget() {
         .collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let failures = std::sync::Mutex::new(Vec::new());
-    // The evaluation the shipped files were mined and rated with: orthodox chess's
-    // network, the hand-written evaluation elsewhere. Chess-Gi's network (issue 44)
-    // judges some Chess-Gi puzzles otherwise; re-mining them with it is open.
-    let mut prober = Prober::new(SHIPPED_NODES);
-    prober.networks = alfiere::eval::nnue::built_in(FeatureSet::PieceSquare)
-        .map(Networks::only)
-        .unwrap_or_default();
+    let prober = Prober::new(SHIPPED_NODES);
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| loop {

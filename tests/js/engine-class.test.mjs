@@ -321,7 +321,7 @@ test('the network option: loaded from bytes or a path, refused with the reason w
     switched = await score(variantEngine);
   }
   assert.equal(switched, packagedScore, 'the chess network was read on the switch');
-  // Chess-Gi plays with its own network (nets/chessgi-round1.nnue).
+  // Chess-Gi plays with its own network (nets/chessgi-round2.nnue).
   const giHand = await score(newEngine({ variant: 'chessgi', network: null }));
   const gi = newEngine({ variant: 'chessgi' });
   assert.deepEqual(await gi.network, { loaded: true });

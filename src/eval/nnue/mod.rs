@@ -54,7 +54,7 @@ pub fn built_in(_set: FeatureSet) -> Option<std::sync::Arc<Network>> {
 pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
     match set {
         FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round3.nnue")),
-        FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round1.nnue")),
+        FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
     }
 }
 
@@ -101,7 +101,7 @@ mod tests {
         let none = Hands::default();
         let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
         assert!(score.abs() < 100, "start position scored {score}");
-        let net = built_in(FeatureSet::PieceSquareHands).expect("nets/chessgi-round1.nnue reads");
+        let net = built_in(FeatureSet::PieceSquareHands).expect("nets/chessgi-round2.nnue reads");
         assert_eq!(net.feature_set, FeatureSet::PieceSquareHands);
         let start = crate::ChessGi::start();
         let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
