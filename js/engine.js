@@ -51,6 +51,7 @@ function defaultNetworks() {
     return [
       { source: new URL('../nets/chess-round3.nnue', import.meta.url).href, variants: ['chess', 'chess960'] },
       { source: new URL('../nets/chessgi-round2.nnue', import.meta.url).href, variants: ['chessgi'] },
+      { source: new URL('../nets/racingkings-round1.nnue', import.meta.url).href, variants: ['racingkings'] },
     ];
   } catch {
     return null;

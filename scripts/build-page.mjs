@@ -52,11 +52,11 @@ if (haveEngine) {
 }
 mkdirSync(join(out, 'pkg', 'web'), { recursive: true });
 for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web', f), join(out, 'pkg', 'web', f));
-// The learned evaluations (orthodox chess's and Chess-Gi's), where js/engine.js looks for
+// The learned evaluations (orthodox chess's, Chess-Gi's and Racing Kings'), where js/engine.js looks for
 // them (../nets/ from js/); the engine fetches each when its rule set is first played,
 // and the service worker caches them with the rest, for offline play.
 mkdirSync(join(out, 'nets'), { recursive: true });
-for (const net of ['chess-round3.nnue', 'chessgi-round2.nnue']) cpSync(join(root, 'nets', net), join(out, 'nets', net));
+for (const net of ['chess-round3.nnue', 'chessgi-round2.nnue', 'racingkings-round1.nnue']) cpSync(join(root, 'nets', net), join(out, 'nets', net));
 // The shipped puzzles (data/puzzles/<rule set>.csv), read by the page's Puzzles mode and
 // the embed's ?puzzle=<rule set>/<id> from puzzles/ next to them; cached like the rest.
 const puzzleDir = join(root, 'data', 'puzzles');

@@ -93,6 +93,7 @@ export async function buildSingle({ root, page, output, log }) {
   const networks = [
     ['alfiere-network', 'chess-round3.nnue'],
     ['alfiere-network-chessgi', 'chessgi-round2.nnue'],
+    ['alfiere-network-racingkings', 'racingkings-round1.nnue'],
   ].map(([id, file]) => [id, readFileSync(join(page, 'nets', file)).toString('base64')]);
   const networkLength = networks.reduce((sum, [, text]) => sum + text.length, 0);
   const workerB64 = Buffer.from(worker, 'utf8').toString('base64');

@@ -128,8 +128,10 @@ impl EngineRules for ChessGi {
 }
 
 impl EngineRules for RacingKings {
+    /// The race terms where no network of its layout is loaded.
     const EVAL: EvalRules = EvalRules {
         race: true,
+        network: Some(FeatureSet::RacingKings),
         ..EvalRules::ORTHODOX
     };
     const POLICY: Policy = Policy {

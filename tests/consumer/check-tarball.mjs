@@ -17,7 +17,7 @@ const required = [
   'js/chessjs.js', 'js/chessjs-node.js', 'js/chessjs.d.ts', 'js/chessjs/chess.js', 'js/chessjs/constants.js',
   'js/chessjs/fen-text.js', 'js/chessjs/headers.js', 'js/chessjs/move.js', 'js/chessjs/move-input.js',
   'js/chessjs/order.js', 'js/chessjs/pgn-writer.js', 'js/chessjs/zobrist.js', 'js/chessjs/pgn-reading.js',
-  'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'nets/chess-round3.nnue', 'nets/chessgi-round2.nnue', 'nets/README.md',
+  'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'nets/chess-round3.nnue', 'nets/chessgi-round2.nnue', 'nets/racingkings-round1.nnue', 'nets/README.md',
   'js/board/index.js', 'js/board/index.d.ts', 'js/board/element.js', 'js/board/controller.js', 'js/board/styles.js',
   'js/puzzles.js', 'js/puzzles.d.ts', 'js/board/puzzle-player.js',
 ];
@@ -25,7 +25,7 @@ const required = [
 const puzzleFiles = existsSync('data/puzzles') ? readdirSync('data/puzzles').filter((f) => f.endsWith('.csv')) : [];
 required.push(...puzzleFiles.map((f) => `data/puzzles/${f}`));
 for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
-const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|chessgi-round2\.nnue|README\.md)$|data\/puzzles\/[a-z0-9-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
+const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|chessgi-round2\.nnue|racingkings-round1\.nnue|README\.md)$|data\/puzzles\/[a-z0-9-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
 assert.deepEqual(stray, [], 'files outside pkg/, js/, the networks, the puzzles and the top-level docs');
 const wasm = pack.files.find((f) => f.path === 'pkg/web/alfiere_bg.wasm');
 console.log(`tarball ${pack.filename}: ${pack.files.length} files, ${pack.size} bytes packed, ${pack.unpackedSize} unpacked; ` +

@@ -262,9 +262,9 @@ test('the wasm bytes can be handed over', async () => {
 
 /** A network file with small pseudo-random weights, in the format of
  * src/eval/nnue/network.rs: magic, version, layout (1: orthodox, 768 inputs; 2: with
- * Chess-Gi's hands, 848), weights, FNV-1a checksum. */
+ * Chess-Gi's hands, 848; 3: Racing Kings, 768), weights, FNV-1a checksum. */
 function randomNetworkBytes(seed, layout = 1) {
-  const inputs = layout === 1 ? 768 : 848;
+  const inputs = layout === 2 ? 848 : 768;
   const hidden = 256; // HIDDEN in src/eval/nnue/network.rs
   const header = [1, layout, inputs, hidden, 255, 256, 400];
   const words = inputs * hidden + hidden + 2 * hidden;
@@ -297,9 +297,9 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   const path = join(dir, 'random.nnue');
   writeFileSync(path, bytes);
   writeFileSync(join(dir, 'cut.nnue'), bytes.subarray(0, 1000));
-  const score = async (engine) => {
+  const score = async (engine, moves = ['e2e4']) => {
     await engine.ready;
-    const result = await engine.analyse({ fen: null, moves: ['e2e4'], depth: 4 });
+    const result = await engine.analyse({ fen: null, moves, depth: 4 });
     return JSON.stringify(result.lines?.[0]?.score ?? result.score);
   };
   const plain = newEngine({ network: null });
@@ -326,6 +326,11 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   const gi = newEngine({ variant: 'chessgi' });
   assert.deepEqual(await gi.network, { loaded: true });
   assert.notEqual(await score(gi), giHand, 'the Chess-Gi network scores the position');
+  // So does Racing Kings (nets/racingkings-round1.nnue).
+  const rkHand = await score(newEngine({ variant: 'racingkings', network: null }), ['h2h3']);
+  const rk = newEngine({ variant: 'racingkings' });
+  assert.deepEqual(await rk.network, { loaded: true });
+  assert.notEqual(await score(rk, ['h2h3']), rkHand, 'the Racing Kings network scores the position');
   // A list: each network plays the rule sets of its layout.
   const giBytes = randomNetworkBytes(9, 2);
   const both = newEngine({ variant: 'chessgi', network: [bytes.slice(), giBytes.slice()] });

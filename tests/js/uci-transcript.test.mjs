@@ -87,7 +87,7 @@ test('the native binary and the wasm session in Node give the same transcript', 
   // The native binary has its networks built in; the wasm engine loads the same files
   // from the package first (both at the start, not each when its rule set is first
   // played), so that both search with them from the first line.
-  const nets = ['chess-round3.nnue', 'chessgi-round2.nnue'].map((file) => new URL(`nets/${file}`, root).pathname);
+  const nets = ['chess-round3.nnue', 'chessgi-round2.nnue', 'racingkings-round1.nnue'].map((file) => new URL(`nets/${file}`, root).pathname);
   engine = new Engine({ network: nets });
   assert.deepEqual(await engine.network, { loaded: true });
   const fromWasm = lineQueue();

@@ -26,10 +26,10 @@ function wasm() {
   return wasmBytes;
 }
 
-/** The learned evaluations, orthodox chess's and Chess-Gi's (copies: the bytes go to
- * the worker). */
+/** The learned evaluations, orthodox chess's, Chess-Gi's and Racing Kings' (copies: the
+ * bytes go to the worker). */
 function networks() {
-  return ['alfiere-network', 'alfiere-network-chessgi'].map((id) => {
+  return ['alfiere-network', 'alfiere-network-chessgi', 'alfiere-network-racingkings'].map((id) => {
     if (!networkBytes.has(id)) networkBytes.set(id, base64Bytes(id));
     return networkBytes.get(id).slice();
   });

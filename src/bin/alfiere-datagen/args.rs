@@ -5,13 +5,13 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
-[--variant chess|chessgi] [--nodes 5000] [--seed S] [--threads T] \
+[--variant chess|chessgi|racingkings] [--nodes 5000] [--seed S] [--threads T] \
 [--opening-plies 8] [--network FILE]";
 
 /// The rule sets self-play data is made for: those with a network layout (one action
 /// a turn, so every searched position is a turn's start whose score a static
 /// evaluation can learn).
-pub const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::ChessGi];
+pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
 
 /// What to generate and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +129,8 @@ mod tests {
         assert_eq!(config.variant, Variant::Chess);
         let config = parse(&args("--out x --games 1 --variant chessgi")).unwrap();
         assert_eq!(config.variant, Variant::ChessGi);
+        let config = parse(&args("--out x --games 1 --variant racingkings")).unwrap();
+        assert_eq!(config.variant, Variant::RacingKings);
         let config = parse(&args("--positions 9 --out y --threads 2 --seed 0")).unwrap();
         assert_eq!(
             (config.positions, config.threads, config.seed),

@@ -9,7 +9,7 @@ use crate::tally::Tally;
 use alfiere::eval::nnue::Network;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::TranspositionTable;
-use alfiere::{Chess, ChessGi, Variant};
+use alfiere::{Chess, ChessGi, RacingKings, Variant};
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -79,6 +79,7 @@ fn player(variant: Variant) -> Result<PlayGame, String> {
     match variant {
         Variant::Chess => Ok(selfplay::play::<Chess>),
         Variant::ChessGi => Ok(selfplay::play::<ChessGi>),
+        Variant::RacingKings => Ok(selfplay::play::<RacingKings>),
         other => Err(format!("no self-play data for {}", other.name())),
     }
 }

@@ -6,7 +6,7 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-train --data FILE [--data FILE ...] --out NET.nnue \
-[--variant chess|chessgi] [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
+[--variant chess|chessgi|racingkings] [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
 [--init NET.nnue] [--validation 0.02] [--mirror off]";
 
 /// What to train on, how, and where the network goes.

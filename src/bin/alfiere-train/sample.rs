@@ -3,9 +3,9 @@
 //! which game it comes from. 40 bytes a position, so ten million fit in about 400 MB;
 //! the network's inputs are decoded from it when needed.
 
-use alfiere::eval::nnue::{hand_feature, piece_square, Hands, HAND_DEPTH};
+use alfiere::eval::nnue::{hand_feature, piece_square, FeatureSet, Hands, HAND_DEPTH};
 use alfiere::notation::fen::read_fen;
-use alfiere::{Board, Chess, ChessGi, Color, Piece, Position, Role, Square, Variant};
+use alfiere::{Board, Chess, ChessGi, Color, Piece, Position, RacingKings, Role, Square, Variant};
 
 /// The most pieces a position may have: one nibble each in [`Sample::pieces`].
 pub const MAX_PIECES: usize = 32;
@@ -21,7 +21,7 @@ const HELD: [Role; 5] = [
 
 /// The rule sets whose data the trainer reads: those `alfiere-datagen` writes, each
 /// with a network layout.
-pub const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::ChessGi];
+pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
 
 /// The board, the side to act and the hands of a FEN of `variant` (one of
 /// [`VARIANTS`]).
@@ -33,6 +33,7 @@ fn read_position(variant: Variant, fen: &str) -> Result<(Board, Color, Hands), S
     match variant {
         Variant::Chess => read::<Chess>(fen),
         Variant::ChessGi => read::<ChessGi>(fen),
+        Variant::RacingKings => read::<RacingKings>(fen),
         other => Err(format!("no training data for {}", other.name())),
     }
 }
@@ -53,6 +54,8 @@ pub struct Sample {
     /// The game result for White in half points (0, 1 or 2).
     result: u8,
     black_to_act: bool,
+    /// The layout the inputs are read in (the data's rule set's).
+    layout: FeatureSet,
     /// Which game of the data the position comes from, as the loader tells them
     /// apart: validation holds out whole games.
     game: u32,
@@ -96,13 +99,16 @@ impl Sample {
         let (board, turn, hands) = read_position(variant, fen)?;
         let mut sample = Sample::from_board(&board, turn)?;
         sample.set_hands(&hands);
+        sample.layout = FeatureSet::of_variant(variant)
+            .ok_or_else(|| format!("{} has no network layout", variant.name()))?;
         // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
         sample.score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         sample.result = result;
         Ok(sample)
     }
 
-    /// A sample of `board` with `turn` to act (score 0, a draw).
+    /// A sample of `board` with `turn` to act (score 0, a draw), read in the orthodox
+    /// layout.
     pub fn from_board(board: &Board, turn: Color) -> Result<Sample, String> {
         let mut sample = Sample {
             occupied: 0,
@@ -111,6 +117,7 @@ impl Sample {
             score: 0,
             result: 1,
             black_to_act: turn == Color::Black,
+            layout: FeatureSet::PieceSquare,
             game: 0,
         };
         // `pieces()` goes from a1 upwards, the order in which the bits are decoded.
@@ -221,8 +228,8 @@ impl Sample {
             } else {
                 square
             };
-            out.us.push(piece_square(us, piece, square));
-            out.them.push(piece_square(!us, piece, square));
+            out.us.push(piece_square(self.layout, us, piece, square));
+            out.them.push(piece_square(self.layout, !us, piece, square));
         }
         for (i, (holder, role)) in held_slots().enumerate() {
             for count in 1..=usize::from(self.held(i)).min(HAND_DEPTH) {
@@ -284,6 +291,38 @@ mod tests {
         let mut features = Features::new();
         sample.features(&mut features);
         assert_eq!(features.us.len(), pos.placement().board.occupied().count());
+    }
+
+    #[test]
+    fn racing_kings_samples_read_in_their_own_layout() {
+        // Either side to act at the start sees the same race (Black's view mirrors
+        // the files), which the same board read as orthodox chess does not.
+        let white = Sample::parse(
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 | 0 | 0.5",
+            Variant::RacingKings,
+        )
+        .unwrap();
+        let black = Sample::parse(
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ b - - 0 1 | 0 | 0.5",
+            Variant::RacingKings,
+        )
+        .unwrap();
+        let sorted = |sample: &Sample| {
+            let mut features = Features::new();
+            sample.features(&mut features);
+            features.us.sort_unstable();
+            features.them.sort_unstable();
+            (features.us, features.them)
+        };
+        assert_eq!(sorted(&white), sorted(&black));
+        let mut orthodox = black;
+        orthodox.layout = FeatureSet::PieceSquare;
+        assert_ne!(sorted(&white), sorted(&orthodox));
+        assert!(Sample::parse(
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 | 0 | 0.5",
+            Variant::Alice
+        )
+        .is_err());
     }
 
     #[test]

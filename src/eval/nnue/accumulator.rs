@@ -63,7 +63,7 @@ impl Network {
 
     #[inline]
     fn toggle_piece(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
-        let rows = Color::ALL.map(|viewer| piece_square(viewer, piece, square));
+        let rows = Color::ALL.map(|viewer| piece_square(self.feature_set, viewer, piece, square));
         self.toggle(acc, rows, added);
     }
 

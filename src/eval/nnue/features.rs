@@ -5,7 +5,10 @@
 //! Black so that both sides see "their" pieces moving up the board. Chess-Gi adds the
 //! hands: for each (own or the opponent's, role that can be held, k = 1..=
 //! [`HAND_DEPTH`]) a feature that is on while the hand holds at least k such pieces,
-//! so a network can value the first knight in hand unlike the third. The layout leaves
+//! so a network can value the first knight in hand unlike the third. Racing Kings has
+//! the same 768 features seen another way: both kings race up the board, so Black's
+//! point of view swaps the colours and mirrors the files (a↔h, which maps the start
+//! position onto itself) instead of the ranks. The layout leaves
 //! room to grow by whole blocks of 768 (a second board for Alice): [`FeatureSet`]
 //! names the layout a network was trained on, and a file for one layout is never read
 //! as another.
@@ -22,6 +25,9 @@ pub enum FeatureSet {
     PieceSquare,
     /// The 768 piece-square features and the hands' counts (Chess-Gi).
     PieceSquareHands,
+    /// The 768 piece-square features, Black's point of view mirrored left to right
+    /// (Racing Kings).
+    RacingKings,
 }
 
 /// The counts of one role in hand that have a feature of their own; more pieces of
@@ -34,13 +40,18 @@ const PIECE_SQUARE_INPUTS: usize = 768;
 
 impl FeatureSet {
     /// Every layout, in id order.
-    pub const ALL: [FeatureSet; 2] = [FeatureSet::PieceSquare, FeatureSet::PieceSquareHands];
+    pub const ALL: [FeatureSet; 3] = [
+        FeatureSet::PieceSquare,
+        FeatureSet::PieceSquareHands,
+        FeatureSet::RacingKings,
+    ];
 
     /// The id stored in a network file.
     pub const fn id(self) -> u32 {
         match self {
             FeatureSet::PieceSquare => 1,
             FeatureSet::PieceSquareHands => 2,
+            FeatureSet::RacingKings => 3,
         }
     }
 
@@ -51,7 +62,7 @@ impl FeatureSet {
     /// The number of inputs per point of view.
     pub const fn inputs(self) -> usize {
         match self {
-            FeatureSet::PieceSquare => PIECE_SQUARE_INPUTS,
+            FeatureSet::PieceSquare | FeatureSet::RacingKings => PIECE_SQUARE_INPUTS,
             FeatureSet::PieceSquareHands => PIECE_SQUARE_INPUTS + 2 * HELD_ROLES * HAND_DEPTH,
         }
     }
@@ -66,6 +77,16 @@ impl FeatureSet {
         match self {
             FeatureSet::PieceSquare => "piece-square",
             FeatureSet::PieceSquareHands => "piece-square with hands",
+            FeatureSet::RacingKings => "racing kings piece-square",
+        }
+    }
+
+    /// What Black's point of view does to a square's index: mirror the ranks (the
+    /// sides play up and down the board) or, in Racing Kings, the files (both race up).
+    const fn black_mirror(self) -> usize {
+        match self {
+            FeatureSet::RacingKings => 7,
+            _ => 56,
         }
     }
 }
@@ -110,13 +131,14 @@ pub fn hands_diff(from: &Hands, to: &Hands, mut visit: impl FnMut(Color, Role, u
     }
 }
 
-/// The piece-square feature of `piece` on `square` from `viewer`'s point of view.
+/// The piece-square feature of `piece` on `square` from `viewer`'s point of view, in
+/// layout `set`.
 #[inline]
-pub fn piece_square(viewer: Color, piece: Piece, square: Square) -> usize {
+pub fn piece_square(set: FeatureSet, viewer: Color, piece: Piece, square: Square) -> usize {
     let theirs = usize::from(piece.color != viewer);
     let relative = match viewer {
         Color::White => square.index(),
-        Color::Black => square.index() ^ 56,
+        Color::Black => square.index() ^ set.black_mirror(),
     };
     (theirs * 6 + piece.role.index()) * 64 + relative
 }
@@ -146,17 +168,30 @@ mod tests {
 
     #[test]
     fn features_are_distinct_and_mirror_between_the_sides() {
+        // Ranks mirror for the sides of orthodox chess and Chess-Gi, files for Racing
+        // Kings' racers.
+        for (set, mirror) in [
+            (FeatureSet::PieceSquare, 56),
+            (FeatureSet::PieceSquareHands, 56),
+            (FeatureSet::RacingKings, 7),
+        ] {
+            features_of_one_layout_are_distinct_and_mirror(set, mirror);
+        }
+    }
+
+    fn features_of_one_layout_are_distinct_and_mirror(set: FeatureSet, mirror: u32) {
         let mut seen = std::collections::HashSet::new();
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
                 for index in 0..64 {
                     let square = Square::new(index).unwrap();
-                    let f = piece_square(Color::White, Piece { color, role }, square);
-                    assert!(f < FeatureSet::PieceSquare.inputs());
+                    let f = piece_square(set, Color::White, Piece { color, role }, square);
+                    assert!(f < set.inputs());
                     assert!(seen.insert(f));
                     // Black sees the mirrored board with the colours swapped.
-                    let mirrored = Square::new(index ^ 56).unwrap();
+                    let mirrored = Square::new(index ^ mirror).unwrap();
                     let g = piece_square(
+                        set,
                         Color::Black,
                         Piece {
                             color: !color,

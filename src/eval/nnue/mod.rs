@@ -55,6 +55,7 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
     match set {
         FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round3.nnue")),
         FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
+        FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
     }
 }
 
@@ -109,8 +110,16 @@ mod tests {
             score.abs() < 100,
             "Chess-Gi's start position scored {score}"
         );
+        let net = built_in(FeatureSet::RacingKings).expect("nets/racingkings-round1.nnue reads");
+        assert_eq!(net.feature_set, FeatureSet::RacingKings);
+        let start = crate::RacingKings::start();
+        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
+        assert!(
+            score.abs() < 100,
+            "Racing Kings' start position scored {score}"
+        );
         let all = Networks::built_in();
-        assert_eq!(all.iter().count(), 2);
+        assert_eq!(all.iter().count(), 3);
         assert!(all.for_variant(crate::Variant::Chess960).is_some());
         assert!(all.for_variant(crate::Variant::Alice).is_none());
     }
@@ -214,6 +223,33 @@ mod tests {
             b.turn(),
         );
         assert_eq!(score_a, score_b);
+    }
+
+    #[test]
+    fn racing_kings_sees_each_racer_as_the_other_sees_itself() {
+        // The start is the same race for both sides after mirroring the files and
+        // swapping the colours: with the side to act swapped too, the two points of
+        // view trade places, so the score is the same for either side to act. A
+        // rank mirror (orthodox chess's) would send Black's king racing downwards.
+        let net = random_network_of(FeatureSet::RacingKings, 9);
+        let white: crate::RacingKings = crate::RacingKings::start();
+        let black: crate::RacingKings =
+            read_fen("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ b - - 0 1").unwrap();
+        let none = Hands::default();
+        let acc = net.refresh(white.placement().board, &none);
+        assert_eq!(acc.values[0], acc.values[1]);
+        let (a, b) = (
+            net.output(&acc, white.turn()),
+            net.output(&net.refresh(black.placement().board, &none), black.turn()),
+        );
+        assert_eq!(a, b);
+        // One king up the board is a different race from either side.
+        let on: crate::RacingKings = read_fen("8/8/8/8/8/7K/krbnNBR1/qrbnNBRQ b - - 1 1").unwrap();
+        let moved = net.refresh(on.placement().board, &none);
+        assert_ne!(moved.values[0], moved.values[1]);
+        let orthodox = random_network_of(FeatureSet::PieceSquare, 9);
+        let acc = orthodox.refresh(white.placement().board, &none);
+        assert_ne!(acc.values[0], acc.values[1]);
     }
 
     #[test]

@@ -150,18 +150,16 @@ impl Network {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(NetworkError::NotANetwork);
         }
-        let word = |i: usize| -> Option<u32> {
-            let at = MAGIC.len() + 4 * i;
-            bytes
-                .get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let Some(header) = (0..HEADER_WORDS).map(word).collect::<Option<Vec<u32>>>() else {
+        let Some(header_bytes) = bytes.get(MAGIC.len()..MAGIC.len() + 4 * HEADER_WORDS) else {
             return Err(NetworkError::Length {
                 expected: MAGIC.len() + 4 * HEADER_WORDS,
                 found: bytes.len(),
             });
         };
+        let mut header = [0u32; HEADER_WORDS];
+        for (word, b) in header.iter_mut().zip(header_bytes.chunks_exact(4)) {
+            *word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
         if header[0] != FORMAT_VERSION {
             return Err(NetworkError::Version(header[0]));
         }
@@ -200,19 +198,21 @@ impl Network {
         if fnv1a(body) != stored {
             return Err(NetworkError::Checksum);
         }
-        let mut values = body[MAGIC.len() + 4 * HEADER_WORDS..]
-            .chunks_exact(2)
-            .map(|b| i16::from_le_bytes([b[0], b[1]]));
-        let inputs = feature_set.inputs();
-        let feature_weights: Vec<i16> = values.by_ref().take(inputs * HIDDEN).collect();
+        // Plain loops over the words: the iterator adapters cost the wasm more.
+        let words = &body[MAGIC.len() + 4 * HEADER_WORDS..];
+        let (weights, rest) = words.split_at(2 * feature_set.inputs() * HIDDEN);
+        let mut feature_weights = Vec::with_capacity(weights.len() / 2);
+        for b in weights.chunks_exact(2) {
+            feature_weights.push(i16::from_le_bytes([b[0], b[1]]));
+        }
         let mut feature_bias = [0; HIDDEN];
         let mut output_weights = [0; 2 * HIDDEN];
-        for (slot, v) in feature_bias
+        for (slot, b) in feature_bias
             .iter_mut()
             .chain(output_weights.iter_mut())
-            .zip(values)
+            .zip(rest.chunks_exact(2))
         {
-            *slot = v;
+            *slot = i16::from_le_bytes([b[0], b[1]]);
         }
         let tail = &body[body.len() - 4..];
         let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
