@@ -25,8 +25,9 @@ pub fn check_out(out: &Path) -> Result<(), Failure> {
 }
 
 /// The float model of the network file at `path`, to train a network of `layout` from:
-/// a network of `layout`, or of a smaller layout whose features `layout` begins with
-/// (an orthodox network starts a Chess-Gi one; the hands' rows start at zero).
+/// a network of `layout`, or of a layout with no more inputs (an orthodox network
+/// starts a Chess-Gi one, the hands' rows at zero; or a Racing Kings one, whose Black
+/// view differs, so it is a start and not the same judgement).
 pub fn read(path: &Path, layout: FeatureSet) -> Result<Params, Failure> {
     let refuse = |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
     let bytes = std::fs::read(path).map_err(|e| refuse(&e))?;
