@@ -49,9 +49,10 @@ inline_threshold="${WASM_INLINE_THRESHOLD:-112}"
 # performance").
 export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=$inline_threshold -C symbol-mangling-version=v0 -C target-feature=+simd128"
 # Panic messages name their source files: without remapping, the module carries the
-# builder's cargo home and the toolchain's commit in about 1.3 KB of paths, and differs
-# from one machine to the next. Registry crates are named from their own directory,
-# the standard library from `library/`.
+# builder's cargo home in its registry crates' paths, and differs from one machine to
+# the next; they are named from their own directory instead. (The standard library's
+# `/rustc/<commit>/library/...` paths come from its precompiled metadata, which the
+# second prefix does not reach today: they stay.)
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 for registry in "$cargo_home"/registry/src/*/; do
   [ -d "$registry" ] && RUSTFLAGS+=" --remap-path-prefix=$registry="
