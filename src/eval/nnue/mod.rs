@@ -94,30 +94,39 @@ mod tests {
         }
     }
 
+    /// The built-in network of `set` reads back as that layout and scores `G`'s start
+    /// position.
+    fn built_in_start_score<G: Position>(set: FeatureSet) -> i32 {
+        let net = built_in(set).unwrap_or_else(|| panic!("{set:?}'s built-in file reads"));
+        assert_eq!(net.feature_set, set);
+        let start = G::start();
+        net.output(
+            &net.refresh(start.placement().board, &Hands::default()),
+            start.turn(),
+        )
+    }
+
     #[test]
     fn the_built_in_networks_read_back_and_score_the_start_near_equal() {
-        let net = built_in(FeatureSet::PieceSquare).expect("nets/chess-round3.nnue reads");
-        assert_eq!(net.feature_set, FeatureSet::PieceSquare);
-        let start = Chess::start();
-        let none = Hands::default();
-        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
-        assert!(score.abs() < 100, "start position scored {score}");
-        let net = built_in(FeatureSet::PieceSquareHands).expect("nets/chessgi-round2.nnue reads");
-        assert_eq!(net.feature_set, FeatureSet::PieceSquareHands);
-        let start = crate::ChessGi::start();
-        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
-        assert!(
-            score.abs() < 100,
-            "Chess-Gi's start position scored {score}"
-        );
-        let net = built_in(FeatureSet::RacingKings).expect("nets/racingkings-round1.nnue reads");
-        assert_eq!(net.feature_set, FeatureSet::RacingKings);
-        let start = crate::RacingKings::start();
-        let score = net.output(&net.refresh(start.placement().board, &none), start.turn());
-        assert!(
-            score.abs() < 100,
-            "Racing Kings' start position scored {score}"
-        );
+        for (set, score) in [
+            (
+                FeatureSet::PieceSquare,
+                built_in_start_score::<Chess>(FeatureSet::PieceSquare),
+            ),
+            (
+                FeatureSet::PieceSquareHands,
+                built_in_start_score::<crate::ChessGi>(FeatureSet::PieceSquareHands),
+            ),
+            (
+                FeatureSet::RacingKings,
+                built_in_start_score::<crate::RacingKings>(FeatureSet::RacingKings),
+            ),
+        ] {
+            assert!(
+                score.abs() < 100,
+                "{set:?}: the start position scored {score}"
+            );
+        }
         let all = Networks::built_in();
         assert_eq!(all.iter().count(), 3);
         assert!(all.for_variant(crate::Variant::Chess960).is_some());
