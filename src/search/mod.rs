@@ -304,12 +304,11 @@ impl<G: Position> Search<G> {
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
         let layout = FeatureSet::of_variant(G::VARIANT);
-        // The weakened levels keep the hand-written evaluation: their Elo table
-        // (skill::ELO_AT_LEVEL) was measured with it, and their margins are in its
-        // centipawns; the network plays at full strength only.
+        // The lower levels keep the hand-written evaluation, with which their Elo
+        // (skill::ELO_AT_LEVEL) was measured; the top levels play with the network.
         self.nnue = layout
             .and_then(|set| options.networks.get(set))
-            .filter(|_| !options.strength.is_weakened())
+            .filter(|_| options.strength.uses_network())
             .map(|net| RefCell::new(AccumulatorCache::new(Arc::clone(net))));
         self.options = options;
     }

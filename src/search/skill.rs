@@ -18,11 +18,15 @@
 //! | 4     | 3         | 1 700     | 4     | 320         | 48 %              |
 //! | 10    | 6         | 24 000    | 4     | 200         | 30 %              |
 //! | 15    | 8         | 215 000   | 4     | 100         | 15 %              |
-//! | 19    | 10        | 1 240 000 | 4     | 20          | 3 %               |
+//! | 16    | 9         | 333 000   | 4     | 80          | 12 %              |
+//! | 19    | 15        | 1 240 000 | 4     | 20          | 3 %               |
 //! | 20    | none      | none      | 1     | 0           | 0                 |
 //!
 //! Below level 4 (the beginner levels) the engine weighs more lines and strays
 //! further and more often, so that level 0 plays like someone in their first games.
+//! From level 16 up the search evaluates with the rule set's network, where it has
+//! one, and the depth cap rises two plies a level, so that the top levels lead up to
+//! full strength without a gap.
 
 use super::score::is_mate;
 
@@ -33,16 +37,27 @@ pub const ELO_MAX: u32 = 2850;
 pub const LEVEL_MAX: u32 = 20;
 /// The Elo of each level 0..=20 (rising), on Stockfish's `UCI_Elo` scale:
 /// `UCI_Elo` picks the level by this table. Measured in matches (docs/strength.md,
-/// "Levels"): levels 8, 12, 15, 18 and 20 against Stockfish 15.1 at a nearby
+/// "Levels"): levels 8, 12, 15, 16, 19 and 20 against Stockfish 15.1 at a nearby
 /// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
-/// Levels below 20 search with the hand-written evaluation, as when they were
-/// measured; full strength searches with the built-in network and measures about
-/// 2300 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo` plays at full
-/// strength.
+/// Levels 0-15 search with the hand-written evaluation, levels 16-19 and full
+/// strength with the built-in network, as when they were measured. Full strength
+/// measures about 2300 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo`
+/// plays at full strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
     450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
-    1880, 1910, 1940, 2050, 2300,
+    1910, 1997, 2083, 2170, 2300,
 ];
+
+/// From this level up the search evaluates with the rule set's network where there
+/// is one. With the hand-written evaluation level 19 measured 250 Elo below full
+/// strength; the network closes that step. The levels below keep the hand-written
+/// evaluation, with which they were measured and whose mistakes look human.
+const NETWORK_FROM_LEVEL: f64 = 16.0;
+/// Plies of depth cap added per level above [`NETWORK_FROM_LEVEL`], on top of the half
+/// ply of every level. At one ply every two levels, level 19 was capped at depth 10,
+/// shallower than full strength searches on a blitz clock: even with the network it
+/// measured about 300 Elo below full strength (docs/strength.md, "Levels").
+const TOP_EXTRA_DEPTH_PER_LEVEL: f64 = 1.5;
 
 /// Lines searched at a weakened level, to choose from.
 const WEAK_MULTIPV: usize = 4;
@@ -130,9 +145,18 @@ impl Strength {
         self.level < f64::from(LEVEL_MAX)
     }
 
-    /// The deepest iteration allowed.
+    /// Whether the search evaluates with the rule set's network, where it has one:
+    /// full strength and the levels from [`NETWORK_FROM_LEVEL`] up.
+    pub fn uses_network(&self) -> bool {
+        self.level >= NETWORK_FROM_LEVEL
+    }
+
+    /// The deepest iteration allowed: one ply more every two levels, and from
+    /// [`NETWORK_FROM_LEVEL`] up two plies more a level.
     pub fn max_depth(&self) -> Option<u32> {
-        self.is_weakened().then(|| 1 + (self.level / 2.0) as u32)
+        let top = (self.level - NETWORK_FROM_LEVEL).max(0.0);
+        self.is_weakened()
+            .then(|| (1.0 + self.level / 2.0 + TOP_EXTRA_DEPTH_PER_LEVEL * top) as u32)
     }
 
     /// The most nodes allowed per search.
@@ -265,6 +289,13 @@ mod tests {
         assert_eq!(beginner.max_depth(), Some(1));
         assert_eq!(beginner.max_nodes(), Some(750));
         assert_eq!(Strength::from_level(10).max_depth(), Some(6));
+        // The top levels deepen two plies a level towards full strength.
+        let top: Vec<Option<u32>> = (15..=19)
+            .map(|level| Strength::from_level(level).max_depth())
+            .collect();
+        assert_eq!(top, [Some(8), Some(9), Some(11), Some(13), Some(15)]);
+        assert!(!Strength::from_level(15).uses_network());
+        assert!(Strength::from_level(16).uses_network() && Strength::full().uses_network());
         assert_eq!(Strength::from_elo(1570).level(), 8.0);
         assert!(Strength::from_elo(1500).level() > 7.0);
         // Above what full strength measures, full strength.
@@ -285,6 +316,7 @@ mod tests {
             );
             assert!(lower.multipv() >= higher.multipv(), "{lower:?}");
             assert!(lower.max_nodes() <= higher.max_nodes() || !higher.is_weakened());
+            assert!(lower.max_depth() <= higher.max_depth() || !higher.is_weakened());
         }
         let beginner = Strength::from_level(0);
         assert_eq!(

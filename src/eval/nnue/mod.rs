@@ -262,6 +262,37 @@ mod tests {
     }
 
     #[test]
+    fn the_top_levels_evaluate_with_the_network_and_the_lower_ones_without() {
+        use crate::search::{Search, SearchOptions, Strength, TranspositionTable};
+        let net = Arc::new(random_network(8));
+        let pos: Chess =
+            read_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+                .unwrap();
+        let learned = net.output(
+            &net.refresh(pos.placement().board, &Hands::default()),
+            pos.turn(),
+        );
+        let hand = crate::eval::evaluate(&pos);
+        assert_ne!(learned, hand);
+        let mut search = Search::<Chess>::new(TranspositionTable::new(1));
+        for (strength, expected) in [
+            (Strength::from_level(0), hand),
+            (Strength::from_level(15), hand),
+            (Strength::from_elo(1860), hand),
+            (Strength::from_level(16), learned),
+            (Strength::from_level(19), learned),
+            (Strength::full(), learned),
+        ] {
+            search.set_options(SearchOptions {
+                networks: Networks::only(Arc::clone(&net)),
+                strength,
+                ..SearchOptions::default()
+            });
+            assert_eq!(search.evaluate(&pos, 0), expected, "{strength:?}");
+        }
+    }
+
+    #[test]
     fn the_cache_agrees_with_a_refresh_wherever_it_starts_from() {
         let net = Arc::new(random_network(21));
         let mut cache = AccumulatorCache::new(Arc::clone(&net));
