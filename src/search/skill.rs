@@ -49,9 +49,10 @@ pub const ELO_AT_LEVEL: [u32; 21] = [
 ];
 
 /// From this level up the search evaluates with the rule set's network where there
-/// is one. With the hand-written evaluation level 19 measured 250 Elo below full
-/// strength; the network closes that step. The levels below keep the hand-written
-/// evaluation, with which they were measured and whose mistakes look human.
+/// is one, as full strength does: with the hand-written evaluation the table rose
+/// 250 Elo from level 19 to full strength in one step. The levels below keep the
+/// hand-written evaluation, with which they were measured and whose mistakes look
+/// human.
 const NETWORK_FROM_LEVEL: f64 = 16.0;
 /// Plies of depth cap added per level above [`NETWORK_FROM_LEVEL`], on top of the half
 /// ply of every level. At one ply every two levels, level 19 was capped at depth 10,
@@ -146,13 +147,13 @@ impl Strength {
     }
 
     /// Whether the search evaluates with the rule set's network, where it has one:
-    /// full strength and the levels from [`NETWORK_FROM_LEVEL`] up.
+    /// full strength and the levels from 16 up.
     pub fn uses_network(&self) -> bool {
         self.level >= NETWORK_FROM_LEVEL
     }
 
-    /// The deepest iteration allowed: one ply more every two levels, and from
-    /// [`NETWORK_FROM_LEVEL`] up two plies more a level.
+    /// The deepest iteration allowed: one ply more every two levels, and from level
+    /// 16 up two plies more a level.
     pub fn max_depth(&self) -> Option<u32> {
         let top = (self.level - NETWORK_FROM_LEVEL).max(0.0);
         self.is_weakened()
