@@ -89,6 +89,9 @@ test('a Game goes to analyse() as it is: its variant, start and history, no nota
   const line = game.engineLine();
   assert.deepEqual([line.variant, line.fen, line.actions.length], ['racingkings', new Game('racingkings').fen(), 3]);
   assert.ok(line.actions instanceof Uint32Array);
+  // Both analyses score with Racing Kings' network: one read in the background could
+  // otherwise arrive between them and change the second one's answer.
+  assert.deepEqual(await engine.network, { loaded: true });
   const result = await engine.analyse({ game, depth: 3 });
   assert.ok(game.legalMoves().includes(result.bestmove), result.bestmove);
   const same = await engine.analyse({ moves: ['Kh3', 'Ka3', 'Kg4'], depth: 3 });
