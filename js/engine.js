@@ -8,6 +8,7 @@
 // No dependencies; Node uses engine-node.js, which passes in a worker_threads worker.
 
 import { ErrorKinds, rebuildError, typedError } from './errors.js';
+import { SHIPPED_NETWORKS } from './networks.js';
 
 export { ErrorKinds } from './errors.js';
 
@@ -42,17 +43,12 @@ function sourceForWorker(wasm, what = 'wasm') {
 }
 
 /** The networks an engine loads when the `network` option is left out: the ones the
- * native binary has built in, shipped in the package's nets/ (docs/nnue.md), each with
- * the rule sets it plays. Each is read when one of its rule sets is first played (an
- * engine that never plays Chess-Gi never fetches its network). A bundle without
- * import.meta.url gets none. */
+ * native binary has built in (networks.js), each with the rule sets it plays. Each is
+ * read when one of its rule sets is first played (an engine that never plays Chess-Gi
+ * never fetches its network). A bundle without import.meta.url gets none. */
 function defaultNetworks() {
   try {
-    return [
-      { source: new URL('../nets/chess-round3.nnue', import.meta.url).href, variants: ['chess', 'chess960'] },
-      { source: new URL('../nets/chessgi-round2.nnue', import.meta.url).href, variants: ['chessgi'] },
-      { source: new URL('../nets/racingkings-round1.nnue', import.meta.url).href, variants: ['racingkings'] },
-    ];
+    return SHIPPED_NETWORKS.map((network) => ({ source: network.url().href, variants: [...network.variants] }));
   } catch {
     return null;
   }

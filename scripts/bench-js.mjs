@@ -21,7 +21,7 @@
 // 1,6,7 (only those rows of part 3, numbered from 1), --network
 // FILE|none (the engine rows' evaluation in orthodox chess, in all three: `EvalFile`
 // natively, `Session.loadNetwork` in process, the Engine's `network` option in the
-// worker; default the shipped nets/chess-round3.nnue, `none` the hand-written one).
+// worker; default the shipped orthodox network (js/networks.js), `none` the hand-written one).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { Chess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { perft as opsPerft } from 'chessops/debug';
+import { SHIPPED_NETWORKS } from '../js/networks.js';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -37,7 +38,8 @@ const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const networkAt = args.indexOf('--network');
 // The engine rows search with the shipped network unless `--network none` (the
 // hand-written evaluation) or another file is named.
-const networkArg = networkAt >= 0 ? args[networkAt + 1] : fileURLToPath(new URL('../nets/chess-round3.nnue', import.meta.url));
+const orthodoxNetwork = SHIPPED_NETWORKS.find((network) => network.variants.includes('chess'));
+const networkArg = networkAt >= 0 ? args[networkAt + 1] : fileURLToPath(orthodoxNetwork.url());
 const NETWORK = networkArg === 'none' ? null : networkArg;
 const NETWORK_BYTES = NETWORK ? new Uint8Array(readFileSync(NETWORK)) : null;
 const repo = fileURLToPath(new URL('..', import.meta.url));

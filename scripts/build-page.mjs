@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHIPPED_NETWORKS } from '../js/networks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'page');
@@ -52,11 +53,11 @@ if (haveEngine) {
 }
 mkdirSync(join(out, 'pkg', 'web'), { recursive: true });
 for (const f of ['alfiere.js', 'alfiere_bg.wasm']) cpSync(join(root, 'pkg', 'web', f), join(out, 'pkg', 'web', f));
-// The learned evaluations (orthodox chess's, Chess-Gi's and Racing Kings'), where js/engine.js looks for
-// them (../nets/ from js/); the engine fetches each when its rule set is first played,
-// and the service worker caches them with the rest, for offline play.
+// The learned evaluations (js/networks.js), where js/engine.js looks for them (../nets/
+// from js/); the engine fetches each when its rule set is first played, and the service
+// worker caches them with the rest, for offline play.
 mkdirSync(join(out, 'nets'), { recursive: true });
-for (const net of ['chess-round3.nnue', 'chessgi-round2.nnue', 'racingkings-round1.nnue']) cpSync(join(root, 'nets', net), join(out, 'nets', net));
+for (const { file } of SHIPPED_NETWORKS) cpSync(join(root, 'nets', file), join(out, 'nets', file));
 // The shipped puzzles (data/puzzles/<rule set>.csv), read by the page's Puzzles mode and
 // the embed's ?puzzle=<rule set>/<id> from puzzles/ next to them; cached like the rest.
 const puzzleDir = join(root, 'data', 'puzzles');

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { SHIPPED_NETWORKS, inlineBlockId } from '../js/networks.js';
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -89,12 +90,9 @@ export async function buildSingle({ root, page, output, log }) {
   assertInlineSafe('the app bundle', app);
   const css = readFileSync(join(page, 'style.css'), 'utf8');
   const wasm = readFileSync(join(page, 'pkg', 'web', 'alfiere_bg.wasm')).toString('base64');
-  // The networks, by rule set (the ids platform-inline.js reads).
-  const networks = [
-    ['alfiere-network', 'chess-round3.nnue'],
-    ['alfiere-network-chessgi', 'chessgi-round2.nnue'],
-    ['alfiere-network-racingkings', 'racingkings-round1.nnue'],
-  ].map(([id, file]) => [id, readFileSync(join(page, 'nets', file)).toString('base64')]);
+  // The networks (js/networks.js), each in its block (the ids platform-inline.js reads).
+  const networks = SHIPPED_NETWORKS.map((network) =>
+    [inlineBlockId(network), readFileSync(join(page, 'nets', network.file)).toString('base64')]);
   const networkLength = networks.reduce((sum, [, text]) => sum + text.length, 0);
   const workerB64 = Buffer.from(worker, 'utf8').toString('base64');
   const icon = `data:image/svg+xml;base64,${readFileSync(join(page, 'icon.svg')).toString('base64')}`;

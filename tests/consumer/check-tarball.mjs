@@ -2,6 +2,7 @@
 // file the exports map, the worker and the types need is there, and nothing else big.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
+import { SHIPPED_NETWORKS } from '../../js/networks.js';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -17,15 +18,18 @@ const required = [
   'js/chessjs.js', 'js/chessjs-node.js', 'js/chessjs.d.ts', 'js/chessjs/chess.js', 'js/chessjs/constants.js',
   'js/chessjs/fen-text.js', 'js/chessjs/headers.js', 'js/chessjs/move.js', 'js/chessjs/move-input.js',
   'js/chessjs/order.js', 'js/chessjs/pgn-writer.js', 'js/chessjs/zobrist.js', 'js/chessjs/pgn-reading.js',
-  'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'nets/chess-round3.nnue', 'nets/chessgi-round2.nnue', 'nets/racingkings-round1.nnue', 'nets/README.md',
+  'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'js/networks.js', 'nets/README.md',
   'js/board/index.js', 'js/board/index.d.ts', 'js/board/element.js', 'js/board/controller.js', 'js/board/styles.js',
   'js/puzzles.js', 'js/puzzles.d.ts', 'js/board/puzzle-player.js',
 ];
+// The shipped networks (js/networks.js), and no other network file.
+const networkFiles = SHIPPED_NETWORKS.map((network) => `nets/${network.file}`);
+required.push(...networkFiles);
 // The shipped puzzles (data/puzzles/<rule set>.csv, exported as 'alfiere/puzzles/*'), every one.
 const puzzleFiles = existsSync('data/puzzles') ? readdirSync('data/puzzles').filter((f) => f.endsWith('.csv')) : [];
 required.push(...puzzleFiles.map((f) => `data/puzzles/${f}`));
 for (const file of required) assert.ok(files.has(file), `${file} is missing from the tarball`);
-const stray = [...files].filter((f) => !/^(pkg\/(web|node)\/|js\/|nets\/(chess-round3\.nnue|chessgi-round2\.nnue|racingkings-round1\.nnue|README\.md)$|data\/puzzles\/[a-z0-9-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
+const stray = [...files].filter((f) => !networkFiles.includes(f) && !/^(pkg\/(web|node)\/|js\/|nets\/README\.md$|data\/puzzles\/[a-z0-9-]+\.csv$|package\.json$|README\.md$|LICENSE)/.test(f));
 assert.deepEqual(stray, [], 'files outside pkg/, js/, the networks, the puzzles and the top-level docs');
 const wasm = pack.files.find((f) => f.path === 'pkg/web/alfiere_bg.wasm');
 console.log(`tarball ${pack.filename}: ${pack.files.length} files, ${pack.size} bytes packed, ${pack.unpackedSize} unpacked; ` +

@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Engine } from 'alfiere/engine';
+import { SHIPPED_NETWORKS } from '../../js/networks.js';
 
 const root = new URL('../../', import.meta.url);
 const script = readFileSync(new URL('tests/data/uci-transcript.txt', root), 'utf8')
@@ -87,7 +88,7 @@ test('the native binary and the wasm session in Node give the same transcript', 
   // The native binary has its networks built in; the wasm engine loads the same files
   // from the package first (both at the start, not each when its rule set is first
   // played), so that both search with them from the first line.
-  const nets = ['chess-round3.nnue', 'chessgi-round2.nnue', 'racingkings-round1.nnue'].map((file) => new URL(`nets/${file}`, root).pathname);
+  const nets = SHIPPED_NETWORKS.map((network) => network.url().pathname);
   engine = new Engine({ network: nets });
   assert.deepEqual(await engine.network, { loaded: true });
   const fromWasm = lineQueue();

@@ -6,6 +6,7 @@
 
 import initRules, * as rulesModule from '../pkg/web/alfiere.js';
 import { Engine } from '../js/engine.js';
+import { SHIPPED_NETWORKS, inlineBlockId } from '../js/networks.js';
 
 export const SINGLE_FILE = true;
 
@@ -26,10 +27,9 @@ function wasm() {
   return wasmBytes;
 }
 
-/** The learned evaluations, orthodox chess's, Chess-Gi's and Racing Kings' (copies: the
- * bytes go to the worker). */
+/** The learned evaluations, every shipped one (copies: the bytes go to the worker). */
 function networks() {
-  return ['alfiere-network', 'alfiere-network-chessgi', 'alfiere-network-racingkings'].map((id) => {
+  return SHIPPED_NETWORKS.map(inlineBlockId).map((id) => {
     if (!networkBytes.has(id)) networkBytes.set(id, base64Bytes(id));
     return networkBytes.get(id).slice();
   });
