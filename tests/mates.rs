@@ -102,15 +102,8 @@ fn solve<G: Position>(case: &Case) -> Option<usize> {
     let actions = case.actions() as usize;
     let mut search = Search::<G>::new(TranspositionTable::new(16));
     // As the engine plays: with the built-in network where the rule set has one, the
-    // hand-written evaluation elsewhere. Except in Racing Kings: its network (issue 44)
-    // sees a won race later than the hand-written race terms, which are exact (line 3,
-    // a mate in 2, at depth 13 instead of 3; docs/nnue.md, "Racing Kings' network"), so
-    // these cases keep testing the search's mate finding with the race terms.
-    let networks = if G::VARIANT == Variant::RacingKings {
-        alfiere::eval::nnue::Networks::none()
-    } else {
-        alfiere::eval::nnue::Networks::built_in()
-    };
+    // hand-written evaluation elsewhere.
+    let networks = alfiere::eval::nnue::Networks::built_in();
     search.set_options(SearchOptions {
         networks,
         ..SearchOptions::default()

@@ -305,6 +305,34 @@ fn immediate_wins_in_random_games_are_taken() {
     }
 }
 
+/// Racing Kings: a king's step onto rank 8 ends the race, so the horizon must not
+/// judge it by the static score. Black blocks the rook's rank with c7c8 and wins on
+/// the next turn (Kb7-a8 or -b8). Three plies see it if the side facing that step
+/// gets no stand-pat and the step is searched below the horizon; with the network
+/// as with the hand-written evaluation (before, the network's search found it at
+/// depth 13: its static score does not know that the race is won).
+#[test]
+fn a_king_race_finish_is_searched_below_the_horizon() {
+    let pos: alfiere::RacingKings =
+        build_position("7R/1kr5/5K2/3b4/2B5/6r1/5Q2/8 b - - 18 28").unwrap();
+    for networks in [Networks::none(), Networks::built_in()] {
+        let mut s = Search::new(TranspositionTable::new(4));
+        s.set_options(SearchOptions {
+            networks: networks.clone(),
+            ..SearchOptions::default()
+        });
+        s.start(pos.clone(), Limits::depth(3));
+        let result = s.run(&NoClock, &mut |_| {});
+        let context = format!(
+            "with the network: {}, pv {}",
+            networks != Networks::none(),
+            tokens(&result.pv)
+        );
+        assert_eq!(result.score, Score::Mate(2), "{context}");
+        assert_eq!(action_to_uci(&result.best.unwrap()), "c7c8", "{context}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Legality under tiny budgets, and slicing
 // ---------------------------------------------------------------------------
@@ -903,7 +931,7 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 // The bench signature
 // ---------------------------------------------------------------------------
 
-/// The node counts of `alfiere bench`, per rule set (1 498 611 in all; orthodox chess,
+/// The node counts of `alfiere bench`, per rule set (1 529 084 in all; orthodox chess,
 /// Chess960, Chess-Gi and Racing Kings with the built-in networks). They change when the
 /// search, the evaluation, a network or a rule set's generator changes the tree: update
 /// them then, on purpose.
@@ -911,7 +939,7 @@ const BENCH_SIGNATURE: [(Variant, u64); 11] = [
     (Variant::Chess, 101732),
     (Variant::Chess960, 64798),
     (Variant::ChessGi, 163496),
-    (Variant::RacingKings, 54208),
+    (Variant::RacingKings, 84681),
     (Variant::Alice, 44699),
     (Variant::Billiards, 76429),
     (Variant::ProgressiveScottish, 134889),

@@ -97,6 +97,12 @@ tunable!(
     /// even with this margin is skipped.
     DELTA_MARGIN = 200 in 50..=400 as "DeltaMargin"
 );
+/// A side whose opponent may finish a king race next gets no stand-pat this many
+/// plies below the horizon: the first, where the main search's last action made the
+/// threat. Deeper the static score stands, or two kings on rank 7 would make every
+/// node full-width.
+pub const QUIESCENCE_RACE_THREAT_PLIES: usize = 1;
+
 /// Mid-turn positions with [`MidTurn::Expand`] are expanded fully (no stand-pat) in
 /// the first plies of quiescence; deeper, the static score stands, to keep
 /// quiescence finite.

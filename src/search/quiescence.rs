@@ -1,6 +1,10 @@
 //! Quiescence search: below the horizon, only captures and promotions are searched
 //! (all actions when in check), with the static score as a "stand pat" lower bound,
-//! so that the search never judges a position in the middle of an exchange.
+//! so that the search never judges a position in the middle of an exchange. In a
+//! king race (Racing Kings) a king's step onto rank 8 is searched too, and a side
+//! whose opponent can take that step next gets no stand-pat just below the horizon
+//! (as if in check): the step ends the race, which the static score can only
+//! estimate.
 //!
 //! Mid-turn positions (see [`super::params::MidTurn`]) get no stand-pat where the
 //! rule set expands turns: every remaining action of the turn is searched, for the
@@ -11,12 +15,57 @@ use super::draws::terminal_score;
 use super::ordering::{is_quiet, pack, pick_next, tactical_rank};
 use super::params::{
     expands_at_horizon, DELTA_MARGIN, DELTA_VICTIM_VALUE, ORDER_TABLE_MOVE,
-    QUIESCENCE_EXPAND_PLIES, QUIESCENCE_MAX_PLIES,
+    QUIESCENCE_EXPAND_PLIES, QUIESCENCE_MAX_PLIES, QUIESCENCE_RACE_THREAT_PLIES,
 };
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
 use super::tt::{Bound, Hit};
 use super::{position_key, see, Search};
+use crate::attacks::king_attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::game::Position;
+use crate::moves::Action;
+use crate::types::{Color, Rank, Role};
+
+/// The order of a step that finishes the race: before every capture (the largest
+/// capture rank is 16 times a victim's value, at most 20).
+const ORDER_RACE_FINISH: i32 = 16 * 64;
+
+// The race's three tests below are never inlined: one copy serves every rule set's
+// quiescence instead of one in each (the WebAssembly size, README "Size"); they run
+// only in a king race.
+
+/// Whether `action` is a king's step onto rank 8, the goal of both kings in a race.
+#[inline(never)]
+fn finishes_race(action: &Action) -> bool {
+    action.role() == Role::King && action.to().rank() == Rank::EIGHTH
+}
+
+/// Whether `side`'s king stands on rank 7, one step from the race's goal.
+#[inline(never)]
+fn may_finish_race(board: &Board, side: Color) -> bool {
+    board
+        .king_of(side)
+        .is_some_and(|king| king.rank() == Rank::SEVENTH)
+}
+
+/// Whether the opponent of `side` could step its king onto rank 8 next: a square
+/// there beside its king that `side` does not guard (seen through the king, which
+/// leaves its square) and the opponent's own pieces do not fill.
+#[inline(never)]
+fn opponent_may_finish_race(board: &Board, side: Color) -> bool {
+    let Some(king) = board.king_of(!side) else {
+        return false;
+    };
+    if king.rank() != Rank::SEVENTH {
+        return false;
+    }
+    let without_king = board.occupied() - Bitboard::from_square(king);
+    let goals = (king_attacks(king) & Bitboard::from_rank(Rank::EIGHTH)) - board.by_color(!side);
+    goals
+        .into_iter()
+        .any(|square| !board.is_attacked(square, side, without_king))
+}
 
 impl<G: Position> Search<G> {
     /// The quiescence score of `pos` for its side to act; `qply` counts the actions
@@ -54,7 +103,10 @@ impl<G: Position> Search<G> {
         let table_move = hit.map_or(0, |h| h.action);
         let expand = expands_at_horizon(&self.policy, pos) && qply < QUIESCENCE_EXPAND_PLIES;
         let in_check = pos.is_check();
-        let stand_pat = !in_check && !expand;
+        let race_threat = self.policy.king_race
+            && qply < QUIESCENCE_RACE_THREAT_PLIES
+            && opponent_may_finish_race(pos.placement().board, pos.turn());
+        let stand_pat = !in_check && !expand && !race_threat;
         // Where only mate and stalemate leave no actions, the stand-pat cut comes
         // before the generation it makes useless (a stalemate is missed now and
         // then, as in any engine); elsewhere a rule set's own ending must be seen.
@@ -67,9 +119,13 @@ impl<G: Position> Search<G> {
                 Err(score) => return score,
             }
         }
-        // With a stand-pat, only captures and promotions are searched; then an empty
-        // list still needs the full count to tell a stalemate.
-        if stand_pat {
+        // With a stand-pat, only captures and promotions are searched (and the race's
+        // finishing steps, from all actions); then an empty list still needs the full
+        // count to tell a stalemate.
+        let race_finish = stand_pat
+            && self.policy.king_race
+            && may_finish_race(pos.placement().board, pos.turn());
+        if stand_pat && !race_finish {
             pos.tactical_actions(&mut self.frames[ply].actions);
         } else {
             pos.legal_actions(&mut self.frames[ply].actions);
@@ -91,7 +147,8 @@ impl<G: Position> Search<G> {
         } else if qply >= QUIESCENCE_MAX_PLIES {
             return self.evaluate(pos, ply);
         }
-        // Keep captures and promotions (everything when in check or expanding).
+        // Keep captures and promotions (everything when in check or expanding), and
+        // the steps that finish a race.
         let all = !stand_pat;
         let side = pos.turn();
         let frame = &mut self.frames[ply];
@@ -105,10 +162,13 @@ impl<G: Position> Search<G> {
                 && action.promotion().is_none()
                 && see::may_lose(&action)
                 && !see::see_at_least(pos.placement().board, side, &action, 0);
-            if (all || !is_quiet(&action)) && !losing {
+            let finishing = race_finish && finishes_race(&action);
+            if (all || finishing || !is_quiet(&action)) && !losing {
                 frame.actions.as_mut_slice()[n] = action;
                 frame.scores[n] = if pack(&action) == table_move {
                     ORDER_TABLE_MOVE
+                } else if finishing {
+                    ORDER_RACE_FINISH
                 } else {
                     tactical_rank(&action)
                 };
