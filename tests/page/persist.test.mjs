@@ -5,8 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { SHIPPED_NETWORKS, inlineBlockId } from '../../js/networks.js';
 import {
   gotoReady,
   newGame,
@@ -104,6 +105,12 @@ test('the single-file build plays from file://', { skip: !existsSync(`${repoRoot
   const game = new A.Game('chessgi');
   await playByClicks(page, game, ['e2e4', 'd7d5', 'e4d5', 'd8d5']);
   assert.equal(await pageFen(page), game.fen());
+  // Every shipped network travels whole in the block the page reads it from.
+  for (const network of SHIPPED_NETWORKS) {
+    const id = inlineBlockId(network);
+    const text = await page.evaluate((blockId) => document.getElementById(blockId)?.textContent.trim() ?? null, id);
+    assert.equal(text, readFileSync(network.url()).toString('base64'), id);
+  }
   // The engine runs in a worker started from a Blob, with the wasm from the file.
   await newGame(page, { variant: 'alice', mode: 'engine', color: 'w', level: 'beginner' });
   const alice = new A.Game('alice');
