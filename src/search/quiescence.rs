@@ -1,7 +1,8 @@
 //! Quiescence search: below the horizon, only captures and promotions are searched
 //! (all actions when in check), with the static score as a "stand pat" lower bound,
 //! so that the search never judges a position in the middle of an exchange. In a
-//! king race (Racing Kings) a king's step onto rank 8 is searched too, and a side
+//! king race (Racing Kings) a king's step onto the goal (rank 8, the rule set's
+//! [`Position::GOAL`]) is searched too, and a side
 //! whose opponent can take that step next gets no stand-pat just below the horizon
 //! (as if in check): the step ends the race, which the static score can only
 //! estimate.
@@ -25,7 +26,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::game::Position;
 use crate::moves::Action;
-use crate::types::{Color, Rank, Role};
+use crate::types::{Color, Role};
 
 /// The order of a step that finishes the race: before every capture (the largest
 /// capture rank is 16 times a victim's value, at most 20).
@@ -35,34 +36,33 @@ const ORDER_RACE_FINISH: i32 = 16 * 64;
 // quiescence instead of one in each (the WebAssembly size, README "Size"); they run
 // only in a king race.
 
-/// Whether `action` is a king's step onto rank 8, the goal of both kings in a race.
+/// Whether `action` is a king's step onto `goal`, the squares the kings race to
+/// ([`Position::GOAL`]).
 #[inline(never)]
-fn finishes_race(action: &Action) -> bool {
-    action.role() == Role::King && action.to().rank() == Rank::EIGHTH
+fn finishes_race(action: &Action, goal: Bitboard) -> bool {
+    action.role() == Role::King && goal.contains(action.to())
 }
 
-/// Whether `side`'s king stands on rank 7, one step from the race's goal.
+/// Whether `side`'s king stands one step from `goal`.
 #[inline(never)]
-fn may_finish_race(board: &Board, side: Color) -> bool {
+fn may_finish_race(board: &Board, side: Color, goal: Bitboard) -> bool {
     board
         .king_of(side)
-        .is_some_and(|king| king.rank() == Rank::SEVENTH)
+        .is_some_and(|king| (king_attacks(king) & goal).any())
 }
 
-/// Whether the opponent of `side` could step its king onto rank 8 next: a square
-/// there beside its king that `side` does not guard (seen through the king, which
+/// Whether the opponent of `side` could step its king onto `goal` next: a goal
+/// square beside its king that `side` does not guard (seen through the king, which
 /// leaves its square) and the opponent's own pieces do not fill.
 #[inline(never)]
-fn opponent_may_finish_race(board: &Board, side: Color) -> bool {
-    let Some(king) = board.king_of(!side) else {
+fn opponent_may_finish_race(board: &Board, side: Color, goal: Bitboard) -> bool {
+    // A king already on the goal has finished: what follows is the rules' ending.
+    let Some(king) = board.king_of(!side).filter(|&king| !goal.contains(king)) else {
         return false;
     };
-    if king.rank() != Rank::SEVENTH {
-        return false;
-    }
+    let steps = (king_attacks(king) & goal) - board.by_color(!side);
     let without_king = board.occupied() - Bitboard::from_square(king);
-    let goals = (king_attacks(king) & Bitboard::from_rank(Rank::EIGHTH)) - board.by_color(!side);
-    goals
+    steps
         .into_iter()
         .any(|square| !board.is_attacked(square, side, without_king))
 }
@@ -105,7 +105,7 @@ impl<G: Position> Search<G> {
         let in_check = pos.is_check();
         let race_threat = self.policy.king_race
             && qply < QUIESCENCE_RACE_THREAT_PLIES
-            && opponent_may_finish_race(pos.placement().board, pos.turn());
+            && opponent_may_finish_race(pos.placement().board, pos.turn(), G::GOAL);
         let stand_pat = !in_check && !expand && !race_threat;
         // Where only mate and stalemate leave no actions, the stand-pat cut comes
         // before the generation it makes useless (a stalemate is missed now and
@@ -124,7 +124,7 @@ impl<G: Position> Search<G> {
         // count to tell a stalemate.
         let race_finish = stand_pat
             && self.policy.king_race
-            && may_finish_race(pos.placement().board, pos.turn());
+            && may_finish_race(pos.placement().board, pos.turn(), G::GOAL);
         if stand_pat && !race_finish {
             pos.tactical_actions(&mut self.frames[ply].actions);
         } else {
@@ -162,7 +162,7 @@ impl<G: Position> Search<G> {
                 && action.promotion().is_none()
                 && see::may_lose(&action)
                 && !see::see_at_least(pos.placement().board, side, &action, 0);
-            let finishing = race_finish && finishes_race(&action);
+            let finishing = race_finish && finishes_race(&action, G::GOAL);
             if (all || finishing || !is_quiet(&action)) && !losing {
                 frame.actions.as_mut_slice()[n] = action;
                 frame.scores[n] = if pack(&action) == table_move {
