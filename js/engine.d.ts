@@ -161,8 +161,9 @@ export declare class Engine extends EventTarget {
   /** The current rule set. */
   readonly variant: VariantId;
   /** 'UCI_Variant', 'Hash' (1-4096), 'MultiPV' (1-64), 'Skill Level' (0-20),
-   * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500), 'EvalFile' ('<none>' or '<built-in>';
-   * the worker reads no files: use the `network` option). */
+   * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500), 'UCI_AnalyseMode' (true: a search
+   * judges rather than plays, and a position seen once before is no draw), 'EvalFile' ('<none>' or
+   * '<built-in>'; the worker reads no files: use the `network` option). */
   setOption(name: string, value: string | number | boolean): Promise<void>;
   /** Start position, empty hash table (UCI ucinewgame). */
   newGame(): Promise<void>;

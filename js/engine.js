@@ -221,7 +221,7 @@ export class Engine extends EventTarget {
   }
 
   /** Sets a UCI option ('UCI_Variant', 'Hash', 'MultiPV', 'Skill Level',
-   * 'UCI_LimitStrength', 'UCI_Elo'); rejects on a bad name or value. */
+   * 'UCI_LimitStrength', 'UCI_Elo', 'UCI_AnalyseMode', 'EvalFile'); rejects on a bad name or value. */
   setOption(name, value) {
     if (typeof name !== 'string') return Promise.reject(invalid(`option name must be a string, not ${typeName(name)}`));
     if (!['string', 'number', 'boolean'].includes(typeof value)) {

@@ -68,6 +68,11 @@ fn search_random_positions<G: Position>(variant: Variant, sweep: Sweep) -> usize
             },
             seed: rng.next(),
             networks: alfiere::eval::nnue::Networks::none(),
+            repetitions: if rng.below(2) == 0 {
+                alfiere::search::Repetitions::Strict
+            } else {
+                alfiere::search::Repetitions::Eager
+            },
         };
         let stop_at_once = rng.below(16) == 0;
         let slice = 1 + rng.below(300) as u64;

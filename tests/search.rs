@@ -613,7 +613,7 @@ fn weakened_levels_play_legal_plausible_moves() {
                 multipv: 1,
                 strength: Strength::from_level(level),
                 seed,
-                networks: Networks::none(),
+                ..SearchOptions::default()
             });
             s.start(pos.clone(), Limits::default());
             let result = s.run(&NoClock, &mut |_| {});

@@ -14,7 +14,7 @@ use super::{accuracy, turns};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
 use crate::search::{
-    Clock, Limits, Progress, Score, SearchOptions, SteppedSearch, TranspositionTable,
+    Clock, Limits, Progress, Repetitions, Score, SearchOptions, SteppedSearch, TranspositionTable,
 };
 use crate::types::{ByColor, Color};
 
@@ -94,6 +94,12 @@ impl GameAnalysis {
         table: TranspositionTable,
     ) -> Result<GameAnalysis, ApiError> {
         check_limits(&limits)?;
+        // A judge scores only the draws either side can force: a position seen once
+        // earlier in the game is no draw (docs/analysis.md, "Repetitions").
+        let options = SearchOptions {
+            repetitions: Repetitions::Strict,
+            ..options
+        };
         let moves = game.history();
         if moves.len() > MAX_ANALYSED_PLIES {
             return Err(ApiError::new(

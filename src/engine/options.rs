@@ -4,7 +4,7 @@
 
 use crate::api::{ApiError, ApiErrorKind};
 pub use crate::search::skill::{ELO_MAX, ELO_MIN, LEVEL_MAX};
-use crate::search::{Strength, TranspositionTable};
+use crate::search::{Repetitions, Strength, TranspositionTable};
 use crate::variants::Variant;
 
 /// The default `Hash` in MiB.
@@ -36,6 +36,9 @@ pub struct EngineOptions {
     /// The rule set `UCI_Variant` asked for ([`EngineOptions::played_variant`] is the
     /// one played).
     pub variant: Variant,
+    /// `UCI_AnalyseMode`: the searches judge rather than play, so only a repetition
+    /// either side can force is a draw ([`Repetitions::Strict`]).
+    pub analyse_mode: bool,
 }
 
 impl Default for EngineOptions {
@@ -48,6 +51,7 @@ impl Default for EngineOptions {
             elo: DEFAULT_ELO,
             chess960: false,
             variant: Variant::Chess,
+            analyse_mode: false,
         }
     }
 }
@@ -59,6 +63,16 @@ impl EngineOptions {
         match self.variant {
             Variant::Chess if self.chess960 => Variant::Chess960,
             asked => asked,
+        }
+    }
+
+    /// The repetition rule of the searches: [`Repetitions::Strict`] in analysis mode,
+    /// the stronger [`Repetitions::Eager`] in play.
+    pub fn repetitions(&self) -> Repetitions {
+        if self.analyse_mode {
+            Repetitions::Strict
+        } else {
+            Repetitions::Eager
         }
     }
 
@@ -85,6 +99,7 @@ pub enum OptionChange {
     Elo(u32),
     Variant(Variant),
     Chess960(bool),
+    AnalyseMode(bool),
     /// A search margin and its new value (`tune` builds only).
     #[cfg(feature = "tune")]
     Tune(&'static crate::search::tunable::Tunable, i32),
@@ -129,6 +144,8 @@ impl OptionChange {
             OptionChange::LimitStrength(check("UCI_LimitStrength", value)?)
         } else if is("UCI_Chess960") {
             OptionChange::Chess960(check("UCI_Chess960", value)?)
+        } else if is("UCI_AnalyseMode") {
+            OptionChange::AnalyseMode(check("UCI_AnalyseMode", value)?)
         } else if let Some(change) = tune_option(name, value)? {
             change
         } else {

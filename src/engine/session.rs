@@ -300,6 +300,7 @@ impl EngineSession {
                     self.start_played_variant();
                 }
             }
+            OptionChange::AnalyseMode(on) => self.options.analyse_mode = on,
             OptionChange::EvalFile(name) => {
                 let networks = self.load_network(&name).map_err(|e| {
                     ApiError::new(
@@ -433,6 +434,7 @@ impl EngineSession {
             strength: self.options.strength(),
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
             networks: self.networks.clone(),
+            repetitions: self.options.repetitions(),
         };
         let infinite = job.limits.infinite;
         let endless = !job.limits.is_finite();

@@ -56,6 +56,7 @@ pub mod stepped;
 pub mod tt;
 pub mod tunable;
 
+pub use draws::Repetitions;
 pub use limits::{Limits, TimeBudget};
 pub use score::Score;
 pub use skill::Strength;
@@ -173,6 +174,9 @@ pub struct SearchOptions {
     /// reads (the evaluation's registry says which); a rule set without one, and every
     /// search without a network of its layout, uses the hand-written evaluation.
     pub networks: Networks,
+    /// Which returns to an earlier position count as draws (the analysis and the
+    /// puzzle probes ask for [`Repetitions::Strict`]).
+    pub repetitions: Repetitions,
 }
 
 impl Default for SearchOptions {
@@ -182,6 +186,7 @@ impl Default for SearchOptions {
             strength: Strength::full(),
             seed: 0x5eed,
             networks: Networks::none(),
+            repetitions: Repetitions::Eager,
         }
     }
 }

@@ -20,6 +20,7 @@ pub fn option_lines() -> Vec<String> {
         format!("option name Skill Level type spin default {LEVEL_MAX} min 0 max {LEVEL_MAX}"),
         "option name UCI_LimitStrength type check default false".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
+        "option name UCI_AnalyseMode type check default false".to_string(),
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {ELO_MIN} max {ELO_MAX}"),
         format!(
             "option name UCI_Variant type combo default {} {}",
