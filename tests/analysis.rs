@@ -217,3 +217,27 @@ fn an_annotated_pgn_gives_back_its_marks_counts_and_accuracy() {
     assert!(bare.is_empty());
     assert_eq!(bare.accuracy.white, None);
 }
+
+#[test]
+fn a_mistake_or_a_blunder_is_searched_again_deeper_before_it_is_marked() {
+    // 3. Qxf7+?? gives the queen away: its two positions are searched again with
+    // four times the budget; the other positions once.
+    let game = played("chess", &["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"]);
+    let budget = 20_000;
+    let report = analyse(&game, Limits::nodes(budget), SearchOptions::default()).unwrap();
+    assert_eq!(report.plies[4].class, Some(Mark::Blunder));
+    let marked = report
+        .plies
+        .iter()
+        .filter(|p| matches!(p.class, Some(Mark::Mistake | Mark::Blunder)))
+        .count() as u64;
+    assert_eq!(marked, 1, "{:?}", report.plies);
+    // Seven positions searched once, two of them again with 4x the nodes.
+    let first_pass = 7 * budget;
+    assert!(
+        report.nodes >= first_pass + 2 * 4 * budget * 9 / 10,
+        "{} nodes",
+        report.nodes
+    );
+    assert!(report.nodes <= first_pass * 11 / 10 + 2 * 4 * budget * 11 / 10);
+}

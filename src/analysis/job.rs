@@ -5,12 +5,17 @@
 //! Positions are searched from the last to the first with one transposition table,
 //! as strong analysers do: what the engine learns about the end of the game (a mate,
 //! a won ending) is in the table when it searches the positions that led there.
+//! Then every decision marked a mistake or a blunder is looked at again: the
+//! positions before and after it are searched anew with [`CONFIRM_FACTOR`] times the
+//! budget, and the report judges with what the deeper searches found, so a `?` or a
+//! `??` is a drop the engine is sure of (docs/analysis.md, "Confirmed marks").
 //! Like the search it drives, the job never reads a clock and starts no thread: the
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
-use super::judge::{judge, Eval};
+use super::accuracy;
+use super::judge::{judge, Eval, Mark, Verdict};
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
-use super::{accuracy, turns};
+use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
 use crate::search::{
@@ -21,6 +26,12 @@ use crate::types::{ByColor, Color};
 /// The most actions a game may have to be analysed (far beyond any real game; it
 /// bounds the memory a hostile PGN can ask for).
 pub const MAX_ANALYSED_PLIES: usize = 2000;
+
+/// How many times the first search's budget a mistake's or a blunder's two positions
+/// get when they are looked at again: blunders are rare, so a fourfold budget on them
+/// costs the whole analysis little, and a mark that only a short search saw (a
+/// defence found two plies deeper) goes away.
+pub const CONFIRM_FACTOR: u32 = 4;
 
 /// What the search found in one position.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +71,8 @@ impl Clock for Since<'_> {
 
 struct Running {
     index: usize,
+    /// A second, deeper look at a marked decision's position.
+    deeper: bool,
     search: Box<dyn SteppedSearch>,
     started_ms: Option<u64>,
 }
@@ -76,6 +89,8 @@ pub struct GameAnalysis {
     found: Vec<Option<Found>>,
     /// The next position to search, counting down; `None` when all were started.
     next: Option<usize>,
+    /// Positions searched again with the deeper budget.
+    confirmed: Vec<bool>,
     running: Option<Running>,
     stopped: bool,
     nodes: u64,
@@ -124,6 +139,7 @@ impl GameAnalysis {
         let last = positions.len() - 1;
         Ok(GameAnalysis {
             found: vec![None; positions.len()],
+            confirmed: vec![false; positions.len()],
             positions,
             moves,
             tags: game.headers(),
@@ -174,9 +190,12 @@ impl GameAnalysis {
                     pv: result.pv,
                 });
             }
+            if running.deeper {
+                self.confirmed[running.index] = true;
+            }
             self.table = Some(running.search.into_table());
         }
-        if self.running.is_none() && (self.stopped || self.next.is_none()) {
+        if self.running.is_none() && (self.stopped || !self.has_work()) {
             return AnalysisStep::Done(self.report());
         }
         AnalysisStep::Running(self.progress())
@@ -197,8 +216,33 @@ impl GameAnalysis {
         self.table
     }
 
+    /// Whether a position is left to search: in the first pass, or again for a
+    /// mark to confirm.
+    fn has_work(&self) -> bool {
+        self.next.is_some() || !self.to_confirm().is_empty()
+    }
+
+    /// The positions of the decisions marked a mistake or a blunder by what is found
+    /// so far that were not yet searched again (a finished position needs no search).
+    fn to_confirm(&self) -> Vec<usize> {
+        let evals = self.evals();
+        let mut positions = Vec::new();
+        for (turn, verdict) in self.verdicts(&evals) {
+            if verdict.mark == Mark::Inaccuracy {
+                continue;
+            }
+            for index in [turn.start, turn.end] {
+                let settled = matches!(evals[index], Some(Eval::Result(_)));
+                if !self.confirmed[index] && !settled && !positions.contains(&index) {
+                    positions.push(index);
+                }
+            }
+        }
+        positions
+    }
+
     /// Starts the search of the next position, first settling the finished ones
-    /// that need no search.
+    /// that need no search; once all were searched, the next deeper look.
     fn start_next(&mut self, clock: &dyn Clock) {
         while let Some(index) = self.next {
             self.next = index.checked_sub(1);
@@ -210,28 +254,63 @@ impl GameAnalysis {
                 });
                 continue;
             }
-            let table = self
-                .table
-                .take()
-                .unwrap_or_else(|| TranspositionTable::new(16));
-            let search = position.start_search(self.limits.clone(), self.options.clone(), table);
-            let started_ms = self.limits.movetime.map(|_| clock.elapsed_ms());
-            self.running = Some(Running {
-                index,
-                search,
-                started_ms,
-            });
+            let limits = self.limits.clone();
+            self.start_search(index, limits, false, clock);
             return;
         }
+        // Deeper looks from the end of the game backwards, as the first pass.
+        if let Some(&index) = self.to_confirm().iter().max() {
+            let limits = deeper(&self.limits);
+            self.start_search(index, limits, true, clock);
+        }
+    }
+
+    fn start_search(&mut self, index: usize, limits: Limits, deeper: bool, clock: &dyn Clock) {
+        let table = self
+            .table
+            .take()
+            .unwrap_or_else(|| TranspositionTable::new(16));
+        let started_ms = limits.movetime.map(|_| clock.elapsed_ms());
+        let search = self.positions[index].start_search(limits, self.options.clone(), table);
+        self.running = Some(Running {
+            index,
+            deeper,
+            search,
+            started_ms,
+        });
+    }
+
+    /// Each position's evaluation, where it was analysed.
+    fn evals(&self) -> Vec<Option<Eval>> {
+        self.found
+            .iter()
+            .map(|f| f.as_ref().map(|f| f.eval))
+            .collect()
+    }
+
+    /// The judged turns and their verdicts (forced turns and turns with a position
+    /// not analysed have none).
+    fn verdicts(&self, evals: &[Option<Eval>]) -> Vec<(Turn, Verdict)> {
+        turns::turns(&self.moves)
+            .into_iter()
+            .filter_map(|turn| {
+                let mover = self.moves[turn.start].color;
+                let (before, after) = (evals[turn.start]?, evals[turn.end]?);
+                let verdict = judge(mover, before, after)?;
+                let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
+                (!forced).then_some((turn, verdict))
+            })
+            .collect()
+    }
+
+    /// Whether action `i` was the only legal one.
+    fn is_forced(&self, i: usize) -> bool {
+        self.positions[i].record().legal_actions().len() == 1
     }
 
     /// The report of the positions analysed so far.
     pub fn report(&self) -> GameReport {
-        let evals: Vec<Option<Eval>> = self
-            .found
-            .iter()
-            .map(|f| f.as_ref().map(|f| f.eval))
-            .collect();
+        let evals = self.evals();
         let mut plies: Vec<PlyReport> = self
             .moves
             .iter()
@@ -303,7 +382,7 @@ impl GameAnalysis {
                 .and_then(|f| best_line(before, &f.pv)),
             win_before: evals[i].map(|e| round_tenth(e.win_percent(mv.color))),
             win_after: evals[i + 1].map(|e| round_tenth(e.win_percent(mv.color))),
-            forced: before.record().legal_actions().len() == 1,
+            forced: self.is_forced(i),
             class: None,
             cause: None,
         }
@@ -321,6 +400,19 @@ fn check_limits(limits: &Limits) -> Result<(), ApiError> {
         ));
     }
     Ok(())
+}
+
+/// The budget of a deeper look: [`CONFIRM_FACTOR`] times the nodes or the time, and
+/// two plies more of depth (a factor of about four in nodes at this engine's
+/// branching).
+fn deeper(limits: &Limits) -> Limits {
+    let factor = u64::from(CONFIRM_FACTOR);
+    Limits {
+        depth: limits.depth.map(|d| d + 2),
+        nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
+        movetime: limits.movetime.map(|ms| ms.saturating_mul(factor)),
+        ..limits.clone()
+    }
 }
 
 /// A search score (the side to act's view) from White's view.

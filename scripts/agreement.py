@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""How far alfiere's game analysis agrees with Stockfish's, judged by lichess's rules.
+
+    python3 scripts/agreement.py games OUT.pgn [--pairs 12] [--seed 1] [--tc 5+0.05]
+    python3 scripts/agreement.py judge GAMES.pgn [--nodes 300000] [--sf-depth 14]
+        [--threads 2] [--alfiere target/release/alfiere] [--cache FILE] [--list]
+
+`games` plays orthodox games between two Stockfish players limited to human
+strength (`UCI_LimitStrength`, `UCI_Elo` drawn from 1,350-1,900 by the seed), two
+games a pair with colours swapped, through the project's match runner
+(`target/release/alfiere-match`, built first), and writes them to OUT.pgn.
+
+`judge` annotates every game with `alfiere annotate --json` at the given budget,
+searches every position of every game with full-strength Stockfish to
+`--sf-depth`, marks every move from Stockfish's evaluations by lichess's rules
+(the win-chance curve and thresholds of docs/analysis.md; a mate walked into or
+lost judged as lichess does; a move with a mate on either side and no such change
+unmarked), and prints the agreement:
+
+- the share of Stockfish's blunders that alfiere marks `?` or `??`;
+- the share of alfiere's `??` that are `?` or `??` for Stockfish;
+- the share of Stockfish's `?` and `??` that alfiere marks `?` or `??`;
+- the positions alfiere scores 0.00 where Stockfish sees 1.5 pawns or a mate.
+
+`--cache FILE` keeps Stockfish's evaluations (JSON, keyed by position) so that a
+second run with another alfiere build searches only what is new; `--list` prints
+every disagreement. Needs Debian's `stockfish` (/usr/games/stockfish). Only
+Stockfish's numbers are used, none of its code.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+
+from uci_engine import Engine
+
+STOCKFISH = "/usr/games/stockfish"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# lichess's win-chance constant and cap (docs/analysis.md, "Win chance").
+WIN_K = 0.00368208
+CAP = 1000
+MARKS = ("inaccuracy", "mistake", "blunder")
+SYMBOL = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", None: ""}
+
+
+def make_games(args):
+    subprocess.run(
+        ["cargo", "build", "--release", "--bin", "alfiere-match"], cwd=ROOT, check=True
+    )
+    runner = os.path.join(ROOT, "target", "release", "alfiere-match")
+    rng = random.Random(args.seed)
+    with open(args.out, "w") as out:
+        for pair in range(args.pairs):
+            elos = [rng.randrange(1350, 1901, 50) for _ in range(2)]
+            part = f"{args.out}.part{pair}"
+            engines = []
+            for i, elo in enumerate(elos):
+                engines += [
+                    "--engine",
+                    f"cmd={STOCKFISH} name=sf{elo}-{'ab'[i]} option.UCI_LimitStrength=true "
+                    f"option.UCI_Elo={elo} option.Move_Overhead=50",
+                ]
+            subprocess.run(
+                [runner, "--variant", "chess", "--games", "2", "--tc", args.tc,
+                 "--seed", str(args.seed * 1000 + pair), "--concurrency", "2",
+                 "--pgn", part, "--quiet"] + engines,
+                check=True,
+            )
+            with open(part) as f:
+                out.write(f.read().rstrip() + "\n\n")
+            os.remove(part)
+            print(f"pair {pair + 1}/{args.pairs}: Elo {elos[0]} and {elos[1]}", file=sys.stderr)
+
+
+def win_percent(cp):
+    """The mover's win chance in percent from its evaluation (capped)."""
+    cp = max(-CAP, min(CAP, cp))
+    return 50 + 50 * (2 / (1 + math.exp(-WIN_K * cp)) - 1)
+
+
+def as_cp(ev):
+    """A White-view evaluation ("cp", n) / ("mate", n) as centipawns (mate as the cap)."""
+    kind, value = ev
+    if kind == "mate":
+        return CAP if value > 0 else -CAP
+    return value
+
+
+def lichess_mark(before, after, white_moved):
+    """lichess's mark of a move from the White-view evaluations before and after it."""
+    sign = 1 if white_moved else -1
+    mate_before = before[1] * sign if before[0] == "mate" else None
+    mate_after = after[1] * sign if after[0] == "mate" else None
+    cp_before = before[1] * sign if before[0] == "cp" else 0
+    cp_after = after[1] * sign if after[0] == "cp" else 0
+    if mate_before is None and mate_after is not None and mate_after < 0:
+        return "inaccuracy" if cp_before < -999 else "mistake" if cp_before < -700 else "blunder"
+    if mate_before is not None and mate_before > 0 and (mate_after is None or mate_after < 0):
+        return "inaccuracy" if cp_after > 999 else "mistake" if cp_after > 700 else "blunder"
+    if mate_before is not None or mate_after is not None:
+        return None
+    drop = win_percent(cp_before) - win_percent(cp_after)
+    if drop >= 15:
+        return "blunder"
+    if drop >= 10:
+        return "mistake"
+    if drop >= 5:
+        return "inaccuracy"
+    return None
+
+
+def annotate(args):
+    command = [args.alfiere, "annotate", "--json", "--nodes", str(args.nodes),
+               "--threads", str(args.threads), args.games]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed: {done.stderr}")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def stockfish_evals(reports, depth, cache):
+    """White-view evaluations of every position of every game: [[start, after 1, ...]]."""
+    engine = Engine(STOCKFISH)
+    evals = []
+    for number, report in enumerate(reports):
+        fen = report["tags"].get("FEN")
+        moves = [p["uci"] for p in report["plies"]]
+        line = []
+        for n in range(len(moves) + 1):
+            key = f"{fen or 'startpos'}|{' '.join(moves[:n])}|{depth}"
+            if key not in cache:
+                if n == 0:
+                    engine.new_game()
+                start = f"fen {fen}" if fen else "startpos"
+                engine.send(f"position {start} moves {' '.join(moves[:n])}".rstrip())
+                kind, value = last_score(engine, depth)
+                if kind == "mate" and value == 0:
+                    value = -1  # the side to act is mated
+                white_to_act = (n % 2 == 0) == (fen is None or fen.split()[1] == "w")
+                cache[key] = [kind, value if white_to_act else -value]
+            line.append(tuple(cache[key]))
+        evals.append(line)
+        print(f"stockfish: game {number + 1}/{len(reports)}", file=sys.stderr)
+    engine.send("quit")
+    return evals
+
+
+def last_score(engine, depth):
+    """The score of Stockfish's deepest line, the side to act's view (a finished
+    position's depth-0 line too: `mate 0` for a mate, `cp 0` for a stalemate)."""
+    engine.send(f"go depth {depth}")
+    score = None
+    for line in engine.until("bestmove"):
+        tokens = line.split()
+        if line.startswith("info") and "score" in tokens:
+            i = tokens.index("score")
+            score = (tokens[i + 1], int(tokens[i + 2]))
+    return score
+
+
+def ours(ev):
+    """alfiere's White-view evaluation from the JSON (a finished game's result as mate)."""
+    if ev is None:
+        return None
+    if "cp" in ev:
+        return ("cp", ev["cp"])
+    if "mate" in ev:
+        return ("mate", ev["mate"])
+    return ("result", ev["result"])
+
+
+def judge(args):
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
+    reports = annotate(args)
+    sf = stockfish_evals(reports, args.sf_depth, cache)
+    if args.cache:
+        with open(args.cache, "w") as f:
+            json.dump(cache, f)
+    pairs = []  # (game, ply, san, ours, stockfish's)
+    false_draws = []
+    positions = 0
+    for g, (report, line) in enumerate(zip(reports, sf)):
+        evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
+        for n, (mine, theirs) in enumerate(zip(evals, line)):
+            if mine is None or mine[0] == "result":
+                continue
+            positions += 1
+            if mine == ("cp", 0) and (theirs[0] == "mate" or abs(theirs[1]) >= 150):
+                false_draws.append((g, n, theirs))
+        for i, ply in enumerate(report["plies"]):
+            mark = lichess_mark(line[i], line[i + 1], ply["color"] == "w")
+            pairs.append((g, i, ply["san"], ply["class"], mark))
+
+    def share(rows, test):
+        hit = sum(1 for r in rows if test(r))
+        return f"{hit}/{len(rows)} ({100 * hit / len(rows):.1f}%)" if rows else "0/0"
+
+    serious = ("mistake", "blunder")
+    sf_blunders = [p for p in pairs if p[4] == "blunder"]
+    our_blunders = [p for p in pairs if p[3] == "blunder"]
+    sf_serious = [p for p in pairs if p[4] in serious]
+    print(f"games {len(reports)}, moves {len(pairs)}, positions {positions}; "
+          f"alfiere {args.nodes} nodes, Stockfish depth {args.sf_depth}")
+    print(f"Stockfish's ?? marked ? or ?? by alfiere: {share(sf_blunders, lambda p: p[3] in serious)}")
+    print(f"alfiere's ?? that are ? or ?? for Stockfish: {share(our_blunders, lambda p: p[4] in serious)}")
+    print(f"Stockfish's ? and ?? marked ? or ?? by alfiere: {share(sf_serious, lambda p: p[3] in serious)}")
+    print(f"positions at 0.00 where Stockfish sees 1.5 pawns or a mate: "
+          f"{len(false_draws)} of {positions}")
+    for mark in MARKS:
+        print(f"  {mark}: alfiere {sum(p[3] == mark for p in pairs)}, "
+              f"Stockfish {sum(p[4] == mark for p in pairs)}")
+    if args.list:
+        for g, i, san, mine, theirs in pairs:
+            if (mine in serious) != (theirs in serious) or (mine == "blunder") != (theirs == "blunder"):
+                before, after = sf[g][i], sf[g][i + 1]
+                print(f"game {g + 1} ply {i + 1} {san}: alfiere {SYMBOL[mine] or '-'} "
+                      f"Stockfish {SYMBOL[theirs] or '-'} (Stockfish {before} -> {after})")
+        for g, n, theirs in false_draws:
+            print(f"game {g + 1} position {n}: alfiere 0.00, Stockfish {theirs}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("games")
+    g.add_argument("out")
+    g.add_argument("--pairs", type=int, default=12)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--tc", default="5+0.05")
+    j = sub.add_parser("judge")
+    j.add_argument("games")
+    j.add_argument("--nodes", type=int, default=300000)
+    j.add_argument("--sf-depth", type=int, default=14)
+    j.add_argument("--threads", type=int, default=2)
+    j.add_argument("--alfiere", default=os.path.join(ROOT, "target", "release", "alfiere"))
+    j.add_argument("--cache")
+    j.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    make_games(args) if args.command == "games" else judge(args)
+
+
+if __name__ == "__main__":
+    main()
