@@ -1,0 +1,101 @@
+"""alfiere.dask on a LocalCluster of two worker processes: the same records as
+`alfiere annotate --json`, in file order, the broken game reported as the command
+reports it and skipped; the same puzzles as the package's own miner; and
+`python -m alfiere.dask annotate --scheduler ADDRESS FILES` writing the command's
+output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator, List
+
+import dask.bag as db
+import distributed
+import pytest
+
+import alfiere
+import alfiere.dask
+from conftest import pgn_of
+
+NODES = 1500
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[distributed.Client]:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as c:
+            yield c
+
+
+def run_cli(bins: Path, path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(bins / "alfiere"), "annotate", "--json", "--nodes", str(NODES), str(path)],
+        capture_output=True, text=True,
+    )
+
+
+def test_annotate_gives_the_commands_records_in_file_order(
+    client: distributed.Client, rust_bins: Path, mixed_pgn_file: Path, tmp_path: Path
+) -> None:
+    second = tmp_path / "second.pgn"
+    second.write_text("\n".join(pgn_of("progressive-italian", 10, s) for s in (7, 8)))
+    cli_first, cli_second = run_cli(rust_bins, mixed_pgn_file), run_cli(rust_bins, second)
+    assert cli_first.returncode == 1 and cli_second.returncode == 0
+    expected = [json.loads(l) for l in (cli_first.stdout + cli_second.stdout).splitlines()]
+    skipped: List[str] = []
+    records = alfiere.dask.annotate(
+        [mixed_pgn_file, second], client, nodes=NODES, chunk_size=2, progress=False, on_skip=skipped.append
+    )
+    assert len(records) == 7
+    assert records == expected
+    assert skipped == [cli_first.stderr.strip()]
+
+
+def test_a_skipped_game_warns_by_default(client: distributed.Client, mixed_pgn_file: Path) -> None:
+    with pytest.warns(alfiere.dask.SkippedGameWarning, match="game 2 .*illegal move 'Ke3'"):
+        records = alfiere.dask.annotate(mixed_pgn_file, client, depth=1, progress=False)
+    assert len(records) == 5
+
+
+def test_a_bag_of_games_gives_the_same_records(client: distributed.Client) -> None:
+    games = [alfiere.read_pgn(pgn_of(v, 8, 3))[0] for v in ("chess", "marseillais-balanced", "chessgi")]
+    bag = db.from_sequence(games + [games[0].pgn()], npartitions=2)
+    records = alfiere.dask.annotate(bag, client, nodes=NODES, progress=False)
+    assert records == [alfiere.analyse(g, nodes=NODES) for g in games + [games[0]]]
+
+
+def test_mine_puzzles_gives_the_packages_puzzles(client: distributed.Client, tmp_path: Path) -> None:
+    path = tmp_path / "chess.pgn"
+    path.write_text("\n".join(pgn_of("chess", 24, seed) for seed in range(20, 24)))
+    local = alfiere.mine_puzzles(path.read_text(), nodes=2000, play_nodes=300)
+    assert local
+    spread = alfiere.dask.mine_puzzles([path], client, variant="chess", nodes=2000, play_nodes=300, chunk_size=1, progress=False)
+    assert spread == local
+    assert alfiere.dask.mine_puzzles([path], client, variant="chess", nodes=2000, play_nodes=300, count=1, progress=False) == local[:1]
+
+
+def test_bad_arguments_are_refused_before_any_task(client: distributed.Client, mixed_pgn_file: Path) -> None:
+    with pytest.raises(alfiere.InvalidArgumentError):
+        alfiere.dask.annotate([mixed_pgn_file], client, nodes=5, depth=5, progress=False)
+    with pytest.raises(alfiere.UnknownVariantError):
+        alfiere.dask.mine_puzzles([mixed_pgn_file], client, variant="shogi", progress=False)
+    with pytest.raises(FileNotFoundError):
+        alfiere.dask.annotate(["no-such-file.pgn"], client, progress=False)
+
+
+def test_the_module_command_writes_the_commands_output(
+    client: distributed.Client, rust_bins: Path, mixed_pgn_file: Path
+) -> None:
+    address = client.scheduler.address
+    run = subprocess.run(
+        [sys.executable, "-m", "alfiere.dask", "annotate", "--scheduler", address, "--nodes", str(NODES), str(mixed_pgn_file)],
+        capture_output=True, text=True, timeout=600,
+    )
+    cli = run_cli(rust_bins, mixed_pgn_file)
+    assert run.returncode == 1, run.stderr
+    assert [json.loads(l) for l in run.stdout.splitlines()] == [json.loads(l) for l in cli.stdout.splitlines()]
+    assert run.stdout == cli.stdout
+    assert run.stderr.strip() == cli.stderr.strip()
