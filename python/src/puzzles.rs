@@ -20,6 +20,9 @@ use std::collections::BTreeMap;
 /// A game of a file as Python sees it: `(source, number, line, text)`.
 type GameTuple = (String, usize, usize, String);
 
+/// Gathered puzzles as Python sees them: the rows and each rejection's count.
+type Gathered<'py> = (Vec<Bound<'py, PyDict>>, BTreeMap<&'static str, usize>);
+
 /// A verdict as it crosses processes: `(key, row line)` or `(None, reason)`.
 type VerdictTuple = (Option<String>, String);
 
@@ -115,7 +118,7 @@ pub fn gather_puzzles<'py>(
     variant: &str,
     games: Vec<Vec<VerdictTuple>>,
     count: Option<usize>,
-) -> PyResult<(Vec<Bound<'py, PyDict>>, BTreeMap<&'static str, usize>)> {
+) -> PyResult<Gathered<'py>> {
     let variant = parse_variant(variant).map_err(from_api)?;
     let mut set = PuzzleSet::new(variant, count.unwrap_or(usize::MAX));
     let mut rejected: BTreeMap<&'static str, usize> = BTreeMap::new();

@@ -143,3 +143,23 @@ def test_a_move_after_the_end_raises_and_changes_nothing() -> None:
     with pytest.raises(alfiere.AlfiereError):
         game.play("a3")
     assert game.fen() == fen
+
+
+def test_the_stub_names_everything_the_extension_has() -> None:
+    import ast
+    from pathlib import Path
+
+    stub = Path(alfiere._core.__file__).with_name("_core.pyi")
+    tree = ast.parse(stub.read_text())
+    named = set()
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            named.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            named.add(node.target.id)
+    public = {name for name in dir(alfiere._core) if not name.startswith("_")}
+    assert public <= named, public - named
+    game_methods = {name for name in dir(alfiere.Game) if not name.startswith("_")}
+    stub_game = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
+    assert game_methods <= {n.name for n in stub_game.body if isinstance(n, ast.FunctionDef)}
+    assert (stub.parent / "py.typed").exists()
