@@ -124,13 +124,12 @@ def mine_puzzles(
     them: rows ``{id, fen, moves, rating, themes}`` (the puzzle file's fields), in
     game order, at most ``count``. The games are read as rule set ``variant`` (by
     default the first game's); probes search ``nodes`` nodes and the first look at
-    each position ``play_nodes``. A game that does not read raises."""
+    each position ``play_nodes``. A game that does not read raises (naming it) before
+    any game is mined."""
     texts = _game_texts(games)
     if variant is None:
         variant = Game.from_pgn(texts[0][3]).variant if texts else "chess"
-    mined = _core.mine_games(variant, texts, nodes=nodes, play_nodes=play_nodes)
-    for ok, value in mined:
-        if not ok:
-            raise InvalidPgnError(value)
+    # strict: a game that does not read raises before any is mined.
+    mined = _core.mine_games(variant, texts, nodes=nodes, play_nodes=play_nodes, strict=True)
     rows, _rejected = _core.gather_puzzles(variant, [v for _, v in mined], count)
     return rows

@@ -7,8 +7,10 @@ single-threaded worker processes (issue 58's goal: 2 workers at least 1.8 times 
 The games are seeded random legal games of one rule set (every game the same length,
 so the chunks weigh the same); each cluster is started and warmed up (workers
 started, the package imported, the networks read) before the clock starts. The
-machine's load average before and after each run is printed with the figures: on a
-shared machine other programs' work shows up as a lower speed-up."""
+machine's load average before and after each run is printed with the figures, and the
+CPU time the workers used: on a shared machine other programs' work shows up as a
+lower speed-up, while the CPU seconds per game stay the same (the work does not
+grow with the workers) and the workers' share of a core drops."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Dict
 
 import distributed
 
@@ -35,6 +38,12 @@ def random_pgn(variant: str, plies: int, seed: int) -> str:
             break
         game.play(rng.choice(moves))
     return game.pgn()
+
+
+def workers_cpu_seconds(client: distributed.Client) -> float:
+    """The CPU time the cluster's worker processes have used so far."""
+    times: Dict[str, float] = client.run(time.process_time)
+    return sum(times.values())
 
 
 def main() -> int:
@@ -63,10 +72,12 @@ def main() -> int:
                 for _ in range(workers):
                     alfiere.dask.annotate([warm] * workers, client, nodes=100, progress=False)
                 load_before = os.getloadavg()
+                cpu_before = workers_cpu_seconds(client)
                 start = time.perf_counter()
                 records = alfiere.dask.annotate([path], client, nodes=args.nodes, chunk_size=args.chunk_size,
                                                 progress=False)
                 elapsed = time.perf_counter() - start
+                cpu = workers_cpu_seconds(client) - cpu_before
                 load_after = os.getloadavg()
             assert len(records) == args.games
             if records_seen is not None and records != records_seen:
@@ -74,8 +85,9 @@ def main() -> int:
                 return 1
             records_seen = records
             speeds[workers] = args.games / elapsed * 60
-            print(f"{workers} worker(s): {elapsed:.1f} s, {speeds[workers]:.2f} games/min "
-                  f"(load average 1 min {load_before[0]:.2f} before, {load_after[0]:.2f} after)", flush=True)
+            print(f"{workers} worker(s): {elapsed:.1f} s, {speeds[workers]:.2f} games/min; workers' CPU "
+                  f"{cpu:.1f} s ({cpu / args.games:.2f} s per game, {cpu / elapsed / workers:.0%} of a core each); "
+                  f"load average 1 min {load_before[0]:.2f} before, {load_after[0]:.2f} after", flush=True)
         if 1 in speeds:
             for workers, speed in speeds.items():
                 if workers != 1:

@@ -5,8 +5,8 @@
 
 use crate::convert::to_python;
 use crate::errors::{error, from_api};
-use alfiere::analysis::batch::{located_error, split_games};
-use alfiere::api::Game;
+use alfiere::analysis::batch::{located_error, split_games, GameText};
+use alfiere::api::{ApiError, Game};
 use alfiere::Variant;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -171,17 +171,22 @@ pub fn read_pgn(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyGame>>> {
     for part in &texts {
         let mut game = Game::start(Variant::Chess);
         if let Err(e) = game.load_pgn(&part.text) {
-            let (_, reason) = located_error(part, &e);
-            let message = if texts.len() == 1 {
-                reason
-            } else {
-                format!("game {} (line {}): {reason}", part.number, part.line)
-            };
-            return Err(error(e.kind, message));
+            return Err(error(e.kind, located_message(part, &e, texts.len())));
         }
         games.push(Py::new(py, PyGame { game })?);
     }
     Ok(games)
+}
+
+/// What is wrong with game `part` of a text of `games` games: the core's message,
+/// after `game N (line L): ` where the text has more than one game.
+pub fn located_message(part: &GameText, e: &ApiError, games: usize) -> String {
+    let (_, reason) = located_error(part, e);
+    if games == 1 {
+        reason
+    } else {
+        format!("game {} (line {}): {reason}", part.number, part.line)
+    }
 }
 
 /// The ids of every rule set, in the registry's order.

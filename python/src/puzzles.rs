@@ -5,14 +5,15 @@
 //! chunks of games in other processes and the client gathers; a verdict crosses as
 //! `(key, row line)` for a puzzle or `(None, reason)` for a rejection.
 
-use crate::errors::{from_api, invalid_argument};
+use crate::errors::{error, from_api, invalid_argument};
+use crate::game::located_message;
 use alfiere::analysis::batch::{skipped_message, GameText};
 use alfiere::api::{parse_variant, ApiError, ApiErrorKind};
 use alfiere::notation::pgn::read_pgn;
 use alfiere::puzzles::file::HEADER;
 use alfiere::puzzles::themes::PuzzleRules;
 use alfiere::puzzles::{mine_game, Prober, PuzzleRow, PuzzleSet, Rejection, Verdict};
-use alfiere::with_variant;
+use alfiere::{with_variant, Record};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::BTreeMap;
@@ -26,21 +27,24 @@ type Gathered<'py> = (Vec<Bound<'py, PyDict>>, BTreeMap<&'static str, usize>);
 /// A verdict as it crosses processes: `(key, row line)` or `(None, reason)`.
 type VerdictTuple = (Option<String>, String);
 
-/// The verdicts of one game, or why it does not read as the rule set's.
+/// The main lines of one game's text read as rule set `G`.
+fn records<G: PuzzleRules>(game: &GameText) -> Result<Vec<Record<G>>, ApiError> {
+    read_pgn::<G>(&game.text)
+        .map(|games| games.iter().map(|g| g.main_line()).collect())
+        .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))
+}
+
+/// The verdicts of one game, or why it does not read as the rule set's (the
+/// command's message for a skipped game).
 fn mine_text<G: PuzzleRules>(
     game: &GameText,
     prober: &Prober,
     play_nodes: u64,
 ) -> Result<Vec<VerdictTuple>, String> {
-    let games = read_pgn::<G>(&game.text).map_err(|e| {
-        skipped_message(
-            game,
-            &ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()),
-        )
-    })?;
+    let records = records::<G>(game).map_err(|e| skipped_message(game, &e))?;
     let mut verdicts = Vec::new();
-    for pgn_game in &games {
-        for verdict in mine_game(&pgn_game.main_line(), prober, play_nodes) {
+    for record in &records {
+        for verdict in mine_game(record, prober, play_nodes) {
             verdicts.push(match verdict {
                 Ok((key, row)) => (Some(key), row.to_line()),
                 Err(reason) => (None, reason.name().to_string()),
@@ -52,15 +56,18 @@ fn mine_text<G: PuzzleRules>(
 
 /// Mines each game of `games` (`(source, number, line, text)`) as rule set
 /// `variant`, with probes of `nodes` and a first look of `play_nodes`: per game
-/// `(True, verdicts)`, or `(False, message)` where the game does not read.
+/// `(True, verdicts)`, or `(False, message)` where the game does not read. With
+/// `strict`, a game that does not read raises its error instead, before any game is
+/// mined.
 #[pyfunction]
-#[pyo3(signature = (variant, games, *, nodes, play_nodes))]
+#[pyo3(signature = (variant, games, *, nodes, play_nodes, strict = false))]
 pub fn mine_games(
     py: Python<'_>,
     variant: &str,
     games: Vec<GameTuple>,
     nodes: u64,
     play_nodes: u64,
+    strict: bool,
 ) -> PyResult<Vec<(bool, Py<PyAny>)>> {
     let variant = parse_variant(variant).map_err(from_api)?;
     if nodes == 0 || play_nodes == 0 {
@@ -77,6 +84,13 @@ pub fn mine_games(
             text,
         })
         .collect();
+    if strict {
+        for game in &games {
+            if let Err(e) = with_variant!(variant, G => records::<G>(game).map(|_| ())) {
+                return Err(error(e.kind, located_message(game, &e, games.len())));
+            }
+        }
+    }
     let results = py.detach(|| {
         let prober = Prober::new(nodes);
         games

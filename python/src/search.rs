@@ -25,7 +25,7 @@ const NODES_PER_STEP: u64 = 1 << 14;
 #[pyo3(signature = (game, *, nodes = None, depth = None, movetime = None))]
 pub fn search<'py>(
     py: Python<'py>,
-    game: PyRef<'py, PyGame>,
+    game: &Bound<'py, PyGame>,
     nodes: Option<u64>,
     depth: Option<u64>,
     movetime: Option<u64>,
@@ -39,10 +39,11 @@ pub fn search<'py>(
         networks: Networks::built_in(),
         ..SearchOptions::default()
     };
-    let variant = game.game.variant();
-    let mut running =
-        game.game
-            .start_search(limits, options, TranspositionTable::new(DEFAULT_TABLE_MB));
+    // The game is copied and let go before the GIL is: other threads may use it
+    // while this one searches.
+    let mut game = game.borrow().game.clone();
+    let variant = game.variant();
+    let mut running = game.start_search(limits, options, TranspositionTable::new(DEFAULT_TABLE_MB));
     let result = py.detach(move || {
         let started = Instant::now();
         let clock = || started.elapsed().as_millis() as u64;
@@ -55,10 +56,7 @@ pub fn search<'py>(
     let out = PyDict::new(py);
     let best = result.best.map(|a| action_to_uci_in(&a, variant));
     let san = match &best {
-        Some(token) => {
-            let mut probe = game.game.clone();
-            Some(probe.play_text(token).map_err(from_api)?.san)
-        }
+        Some(token) => Some(game.play_text(token).map_err(from_api)?.san),
         None => None,
     };
     out.set_item("best", best)?;

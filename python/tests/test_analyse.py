@@ -85,3 +85,9 @@ def test_mine_puzzles_equals_the_command(rust_bins: Path, chess_games: Path) -> 
     assert [as_line(r) for r in rows] == expected[1:]
     games = alfiere.read_pgn(chess_games.read_text())
     assert alfiere.mine_puzzles(games, nodes=2000, play_nodes=300, count=1) == rows[:1]
+
+
+def test_mine_puzzles_refuses_a_broken_game_before_mining(mixed_pgn_file: Path) -> None:
+    with pytest.raises(alfiere.InvalidPgnError) as caught:
+        alfiere.mine_puzzles(mixed_pgn_file.read_text(), variant="chess", nodes=2000, play_nodes=300)
+    assert str(caught.value).startswith("game 2 (line ") and "Ke3" in str(caught.value)

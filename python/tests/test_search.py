@@ -65,3 +65,14 @@ def test_the_search_releases_the_gil() -> None:
     thread.join()
     assert ticks > 1000
     assert longest < 1.0, longest
+
+
+def test_the_game_stays_usable_while_it_is_searched() -> None:
+    game = alfiere.Game()
+    thread = threading.Thread(target=lambda: alfiere.search(game, movetime=500))
+    thread.start()
+    time.sleep(0.1)
+    game.play("e4")  # the search works on its own copy
+    game.undo()
+    thread.join()
+    assert game.history() == []
