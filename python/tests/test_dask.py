@@ -99,3 +99,23 @@ def test_the_module_command_writes_the_commands_output(
     assert [json.loads(l) for l in run.stdout.splitlines()] == [json.loads(l) for l in cli.stdout.splitlines()]
     assert run.stdout == cli.stdout
     assert run.stderr.strip() == cli.stderr.strip()
+
+
+def test_the_module_command_writes_the_miners_puzzle_file(
+    client: distributed.Client, rust_bins: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "chess.pgn"
+    path.write_text("\n".join(pgn_of("chess", 24, seed) for seed in range(20, 23)))
+    budget = ["--nodes", "2000", "--play-nodes", "300", "--count", "3"]
+    run = subprocess.run(
+        [sys.executable, "-m", "alfiere.dask", "puzzles", "chess", "--scheduler", client.scheduler.address,
+         *budget, str(path)],
+        capture_output=True, text=True, timeout=600,
+    )
+    cli = subprocess.run(
+        [str(rust_bins / "alfiere-puzzles"), "chess", "--pgn", str(path), *budget],
+        capture_output=True, text=True, check=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == cli.stdout
+    assert len(run.stdout.splitlines()) == 4
