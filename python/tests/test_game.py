@@ -163,3 +163,10 @@ def test_the_stub_names_everything_the_extension_has() -> None:
     stub_game = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
     assert game_methods <= {n.name for n in stub_game.body if isinstance(n, ast.FunctionDef)}
     assert (stub.parent / "py.typed").exists()
+
+
+def test_the_package_docstring_example_runs() -> None:
+    import doctest
+
+    result = doctest.testmod(alfiere)
+    assert result.attempted >= 3 and result.failed == 0
