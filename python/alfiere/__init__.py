@@ -95,18 +95,9 @@ def analyse(
     gives the records of all its games, in order. A game that does not read raises
     its error before anything is analysed."""
     texts = _game_texts(game_or_pgn)
-    # Every game is read first, so bad input costs no search.
-    for source, number, line, text in texts:
-        try:
-            Game.from_pgn(text)
-        except AlfiereError as e:
-            if len(texts) == 1:
-                raise
-            raise type(e)(f"game {number} (line {line}): {e}") from None
-    results = _core.annotate_games(texts, nodes=nodes, depth=depth, movetime=movetime)
-    records = [record for ok, record in results if ok]
-    if len(records) != len(results):  # the reader accepted them a moment ago
-        raise AlfiereError(next(record for ok, record in results if not ok))
+    # strict: a game that does not read raises before any is analysed.
+    results = _core.annotate_games(texts, nodes=nodes, depth=depth, movetime=movetime, strict=True)
+    records = [record for _ok, record in results]
     if isinstance(game_or_pgn, Game):
         return records[0]
     return records

@@ -106,7 +106,12 @@ def search(
 ) -> SearchResult: ...
 def split_games(text: str, source: str = "<text>") -> List[GameTuple]: ...
 def annotate_games(
-    games: List[GameTuple], *, nodes: Optional[int] = None, depth: Optional[int] = None, movetime: Optional[int] = None
+    games: List[GameTuple],
+    *,
+    nodes: Optional[int] = None,
+    depth: Optional[int] = None,
+    movetime: Optional[int] = None,
+    strict: bool = False,
 ) -> List[Tuple[bool, Any]]: ...
 def mine_games(
     variant: str, games: List[GameTuple], *, nodes: int, play_nodes: int, strict: bool = False

@@ -6,16 +6,18 @@
 //! on. The GIL is released while the games are analysed.
 
 use crate::convert::to_python;
+use crate::errors::error;
+use crate::game::located_message;
+use crate::games::{from_tuple, to_tuple, GameTuple};
 use crate::limits::limits;
 use alfiere::analysis::batch::{annotate_game, skipped_message, GameText, DEFAULT_NODES};
+use alfiere::api::Game;
 use alfiere::eval::nnue::Networks;
 use alfiere::search::{Limits, SearchOptions};
+use alfiere::Variant;
 use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-/// A game of a file as Python sees it: `(source, number, line, text)`.
-type GameTuple = (String, usize, usize, String);
 
 /// The games of a PGN text, as `(source, number, line, text)`, numbered from 1 with
 /// the lines of `text`.
@@ -24,33 +26,34 @@ type GameTuple = (String, usize, usize, String);
 pub fn split_games(text: &str, source: &str) -> Vec<GameTuple> {
     alfiere::analysis::batch::split_games(text, source)
         .into_iter()
-        .map(|g| (g.source, g.number, g.line, g.text))
+        .map(to_tuple)
         .collect()
 }
 
 /// Analyses each game of `games` (`(source, number, line, text)`, as
 /// [`split_games`] gives them) with one budget per position (`nodes` by default,
 /// as the command's): per game `(True, record)` or `(False, message)` where the
-/// game does not load, the message as `alfiere annotate` reports it.
+/// game does not load, the message as `alfiere annotate` reports it. With `strict`,
+/// a game that does not load raises its error instead, before any game is analysed.
 #[pyfunction]
-#[pyo3(signature = (games, *, nodes = None, depth = None, movetime = None))]
+#[pyo3(signature = (games, *, nodes = None, depth = None, movetime = None, strict = false))]
 pub fn annotate_games(
     py: Python<'_>,
     games: Vec<GameTuple>,
     nodes: Option<u64>,
     depth: Option<u64>,
     movetime: Option<u64>,
+    strict: bool,
 ) -> PyResult<Vec<(bool, Py<PyAny>)>> {
     let limits = limits(nodes, depth, movetime, Limits::nodes(DEFAULT_NODES))?;
-    let games: Vec<GameText> = games
-        .into_iter()
-        .map(|(source, number, line, text)| GameText {
-            source,
-            number,
-            line,
-            text,
-        })
-        .collect();
+    let games: Vec<GameText> = games.into_iter().map(from_tuple).collect();
+    if strict {
+        for game in &games {
+            if let Err(e) = Game::start(Variant::Chess).load_pgn(&game.text) {
+                return Err(error(e.kind, located_message(game, &e, games.len())));
+            }
+        }
+    }
     let results = py.detach(|| {
         let options = SearchOptions {
             networks: Networks::built_in(),

@@ -8,6 +8,7 @@ mod analyse;
 mod convert;
 mod errors;
 mod game;
+mod games;
 mod limits;
 mod puzzles;
 mod search;

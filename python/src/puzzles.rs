@@ -7,6 +7,7 @@
 
 use crate::errors::{error, from_api, invalid_argument};
 use crate::game::located_message;
+use crate::games::{from_tuple, GameTuple};
 use alfiere::analysis::batch::{skipped_message, GameText};
 use alfiere::api::{parse_variant, ApiError, ApiErrorKind};
 use alfiere::notation::pgn::read_pgn;
@@ -17,9 +18,6 @@ use alfiere::{with_variant, Record};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::BTreeMap;
-
-/// A game of a file as Python sees it: `(source, number, line, text)`.
-type GameTuple = (String, usize, usize, String);
 
 /// Gathered puzzles as Python sees them: the rows and each rejection's count.
 type Gathered<'py> = (Vec<Bound<'py, PyDict>>, BTreeMap<&'static str, usize>);
@@ -75,15 +73,7 @@ pub fn mine_games(
             "nodes and play_nodes take positive whole numbers",
         ));
     }
-    let games: Vec<GameText> = games
-        .into_iter()
-        .map(|(source, number, line, text)| GameText {
-            source,
-            number,
-            line,
-            text,
-        })
-        .collect();
+    let games: Vec<GameText> = games.into_iter().map(from_tuple).collect();
     if strict {
         for game in &games {
             if let Err(e) = with_variant!(variant, G => records::<G>(game).map(|_| ())) {

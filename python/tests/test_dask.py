@@ -119,3 +119,11 @@ def test_the_module_command_writes_the_miners_puzzle_file(
     assert run.returncode == 0, run.stderr
     assert run.stdout == cli.stdout
     assert len(run.stdout.splitlines()) == 4
+
+
+def test_games_travel_without_the_blank_lines_in_front(mixed_pgn_file: Path) -> None:
+    games = alfiere.dask.read_games([mixed_pgn_file])
+    assert [number for _, number, _, _ in games] == [1, 2, 3, 4, 5, 6]
+    assert all(text.startswith("[") for _, _, _, text in games)
+    lines = mixed_pgn_file.read_text().splitlines()
+    assert all(lines[line - 1] == text.splitlines()[0] for _, _, line, text in games)
