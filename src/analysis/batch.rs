@@ -26,6 +26,8 @@ pub struct GameText {
     pub number: usize,
     /// The 1-based line where the game starts.
     pub line: usize,
+    /// The game's lines, as in the file (the reader's line numbers count from its
+    /// first: [`located_error`] makes them the file's).
     pub text: String,
 }
 
@@ -63,11 +65,6 @@ pub fn split_games(text: &str, source: &str) -> Vec<GameText> {
             movetext_seen = false;
         }
         if let Some(game) = games.last_mut() {
-            if starts {
-                // Blank lines in front, so the PGN reader's line numbers are the
-                // file's.
-                game.text.push_str(&"\n".repeat(i));
-            }
             game.text.push_str(line);
             game.text.push('\n');
         }
@@ -81,13 +78,28 @@ pub fn split_games(text: &str, source: &str) -> Vec<GameText> {
 }
 
 /// What is wrong with a game of a file, after where it is: `SOURCE game N (line
-/// L)` and the reason.
+/// L)` and the reason, with the reader's line numbers made the file's.
 pub fn located_error(game: &GameText, error: &ApiError) -> (String, String) {
     // The reader saw one game; its number in the file is ours to say.
     let e = error.to_string();
-    let reason = e.strip_prefix("game 1, ").unwrap_or(&e).to_string();
+    let reason = e.strip_prefix("game 1, ").unwrap_or(&e);
     let place = format!("{} game {} (line {})", game.source, game.number, game.line);
-    (place, reason)
+    (place, in_file(reason, game.line))
+}
+
+/// A reader's message (`line L, column C: ...`) about a text that starts at line
+/// `first_line` of its file, with the file's line number. The game's text is read
+/// alone rather than behind blank lines standing for the lines before it, which
+/// would make a big file's games cost memory and time in the square of its length.
+fn in_file(reason: &str, first_line: usize) -> String {
+    let shifted = reason
+        .strip_prefix("line ")
+        .and_then(|rest| rest.split_once(", column "))
+        .and_then(|(line, rest)| {
+            let line = line.parse::<usize>().ok()?;
+            Some(format!("line {}, column {rest}", line + first_line - 1))
+        });
+    shifted.unwrap_or_else(|| reason.to_string())
 }
 
 /// Why a game of a file was skipped, as `alfiere annotate` reports it:
@@ -158,7 +170,11 @@ mod tests {
         let games = split_games(text, "t.pgn");
         assert_eq!(games.len(), 3);
         assert_eq!(games[2].line, 10);
-        assert_eq!(games[2].text, format!("{}1. c4 *\n", "\n".repeat(9)));
+        assert_eq!(games[2].text, "1. c4 *\n");
+        assert_eq!(
+            games[0].text,
+            "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 *\n\n"
+        );
         assert_eq!((games[0].number, games[0].line), (1, 1));
         assert_eq!((games[1].number, games[1].line), (2, 6));
         assert!(games[1].text.contains("[%eval 0.1]"));
@@ -169,15 +185,23 @@ mod tests {
 
     #[test]
     fn a_skipped_game_is_named_by_its_file_number_and_line() {
-        let games = split_games("1. e4 e5 *\n\n1. e4 e5 2. Ke3 *\n", "f.pgn");
-        let mut game = Game::start(crate::Variant::Chess);
-        let error = game.load_pgn(&games[1].text).unwrap_err();
-        let message = skipped_message(&games[1], &error);
-        assert!(
-            message.starts_with("f.pgn game 2 (line 3) skipped: ")
-                && message.contains("illegal move 'Ke3'")
-                && !message.contains("game 1,"),
-            "{message}"
+        let text = "1. e4 e5 *\n\n[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n\n1. e4 {unclosed\n";
+        let games = split_games(text, "f.pgn");
+        let skipped = |i: usize| {
+            let error = Game::start(crate::Variant::Chess)
+                .load_pgn(&games[i].text)
+                .unwrap_err();
+            skipped_message(&games[i], &error)
+        };
+        // The reader's line and column are the file's.
+        assert_eq!(
+            skipped(1),
+            "f.pgn game 2 (line 3) skipped: line 5, column 13: illegal move 'Ke3'"
         );
+        assert_eq!(
+            skipped(2),
+            "f.pgn game 3 (line 7) skipped: line 7, column 7: unterminated comment"
+        );
+        assert_eq!(in_file("no line here", 9), "no line here");
     }
 }
