@@ -7,6 +7,7 @@
 mod analyse;
 mod convert;
 mod errors;
+mod files;
 mod game;
 mod games;
 mod limits;
@@ -23,6 +24,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::variants, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(analyse::split_games, m)?)?;
+    m.add_function(wrap_pyfunction!(files::file_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(files::read_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(analyse::annotate_games, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::mine_games, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::gather_puzzles, m)?)?;

@@ -37,8 +37,9 @@ def run_cli(bins: Path, path: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.parametrize("files_on_workers", [False, True])
 def test_annotate_gives_the_commands_records_in_file_order(
-    client: distributed.Client, rust_bins: Path, mixed_pgn_file: Path, tmp_path: Path
+    client: distributed.Client, rust_bins: Path, mixed_pgn_file: Path, tmp_path: Path, files_on_workers: bool
 ) -> None:
     second = tmp_path / "second.pgn"
     second.write_text("\n".join(pgn_of("progressive-italian", 10, s) for s in (7, 8)))
@@ -47,7 +48,8 @@ def test_annotate_gives_the_commands_records_in_file_order(
     expected = [json.loads(l) for l in (cli_first.stdout + cli_second.stdout).splitlines()]
     skipped: List[str] = []
     records = alfiere.dask.annotate(
-        [mixed_pgn_file, second], client, nodes=NODES, chunk_size=2, progress=False, on_skip=skipped.append
+        [mixed_pgn_file, second], client, nodes=NODES, chunk_size=2, files_on_workers=files_on_workers,
+        progress=False, on_skip=skipped.append,
     )
     assert len(records) == 7
     assert records == expected
@@ -82,8 +84,9 @@ def test_bad_arguments_are_refused_before_any_task(client: distributed.Client, m
         alfiere.dask.annotate([mixed_pgn_file], client, nodes=5, depth=5, progress=False)
     with pytest.raises(alfiere.UnknownVariantError):
         alfiere.dask.mine_puzzles([mixed_pgn_file], client, variant="shogi", progress=False)
-    with pytest.raises(FileNotFoundError):
-        alfiere.dask.annotate(["no-such-file.pgn"], client, progress=False)
+    for on_workers in (False, True):
+        with pytest.raises(FileNotFoundError, match="no-such-file.pgn"):
+            alfiere.dask.annotate(["no-such-file.pgn"], client, files_on_workers=on_workers, progress=False)
 
 
 def test_the_module_command_writes_the_commands_output(
@@ -127,3 +130,23 @@ def test_games_travel_without_the_blank_lines_in_front(mixed_pgn_file: Path) -> 
     assert all(text.startswith("[") for _, _, _, text in games)
     lines = mixed_pgn_file.read_text().splitlines()
     assert all(lines[line - 1] == text.splitlines()[0] for _, _, line, text in games)
+
+
+def test_file_chunks_read_back_the_games_of_the_whole_file(mixed_pgn_file: Path, tmp_path: Path) -> None:
+    # Windows line ends and a byte that is not UTF-8 in a comment read the same way too.
+    odd = tmp_path / "odd.pgn"
+    odd.write_bytes(mixed_pgn_file.read_bytes().replace(b"\n", b"\r\n").replace(b"*", b"{caf\xe9} *", 2))
+    for path in (mixed_pgn_file, odd):
+        whole = alfiere.dask.read_games([path])
+        for chunk_size in (1, 2, 4, 100):
+            chunks = alfiere.dask.file_chunks([path], chunk_size)
+            assert len(chunks) == -(-len(whole) // chunk_size)
+            read = [game for chunk in chunks for game in alfiere._core.read_chunk(*chunk)]
+            assert read == whole
+
+
+def test_without_a_client_a_local_cluster_reads_the_files(client: distributed.Client, mixed_pgn_file: Path) -> None:
+    skipped: List[str] = []
+    alone = alfiere.dask.annotate([mixed_pgn_file], depth=1, progress=False, on_skip=skipped.append)
+    assert alone == alfiere.dask.annotate([mixed_pgn_file], client, depth=1, progress=False, on_skip=skipped.append)
+    assert len(alone) == 5 and len(skipped) == 2 and skipped[0] == skipped[1]

@@ -14,7 +14,10 @@ the records are the same however the games are spread::
 
 On a cluster, start ``dask scheduler`` and ``dask worker ADDRESS --nthreads 1`` where
 alfiere is installed, then pass ``client=distributed.Client(ADDRESS)`` or run
-``python -m alfiere.dask annotate --scheduler ADDRESS FILES...``.
+``python -m alfiere.dask annotate --scheduler ADDRESS FILES...``. By default the
+client then reads the files and sends each task its games; where the workers see the
+files at the same paths (shared storage), ``files_on_workers=True`` sends only byte
+ranges and each task reads its own games.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import distributed
 from .. import DEFAULT_PLAY_NODES, DEFAULT_PUZZLE_NODES, _core
 from . import _tasks
 
-__all__ = ["SkippedGameWarning", "annotate", "mine_puzzles", "read_games", "DEFAULT_CHUNK"]
+__all__ = ["SkippedGameWarning", "annotate", "file_chunks", "mine_puzzles", "read_games", "DEFAULT_CHUNK"]
 
 #: Games per task: small enough to spread a file over many workers, large enough
 #: that the scheduler's cost per task stays far below a chunk's analysis.
@@ -57,12 +60,28 @@ def read_games(paths: Union[PathLike, Sequence[PathLike]]) -> List[Tuple[str, in
     return games
 
 
-def _bag_of(source: Source, chunk_size: int) -> db.Bag:
+def file_chunks(paths: Union[PathLike, Sequence[PathLike]], chunk_size: int) -> List[_tasks.FileChunk]:
+    """The files cut into chunks of ``chunk_size`` whole games, in order, for
+    workers to read themselves: only byte ranges and the first game's number and
+    line travel."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    chunks: List[_tasks.FileChunk] = []
+    for path in paths:
+        name = os.fspath(path)
+        chunks.extend(_tasks.FileChunk(name, *chunk) for chunk in _core.file_chunks(name, chunk_size))
+    return chunks
+
+
+def _bag_of(source: Source, chunk_size: int, files_on_workers: bool) -> db.Bag:
     """The games as a bag, one partition per chunk."""
     if chunk_size < 1:
         raise ValueError(f"chunk_size takes a positive whole number, not {chunk_size}")
     if isinstance(source, db.Bag):
         return source
+    if files_on_workers:
+        chunks = file_chunks(source, chunk_size)
+        return db.from_sequence(chunks, npartitions=len(chunks)) if chunks else db.from_sequence([], npartitions=1)
     games = read_games(source)
     return db.from_sequence(games, partition_size=chunk_size) if games else db.from_sequence([], npartitions=1)
 
@@ -102,6 +121,7 @@ def annotate(
     depth: Optional[int] = None,
     movetime: Optional[int] = None,
     chunk_size: int = DEFAULT_CHUNK,
+    files_on_workers: Optional[bool] = None,
     progress: bool = True,
     on_skip: Optional[Callable[[str], None]] = None,
 ) -> List[Dict[str, Any]]:
@@ -109,10 +129,14 @@ def annotate(
     files, or a bag of PGN texts or ``alfiere.Game``s), in order, with one budget per
     position (``nodes``, by default the command's; ``depth``; or ``movetime`` ms).
     A game that does not read is reported to ``on_skip`` (by default as a
-    ``SkippedGameWarning``) and skipped."""
+    ``SkippedGameWarning``) and skipped. With ``files_on_workers`` (the default on
+    the LocalCluster made when no client is given) each task reads its games from
+    the file itself, at the same path: the client only finds where the chunks
+    start."""
     # The budget is checked here, before any task is sent.
     _core.annotate_games([], nodes=nodes, depth=depth, movetime=movetime)
-    bag = _bag_of(source, chunk_size).map_partitions(
+    on_workers = client is None if files_on_workers is None else files_on_workers
+    bag = _bag_of(source, chunk_size, on_workers).map_partitions(
         _tasks.annotate_chunk, nodes=nodes, depth=depth, movetime=movetime
     )
     records = []
@@ -133,16 +157,19 @@ def mine_puzzles(
     play_nodes: int = DEFAULT_PLAY_NODES,
     count: Optional[int] = None,
     chunk_size: int = DEFAULT_CHUNK,
+    files_on_workers: Optional[bool] = None,
     progress: bool = True,
     on_skip: Optional[Callable[[str], None]] = None,
 ) -> List[Dict[str, Any]]:
     """The puzzles of ``alfiere-puzzles VARIANT --pgn`` from every game of
     ``source`` read as rule set ``variant``: rows ``{id, fen, moves, rating,
     themes}``, gathered in game order (duplicates turned away, ids made unique), at
-    most ``count``. A game that does not read is reported and skipped."""
+    most ``count``. A game that does not read is reported and skipped.
+    ``files_on_workers`` as for ``annotate``."""
     # The arguments are checked here, before any task is sent.
     _core.mine_games(variant, [], nodes=nodes, play_nodes=play_nodes)
-    bag = _bag_of(source, chunk_size).map_partitions(
+    on_workers = client is None if files_on_workers is None else files_on_workers
+    bag = _bag_of(source, chunk_size, on_workers).map_partitions(
         _tasks.mine_chunk, variant=variant, nodes=nodes, play_nodes=play_nodes
     )
     verdicts = []

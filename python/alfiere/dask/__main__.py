@@ -1,5 +1,5 @@
 """``python -m alfiere.dask annotate [--scheduler ADDRESS] [--nodes N | --depth D |
---movetime MS] [--chunk-size K] FILES...``: the games of the files analysed on a Dask
+--movetime MS] [--chunk-size K] [--files-on-workers] FILES...``: the games of the files analysed on a Dask
 cluster (a LocalCluster without ``--scheduler``), written as ``alfiere annotate
 --json`` writes them: one JSON record per game, in file order. A game that does not
 read is reported on standard error and skipped (exit code 1), as the command does.
@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument("variant")
         sub.add_argument("--scheduler", help="a Dask scheduler's address (a LocalCluster without)")
         sub.add_argument("--chunk-size", type=_positive, default=DEFAULT_CHUNK, help="games per task")
+        sub.add_argument("--files-on-workers", action="store_true",
+                         help="the workers read their games from the files at the same paths")
         sub.add_argument("files", nargs="+")
     annotate_args = commands.choices["annotate"]
     budget = annotate_args.add_mutually_exclusive_group()
@@ -66,7 +68,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "annotate":
             records = annotate(
                 args.files, client, nodes=args.nodes, depth=args.depth, movetime=args.movetime,
-                chunk_size=args.chunk_size, progress=sys.stderr.isatty(), on_skip=on_skip,
+                chunk_size=args.chunk_size, files_on_workers=args.files_on_workers or None,
+                progress=sys.stderr.isatty(), on_skip=on_skip,
             )
             for record in records:
                 sys.stdout.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
@@ -74,7 +77,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             rows = mine_puzzles(
                 args.files, client, variant=args.variant, nodes=args.nodes,
                 play_nodes=args.play_nodes, count=args.count, chunk_size=args.chunk_size,
-                progress=sys.stderr.isatty(), on_skip=on_skip,
+                files_on_workers=args.files_on_workers or None, progress=sys.stderr.isatty(), on_skip=on_skip,
             )
             sys.stdout.write(_core.puzzle_file(rows))
     except (AlfiereError, OSError) as e:
