@@ -150,3 +150,12 @@ def test_without_a_client_a_local_cluster_reads_the_files(client: distributed.Cl
     alone = alfiere.dask.annotate([mixed_pgn_file], depth=1, progress=False, on_skip=skipped.append)
     assert alone == alfiere.dask.annotate([mixed_pgn_file], client, depth=1, progress=False, on_skip=skipped.append)
     assert len(alone) == 5 and len(skipped) == 2 and skipped[0] == skipped[1]
+
+
+def test_the_progress_bar_stays_off_standard_output(
+    client: distributed.Client, mixed_pgn_file: Path, capsys: pytest.CaptureFixture
+) -> None:
+    alfiere.dask.annotate([mixed_pgn_file], client, depth=1, progress=True, on_skip=lambda _: None)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "%" in captured.err or "[" in captured.err

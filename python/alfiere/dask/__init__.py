@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import warnings
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -102,7 +103,11 @@ def _run(bag: db.Bag, client: Optional[distributed.Client], progress: bool) -> L
     with _client(client) as c:
         persisted = c.persist(bag)
         if progress:
-            distributed.progress(persisted)
+            # distributed's console bar writes to standard output, where
+            # `python -m alfiere.dask` writes its records: the bar goes to stderr,
+            # as the commands' bars do.
+            with contextlib.redirect_stdout(sys.stderr):
+                distributed.progress(persisted)
         return list(c.compute(persisted).result())
 
 
