@@ -12,7 +12,7 @@ the records are the same however the games are spread::
     import alfiere.dask
     records = alfiere.dask.annotate(["games.pgn"], nodes=100_000)
 
-On a cluster, start ``dask scheduler`` and ``dask worker ADDRESS --nthreads 1`` where
+On a cluster, start ``dask scheduler`` and ``dask worker ADDRESS --nworkers -1 --nthreads 1`` where
 alfiere is installed, then pass ``client=distributed.Client(ADDRESS)`` or run
 ``python -m alfiere.dask annotate --scheduler ADDRESS FILES...``. By default the
 client then reads the files and sends each task its games; where the workers see the
