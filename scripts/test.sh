@@ -6,7 +6,8 @@
 #                            (and the search margins' UCI options in a `tune` build)
 #   3. scripts/build-wasm.sh the wasm module and its JS bindings (pkg/)
 #   4. node --test tests/js  the package's JS tests in Node
-#   5. scripts/test.d/*.sh   further stages in name order (browser, consumer, page)
+#   5. scripts/test.d/*.sh   further stages in name order (browser, consumer, page,
+#                            held mates, puzzles, the Python package)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

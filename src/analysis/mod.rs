@@ -25,6 +25,7 @@
 
 mod accuracy;
 mod annotate;
+pub mod batch;
 mod job;
 mod judge;
 mod notes;

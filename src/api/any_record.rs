@@ -24,7 +24,9 @@ use crate::AcceptedProblems;
 
 /// The [`Record`] of a game of any rule set: the object-safe interface every
 /// `Record<G>` implements, so a rule set chosen at run time is dispatched once.
-pub trait AnyRecord: Send {
+/// `Sync` as well as `Send`: a game is plain data, and front ends that share
+/// objects between threads (the Python package) need both.
+pub trait AnyRecord: Send + Sync {
     fn variant(&self) -> Variant;
     fn clone_box(&self) -> Box<dyn AnyRecord>;
     fn fen(&self) -> String;

@@ -8,13 +8,14 @@
 //! ([`probe`]); the opponent's replies are the engine's best; the line ends in a
 //! mate (or the rule set's own win) or where a decisive material win is in hand. In
 //! multi-action rule sets the unit is the action, so a puzzle may ask for a whole
-//! turn. [`line`] builds the line, [`themes`] names what it shows, [`rating`] turns
+//! turn. [`line`] builds the line, [`mine`] mines a game and gathers puzzles in order, [`themes`] names what it shows, [`rating`] turns
 //! the engine's effort into a difficulty, [`file`] reads and writes the shipped CSV
 //! files and [`replay`] checks a shipped puzzle again.
 
 pub mod criteria;
 pub mod file;
 pub mod line;
+pub mod mine;
 pub mod probe;
 pub mod rating;
 pub mod replay;
@@ -23,4 +24,5 @@ pub mod themes;
 pub use criteria::Rejection;
 pub use file::PuzzleRow;
 pub use line::{solve, Mistake, Solved};
+pub use mine::{mine_game, PuzzleSet, Verdict};
 pub use probe::Prober;

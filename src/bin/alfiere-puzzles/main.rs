@@ -20,14 +20,14 @@ mod pgn;
 mod report;
 mod selfplay;
 
-use alfiere::notation::{fen::write_fen, uci::action_to_uci_in};
-use alfiere::puzzles::file::{puzzle_id, PuzzleRow, HEADER};
-use alfiere::puzzles::themes::{themes, PuzzleRules};
-use alfiere::puzzles::{rating::rating, solve, Mistake, Prober, Rejection};
+use alfiere::puzzles::file::HEADER;
+use alfiere::puzzles::mine::puzzle_of;
+use alfiere::puzzles::themes::PuzzleRules;
+use alfiere::puzzles::{Prober, PuzzleSet, Verdict};
 use alfiere::{with_variant, Record};
 use args::Config;
 use report::Tally;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -51,10 +51,6 @@ fn main() {
         std::process::exit(1);
     }
 }
-
-/// One candidate's fate: a puzzle (with the key that tells duplicates apart) or the
-/// reason it was turned away.
-type Verdict = Result<(String, PuzzleRow), Rejection>;
 
 /// Where the games come from.
 enum Source<G: alfiere::Position> {
@@ -82,7 +78,7 @@ fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
     let (send, receive) = mpsc::channel::<(u64, Vec<Verdict>)>();
     let progress = report::progress_bar(config.count);
     let mut tally = Tally::default();
-    let mut rows: Vec<PuzzleRow> = Vec::new();
+    let mut set = PuzzleSet::new(config.variant, config.count);
     std::thread::scope(|scope| {
         for _ in 0..config.threads {
             let send = send.clone();
@@ -96,14 +92,12 @@ fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
                     Source::SelfPlay => {
                         selfplay::candidates::<G>(game_seed(config.seed, game), config.play_nodes)
                     }
-                    Source::Games(games) => {
-                        pgn::candidates(&games[game as usize], config.play_nodes)
-                    }
+                    Source::Games(games) => alfiere::puzzles::mine::game_candidates(
+                        &games[game as usize],
+                        config.play_nodes,
+                    ),
                 };
-                let verdicts = candidates
-                    .iter()
-                    .map(|c| puzzle_of(config, c, prober))
-                    .collect();
+                let verdicts = candidates.iter().map(|c| puzzle_of(c, prober)).collect();
                 if send.send((game, verdicts)).is_err() {
                     break;
                 }
@@ -114,11 +108,9 @@ fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
         // same for any number of threads.
         let mut finished: BTreeMap<u64, Vec<Verdict>> = BTreeMap::new();
         let mut taken = 0u64;
-        let mut seen: HashSet<String> = HashSet::new();
-        let mut ids: HashSet<String> = HashSet::new();
         for (game, verdicts) in receive.iter() {
             finished.insert(game, verdicts);
-            while rows.len() < config.count {
+            while !set.is_full() {
                 let Some(verdicts) = finished.remove(&taken) else {
                     break;
                 };
@@ -126,33 +118,21 @@ fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
                 tally.games += 1;
                 for verdict in verdicts {
                     tally.candidates += 1;
-                    match verdict {
-                        Ok((key, mut row)) if rows.len() < config.count => {
-                            if !seen.insert(key) {
-                                tally.reject(Rejection::Duplicate);
-                                continue;
-                            }
-                            let moves = row.moves.join(" ");
-                            let mut salt = 0;
-                            while !ids.insert(row.id.clone()) {
-                                salt += 1;
-                                row.id = puzzle_id(config.variant.id(), &row.fen, &moves, salt);
-                            }
-                            rows.push(row);
-                            progress.set_position(rows.len() as u64);
-                        }
-                        Ok(_) => {}
+                    match set.offer(verdict) {
+                        Ok(true) => progress.set_position(set.rows().len() as u64),
+                        Ok(false) => {}
                         Err(reason) => tally.reject(reason),
                     }
                 }
             }
-            if rows.len() >= config.count {
+            if set.is_full() {
                 stop.store(true, Ordering::Relaxed);
             }
-            report::log_progress(&progress, &tally, rows.len());
+            report::log_progress(&progress, &tally, set.rows().len());
         }
     });
     progress.finish_and_clear();
+    let rows = set.into_rows();
     let mut text = format!("{HEADER}\n");
     for row in &rows {
         text.push_str(&row.to_line());
@@ -173,40 +153,4 @@ fn mine<G: PuzzleRules>(config: &Config) -> Result<(), String> {
 /// The seed of game `game`: far apart for neighbouring games.
 fn game_seed(seed: u64, game: u64) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03)
-}
-
-/// Solves one candidate and writes it as a row.
-fn puzzle_of<G: PuzzleRules>(config: &Config, candidate: &Mistake<G>, prober: &Prober) -> Verdict {
-    let line = solve(candidate, prober)?;
-    let fen = write_fen(&line.before);
-    // The file must give back exactly this puzzle: its FEN and its UCI tokens.
-    // A comma (a Progressive en-passant list) would split the file's fields.
-    let read_back: Option<G> = alfiere::notation::fen::read_fen(&fen).ok();
-    if fen.contains(',') || read_back.as_ref() != Some(&line.before) {
-        return Err(Rejection::Unfit);
-    }
-    let moves: Vec<String> = std::iter::once(&line.setup)
-        .chain(line.actions.iter())
-        .map(|action| action_to_uci_in(action, G::VARIANT))
-        .collect();
-    let mut pos = line.before.clone();
-    for (action, token) in std::iter::once(&line.setup)
-        .chain(line.actions.iter())
-        .zip(&moves)
-    {
-        if alfiere::notation::uci::parse_action(&pos, token).ok() != Some(*action) {
-            return Err(Rejection::Unfit);
-        }
-        pos.play_unchecked(action);
-    }
-    let joined = moves.join(" ");
-    let key = write_fen(&line.positions[0]);
-    let row = PuzzleRow {
-        id: puzzle_id(config.variant.id(), &fen, &joined, 0),
-        fen,
-        moves,
-        rating: rating(line.effort()),
-        themes: themes(&line).into_iter().map(str::to_owned).collect(),
-    };
-    Ok((key, row))
 }

@@ -4,16 +4,13 @@
 //! Games run in parallel; a progress bar on stderr when it is a terminal; a bad game
 //! is reported with its file, number and reason and skipped.
 
-use super::batch::{annotate_games, split_games, Annotated, BatchProgress, GameText};
+use super::batch::{annotate_games, BatchProgress};
+use alfiere::analysis::batch::{skipped_message, split_games, Annotated, GameText, DEFAULT_NODES};
 use alfiere::api::{ApiError, Game};
 use alfiere::search::{Limits, SearchOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Nodes per position when no budget is given: about a fifth of a second per
-/// position on one core of a 2020s machine, deep enough to see tactical errors.
-const DEFAULT_NODES: u64 = 300_000;
 
 const USAGE: &str = "usage: alfiere annotate [--nodes N | --depth D | --movetime MS] \
                      [--threads N] [--json] [FILE.pgn ...]";
@@ -161,15 +158,7 @@ pub fn run(args: &[String]) -> i32 {
             Ok(done) => writeln!(out, "{}", done.pgn),
             Err(e) => {
                 failed.store(true, Ordering::Relaxed);
-                // The reader saw one game; its number in the file is ours to say.
-                let e = e.to_string();
-                let e = e.strip_prefix("game 1, ").unwrap_or(&e);
-                bar.suspend(|| {
-                    eprintln!(
-                        "alfiere annotate: {} game {} (line {}) skipped: {e}",
-                        game.source, game.number, game.line
-                    )
-                });
+                bar.suspend(|| eprintln!("alfiere annotate: {}", skipped_message(game, &e)));
                 Ok(())
             }
         };
