@@ -122,8 +122,11 @@ async function main() {
   board.addEventListener('shapes', (event) => post('shapes', { shapes: event.detail.shapes, ply: event.detail.ply }));
   board.addEventListener('change', (event) => post('change', event.detail));
   board.addEventListener('error', (event) => {
-    // Shown in the frame too: the board's own message line is cleared by the next change.
+    // Shown in the frame's own line, which stays (the board's is cleared by the next
+    // change); the board's copy is hidden, so the message is said once.
     showMessage(event.detail.message);
+    const boardLine = board.shadowRoot?.querySelector('[part~="message"]');
+    if (boardLine?.textContent === event.detail.message) boardLine.hidden = true;
     post('error', { message: event.detail.message, name: event.detail.error?.name });
   });
   document.getElementById('embed').append(board);
