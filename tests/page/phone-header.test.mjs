@@ -52,6 +52,7 @@ test('at 390 px the top bar shows the whole rule-set name, the whole Chess960 pl
     assert.ok(f.muteOnPickerRow, `${variant}: the mute button wrapped to another row`);
     assert.ok(f.muteHeight <= 40, `${variant}: the mute button is ${f.muteHeight} px tall`);
     assert.ok(f.barRight <= 390, `${variant}: the bar reaches ${f.barRight} px`);
+    assert.equal(f.startShown, variant === 'chess960', `${variant}: the Chess960 start box shown only in Chess960`);
   }
   const c960 = facts.chess960;
   assert.equal(c960.startShown, true);

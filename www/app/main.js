@@ -20,9 +20,19 @@ async function main() {
   migrateSavedGame(rules, GAME_KEY, PLAYERS_KEY);
   if (!customElements.get('alfiere-board')) customElements.define('alfiere-board', AlfiereBoard);
   const board = $('board');
+  // What the board says while it starts (a saved game it could not read back) comes
+  // before the page listens: kept and shown once the page is up.
+  const early = [];
+  const keep = (event) => early.push(event.detail.message);
+  board.addEventListener('error', keep);
   await board.ready;
+  // The page's panels in a task after the board's (a long saved game's parse and its
+  // move list do not hold the page together).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  board.removeEventListener('error', keep);
   const page = new Page(board, rules);
   page.start();
+  if (early.length) page.showError(early.join(' '));
   document.body.classList.add('ready');
   registerServiceWorker();
 }

@@ -14,7 +14,7 @@ import { AnalysisView } from './analysis-view.js';
 import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
-import { renderMoveList } from './move-list.js';
+import { renderMoveList, showMoreSideLines } from './move-list.js';
 import { variationsOfGame } from './variations.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
@@ -47,6 +47,10 @@ export class Page {
     this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
     this.puzzles = null;
+    this.sideLinesOf = null; // {game, moves, lines}: the side lines of the game last drawn
+    this.pgnText = ''; // the game's whole PGN (the box may show only its start)
+    this.refreshHeld = false; // while a load runs: its afterLoad redraws once
+    this.refreshQueued = false; // a redraw asked for by the board's events, at the end of the task
   }
 
   start() {
@@ -55,7 +59,7 @@ export class Page {
     const board = this.board;
     board.sound = !this.settings.muted;
     board.level = levelById(this.settings.level).id;
-    for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
+    for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.requestRefresh());
     board.addEventListener('error', (event) => this.showError(event.detail.message));
     this.preview = new LinePreview(board);
     this.analysis.onChoose = (line) => this.preview.start(line);
@@ -160,6 +164,11 @@ export class Page {
       if (this.playTyped(input.value)) input.value = '';
     });
     $('moves').addEventListener('click', (event) => {
+      const more = event.target.closest?.('[data-more-side-lines]');
+      if (more) {
+        showMoreSideLines($('moves'), Number(more.dataset.moreSideLines));
+        return this.refresh();
+      }
       const side = event.target.closest?.('[data-preview-fen]');
       if (side) return board.preview({ fen: side.dataset.previewFen, caption: side.dataset.caption });
       const token = event.target.closest?.('[data-ply]');
@@ -413,10 +422,29 @@ export class Page {
 
   // ---- drawing --------------------------------------------------------------------
 
+  /**
+   * A redraw at the end of the current task, one for all the board events that ask for
+   * it (a load fires `change` and `thinking`; a redraw of a long game is not cheap); a
+   * refresh() meanwhile does it at once.
+   */
+  requestRefresh() {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      if (this.refreshQueued) this.refresh();
+    });
+  }
+
+  /** Holds the redraws back (while a game loads: afterLoad redraws once, in a task of its own). */
+  holdRefresh(held) {
+    this.refreshHeld = held;
+  }
+
   refresh() {
     const board = this.board;
     const game = board.game;
-    if (!game) return;
+    this.refreshQueued = false;
+    if (!game || this.refreshHeld) return;
     const over = board.over;
     const reviewing = board.reviewing !== null;
     document.body.dataset.variant = board.variant;
@@ -429,8 +457,13 @@ export class Page {
     const pgn = board.pgn({ tags: this.pgnTags() });
     const nags = this.gameAnalysis.refresh(pgn, history);
     const variant = board.variants.find((v) => v.id === board.variant);
-    // Only a PGN with a parenthesis can have side lines: the walk that reads them is skipped otherwise.
-    const variations = pgn.includes('(') ? variationsOfGame(game, history.length) : [];
+    // Only a PGN with a parenthesis can have side lines: the walk that reads them is skipped
+    // otherwise, and done once per game and line (one with thousands would read them at every redraw).
+    const moves = history.map((move) => move.lan).join(' ');
+    if (this.sideLinesOf?.game !== game || this.sideLinesOf.moves !== moves) {
+      this.sideLinesOf = { game, moves, lines: pgn.includes('(') ? variationsOfGame(game, history.length) : [] };
+    }
+    const variations = this.sideLinesOf.lines;
     renderMoveList($('moves'), history, game, variant, board.reviewing, nags, variations);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
@@ -461,7 +494,8 @@ export class Page {
     if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
 
     $('fen-out').value = game.fen();
-    $('pgn-out').value = pgn;
+    this.pgnText = pgn;
+    showPgn($('pgn-out'), pgn);
     $('variant-help').textContent = VARIANT_HELP[board.variant] ?? '';
     const mute = $('mute');
     mute.setAttribute('aria-pressed', String(this.settings.muted));
@@ -541,6 +575,15 @@ export class Page {
     $('notice').textContent = text;
     $('notice').hidden = false;
   }
+}
+
+/** Characters of a PGN the export box shows: laying out a megabyte of text takes seconds. */
+const PGN_SHOWN = 100_000;
+
+/** Puts `pgn` in the export box (its start, when it is huge; Copy and Download take it whole), only when it changed. */
+function showPgn(box, pgn) {
+  const text = pgn.length > PGN_SHOWN ? `${pgn.slice(0, PGN_SHOWN)}\n… (${pgn.length.toLocaleString('en')} characters in all: Copy PGN and Download PGN take the whole game)` : pgn;
+  if (box.value !== text) box.value = text;
 }
 
 function sanitizeSettings(data) {
