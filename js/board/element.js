@@ -356,14 +356,17 @@ export class AlfiereBoard extends ElementBase {
     const orientation = this.#controller.orientation;
     let { data, dropped } = this.#model.stored();
     let result = storeGame(key, { version: 1, game: data, orientation });
-    if (result === 'full' && dropped !== 'side lines and comments') {
+    let full = false;
+    if (result === 'full') {
       // Full: the moves without the notes may still fit, and are what matters most.
+      full = true;
       ({ data, dropped } = this.#model.stored(0));
       result = storeGame(key, { version: 1, game: data, orientation });
     }
     let notice = null;
     if (result === 'full') notice = 'This game could not be saved: the browser’s storage is full. A reload would show it as it was last saved; download its PGN to keep it.';
     else if (result === 'unavailable') notice = 'This browser does not let the board save the game: it will be lost when the page is closed.';
+    else if (dropped && full) notice = `The browser’s storage is full: this game is saved without its ${dropped}, which a reload will not show; download its PGN to keep them.`;
     else if (dropped) notice = `This game is too large to keep whole in this browser: it is saved without its ${dropped}, which a reload will not show.`;
     // Said once, not at every move; said again after a save that went well.
     if (notice && notice !== this.#storageNotice) this.#fail('StorageError', notice);

@@ -186,7 +186,7 @@ export class GameModel extends EventTarget {
   /**
    * What storage keeps of the game: `{data, dropped}`, `data` as toJSON() but with a PGN
    * bounded by `maxPgn` characters (stored-game.js), `dropped` what that left out (null,
-   * 'side lines', 'side lines and comments').
+   * 'side lines', 'comments', 'side lines and comments').
    */
   stored(maxPgn = MAX_STORED_PGN) {
     const { pgn, dropped } = storedPgn(this.rules.Game, this.beforeEnding ?? this.game, maxPgn);

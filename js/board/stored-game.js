@@ -12,15 +12,20 @@ const POSITION_TAGS = new Set(['Variant', 'SetUp', 'FEN']);
 
 /**
  * `game`'s PGN for storage: `{pgn, dropped}`, `dropped` null (the whole game), 'side
- * lines' or 'side lines and comments'. `Game` is the wasm Game class.
+ * lines', 'comments' or 'side lines and comments'. `Game` is the wasm Game class.
  */
 export function storedPgn(Game, game, max = MAX_STORED_PGN) {
   const whole = game.pgn();
   if (whole.length <= max) return { pgn: whole, dropped: null };
   const notes = notesOf(game);
+  // What was left out is told only where there was something to leave out (a shorter PGN).
   const withComments = mainLine(Game, game, notes, true);
-  if (withComments.length <= max) return { pgn: withComments, dropped: 'side lines' };
-  return { pgn: mainLine(Game, game, notes, false), dropped: 'side lines and comments' };
+  const sideLines = withComments.length < whole.length;
+  if (withComments.length <= max) return { pgn: withComments, dropped: sideLines ? 'side lines' : null };
+  const bare = mainLine(Game, game, notes, false);
+  const comments = bare.length < withComments.length;
+  const dropped = [sideLines && 'side lines', comments && 'comments'].filter(Boolean).join(' and ') || null;
+  return { pgn: bare, dropped };
 }
 
 /** The NAGs and comments (as written) of every position of the game's main line, by ply (0: the start). */

@@ -8,7 +8,8 @@
 // its events; the board owns the game. Irreversible actions ask first.
 
 import { LEVELS, levelById } from '../js/board/levels.js';
-import { load, save } from '../js/board/storage.js';
+import { save } from '../js/board/storage.js';
+import { problemsNotice, readRecord } from './stored-records.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { GameAnalysis } from './game-analysis.js';
@@ -17,7 +18,7 @@ import { LinePreview } from './line-preview.js';
 import { renderMoveList, showMoreSideLines } from './move-list.js';
 import { variationsOfGame } from './variations.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
-import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
+import { boardSides, canPlayOnFromShown, checkPlayers, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
 import { VARIANT_HELP } from './variant-help.js';
@@ -36,8 +37,12 @@ export class Page {
   constructor(board, rules) {
     this.board = board;
     this.rules = rules;
-    this.settings = { ...DEFAULT_SETTINGS, ...sanitizeSettings(load(SETTINGS_KEY)) };
-    this.players = sanitizePlayers(load(PLAYERS_KEY), this.settings); // of the game in play
+    // Stored records are checked field by field; one that is not what the page wrote is
+    // dropped whole and named in a notice once the page is up (stored-records.js).
+    this.storedProblems = [];
+    this.settings = { ...DEFAULT_SETTINGS, ...readRecord(SETTINGS_KEY, checkSettings, this.storedProblems, 'settings') };
+    // Of the game in play.
+    this.players = readRecord(PLAYERS_KEY, checkPlayers, this.storedProblems, 'players of the game') ?? sanitizePlayers(null, this.settings);
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
@@ -70,6 +75,8 @@ export class Page {
     this.puzzles = new PuzzleMode(this);
     this.refresh();
     if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
+    const problems = problemsNotice(this.storedProblems);
+    if (problems) this.notice(problems);
   }
 
   fillChoosers() {
@@ -586,16 +593,24 @@ function showPgn(box, pgn) {
   if (box.value !== text) box.value = text;
 }
 
-function sanitizeSettings(data) {
-  if (!data || typeof data !== 'object') return {};
+/** The stored settings checked: the fields given, each as the page writes it, or null when any is not. */
+function checkSettings(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const checks = {
+    mode: (v) => v === 'engine' || v === 'friend',
+    color: (v) => ['w', 'b', 'random'].includes(v),
+    level: (v) => typeof v === 'string' && levelById(v).id === v,
+    multipv: (v) => [1, 2, 3].includes(v),
+    analysis: (v) => typeof v === 'boolean',
+    arrows: (v) => typeof v === 'boolean',
+    muted: (v) => typeof v === 'boolean',
+  };
   const clean = {};
-  if (data.mode === 'engine' || data.mode === 'friend') clean.mode = data.mode;
-  if (['w', 'b', 'random'].includes(data.color)) clean.color = data.color;
-  if (typeof data.level === 'string') clean.level = levelById(data.level).id;
-  if ([1, 2, 3].includes(data.multipv)) clean.multipv = data.multipv;
-  if (typeof data.analysis === 'boolean') clean.analysis = data.analysis;
-  if (typeof data.arrows === 'boolean') clean.arrows = data.arrows;
-  if (typeof data.muted === 'boolean') clean.muted = data.muted;
+  for (const [name, check] of Object.entries(checks)) {
+    if (data[name] === undefined) continue;
+    if (!check(data[name])) return null;
+    clean[name] = data[name];
+  }
   return clean;
 }
 
