@@ -22,6 +22,7 @@ import { setEngineFactory } from '../js/board/engine-queue.js';
 import { attachNavigation } from './embed-nav.js';
 import { attachGraph } from './embed-graph.js';
 import { fitToFrame } from './embed-fit.js';
+import { hideBoardCopy } from './board-message.js';
 import { puzzleRequest, startPuzzle, PUZZLE_PARAMS } from './embed-puzzle.js';
 
 const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
@@ -125,8 +126,7 @@ async function main() {
     // Shown in the frame's own line, which stays (the board's is cleared by the next
     // change); the board's copy is hidden, so the message is said once.
     showMessage(event.detail.message);
-    const boardLine = board.shadowRoot?.querySelector('[part~="message"]');
-    if (boardLine?.textContent === event.detail.message) boardLine.hidden = true;
+    hideBoardCopy(board, event.detail.message);
     post('error', { message: event.detail.message, name: event.detail.error?.name });
   });
   document.getElementById('embed').append(board);

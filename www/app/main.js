@@ -9,6 +9,7 @@ import { setRulesLoader } from '../js/board/rules.js';
 import { setEngineFactory } from '../js/board/engine-queue.js';
 import { Page, GAME_KEY, PLAYERS_KEY } from './page.js';
 import { migrateSavedGame } from './migrate.js';
+import { hideBoardCopy } from './board-message.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +34,7 @@ async function main() {
   const page = new Page(board, rules);
   page.start();
   if (early.length) page.showError(early.join(' '));
+  for (const message of early) hideBoardCopy(board, message);
   document.body.classList.add('ready');
   registerServiceWorker();
 }

@@ -22,6 +22,7 @@ import { boardSides, canPlayOnFromShown, checkPlayers, playersText, sanitizePlay
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
 import { VARIANT_HELP } from './variant-help.js';
+import { hideBoardCopy } from './board-message.js';
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = 'alfiere.settings.v1';
@@ -65,7 +66,10 @@ export class Page {
     board.sound = !this.settings.muted;
     board.level = levelById(this.settings.level).id;
     for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.requestRefresh());
-    board.addEventListener('error', (event) => this.showError(event.detail.message));
+    board.addEventListener('error', (event) => {
+      this.showError(event.detail.message);
+      hideBoardCopy(board, event.detail.message); // said once, in the page's error line
+    });
     this.preview = new LinePreview(board);
     this.analysis.onChoose = (line) => this.preview.start(line);
     this.wire();
