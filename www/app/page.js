@@ -177,8 +177,13 @@ export class Page {
     $('moves').addEventListener('click', (event) => {
       const more = event.target.closest?.('[data-more-side-lines]');
       if (more) {
-        showMoreSideLines($('moves'), Number(more.dataset.moreSideLines));
-        return this.refresh();
+        const ply = more.dataset.moreSideLines;
+        const focused = document.activeElement === more;
+        showMoreSideLines($('moves'), Number(ply));
+        this.refresh();
+        // The row is drawn anew: the keyboard stays on its "more" button while there is one.
+        if (focused) $('moves').querySelector(`[data-more-side-lines="${ply}"]`)?.focus();
+        return;
       }
       const side = event.target.closest?.('[data-preview-fen]');
       if (side) return board.preview({ fen: side.dataset.previewFen, caption: side.dataset.caption });
