@@ -140,7 +140,7 @@ server.on('error', (err) => {
   process.exit(1);
 });
 server.listen(port, () => {
-  console.log(`alfiere: serving dist/page/ at http://localhost:${server.address().port}/ (Ctrl+C to stop)`);
+  console.log(`alfiere: serving ${relative(repoRoot, mounts[0].root) || '.'}/ at http://localhost:${server.address().port}/ (Ctrl+C to stop)`);
 });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => process.exit(0));
