@@ -8,7 +8,7 @@
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
-import { GameModel } from './game-model.js';
+import { GameModel, MAX_STORED_PGN } from './game-model.js';
 import { BoardController } from './controller.js';
 import { attachInput } from './input.js';
 import { levelFrom, DEFAULT_LEVEL } from './levels.js';
@@ -24,6 +24,14 @@ const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
 const OFF = new Set(['false', 'off', 'no', '0', 'none']);
 
 let sheet = null;
+
+/** stored-game.js, loaded when a board first stores a game too large to store whole (or finds storage full). */
+let trimmer = null;
+let trimmerLoading = null;
+function loadTrimmer() {
+  trimmerLoading ??= import('./stored-game.js').then((module) => (trimmer = module));
+  return trimmerLoading;
+}
 
 /** One parsed stylesheet for every board (adopted, so a strict CSP needs no inline style). */
 function adoptStyles(root) {
@@ -354,13 +362,17 @@ export class AlfiereBoard extends ElementBase {
     const key = this.getAttribute('storage-key');
     if (!key || !this.#model) return;
     const orientation = this.#controller.orientation;
-    let { data, dropped } = this.#model.stored();
+    const whole = this.#model.stored(MAX_STORED_PGN, trimmer);
+    // A game too large to store whole: saved once the module that trims it is here.
+    if (!whole) return loadTrimmer().then(() => this.#saveSoon());
+    let { data, dropped } = whole;
     let result = storeGame(key, { version: 1, game: data, orientation });
     let full = false;
     if (result === 'full') {
       // Full: the moves without the notes may still fit, and are what matters most.
+      if (!trimmer) return loadTrimmer().then(() => this.#saveSoon());
       full = true;
-      ({ data, dropped } = this.#model.stored(0));
+      ({ data, dropped } = this.#model.stored(0, trimmer));
       result = storeGame(key, { version: 1, game: data, orientation });
     }
     let notice = null;

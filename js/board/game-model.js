@@ -4,9 +4,9 @@
 // keeps the PGN's tags, comments, NAGs and variations, so the saved form is the Game's
 // own PGN. Every change goes through here and fires a 'change' event.
 
-import { MAX_STORED_PGN, storedPgn } from './stored-game.js';
-
 const DECISIVE = new Set(['1-0', '0-1', '1/2-1/2']);
+/** Characters of PGN stored as they are; a larger game is stored without its side lines (stored-game.js). */
+export const MAX_STORED_PGN = 100_000;
 
 export class GameModel extends EventTarget {
   /** @param rules the wasm-bindgen module (Game, variants) */
@@ -185,11 +185,15 @@ export class GameModel extends EventTarget {
 
   /**
    * What storage keeps of the game: `{data, dropped}`, `data` as toJSON() but with a PGN
-   * bounded by `maxPgn` characters (stored-game.js), `dropped` what that left out (null,
-   * 'side lines', 'comments', 'side lines and comments').
+   * of at most `maxPgn` characters where the moves allow, `dropped` what that left out
+   * (null, 'side lines', 'comments', 'side lines and comments'). A game over the bound
+   * needs `trimmer`, the stored-game.js module (loaded when needed): null without it.
    */
-  stored(maxPgn = MAX_STORED_PGN) {
-    const { pgn, dropped } = storedPgn(this.rules.Game, this.beforeEnding ?? this.game, maxPgn);
+  stored(maxPgn = MAX_STORED_PGN, trimmer = null) {
+    const source = this.beforeEnding ?? this.game;
+    const whole = source.pgn();
+    if (whole.length > maxPgn && !trimmer) return null;
+    const { pgn, dropped } = whole.length > maxPgn ? trimmer.storedPgn(this.rules.Game, source, maxPgn, whole) : { pgn: whole, dropped: null };
     return {
       data: { version: 2, variant: this.variant, pgn, redo: this.redoStack, ending: this.ending, record: this.record },
       dropped,

@@ -1,21 +1,19 @@
-// What a board stores of its game, bounded: the Game's own PGN, or, for a game whose
-// PGN is larger than MAX_STORED_PGN (reading a megabyte of side lines back holds the
-// page for seconds at every load), the same game without its side lines, and without
-// its comments too if that is still too large. The moves, tags and NAGs are always
-// kept. Built through the Game (its history, notes and tags), never from PGN text.
-
-/** Characters of PGN stored as they are; a larger game is stored without its side lines. */
-export const MAX_STORED_PGN = 100_000;
+// What a board stores of a game too large to store whole: a game whose PGN is over the
+// bound (GameModel's MAX_STORED_PGN: reading a megabyte of side lines back holds the
+// page for seconds at every load) is stored without its side lines, and without its
+// comments too if that is still too large. The moves, tags and NAGs are always kept.
+// Built through the Game (its history, notes and tags), never from PGN text. Loaded
+// when a board first meets such a game (element.js).
 
 /** Tags the Game writes from its position, which setHeader refuses. */
 const POSITION_TAGS = new Set(['Variant', 'SetUp', 'FEN']);
 
 /**
- * `game`'s PGN for storage: `{pgn, dropped}`, `dropped` null (the whole game), 'side
- * lines', 'comments' or 'side lines and comments'. `Game` is the wasm Game class.
+ * `game`'s PGN for storage, at most `max` characters where its moves allow: `{pgn,
+ * dropped}`, `dropped` null (nothing left out), 'side lines', 'comments' or 'side lines
+ * and comments'. `Game` is the wasm Game class; `whole` is game.pgn(), if known.
  */
-export function storedPgn(Game, game, max = MAX_STORED_PGN) {
-  const whole = game.pgn();
+export function storedPgn(Game, game, max, whole = game.pgn()) {
   if (whole.length <= max) return { pgn: whole, dropped: null };
   const notes = notesOf(game);
   // What was left out is told only where there was something to leave out (a shorter PGN).

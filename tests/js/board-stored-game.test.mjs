@@ -6,8 +6,8 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { storedPgn, MAX_STORED_PGN } from '../../js/board/stored-game.js';
-import { GameModel } from '../../js/board/game-model.js';
+import { storedPgn } from '../../js/board/stored-game.js';
+import { GameModel, MAX_STORED_PGN } from '../../js/board/game-model.js';
 
 let A;
 
@@ -40,7 +40,7 @@ function mainLine(game) {
 
 test('a small game is stored whole, side lines and comments included', () => {
   const game = gameOf('[White "Ann"]\n\n1. e4 { good } e5 (1... c5 2. Nf3) 2. Nf3 $1 *');
-  const { pgn, dropped } = storedPgn(A.Game, game);
+  const { pgn, dropped } = storedPgn(A.Game, game, MAX_STORED_PGN);
   assert.equal(dropped, null);
   assert.equal(pgn, game.pgn());
   game.free();
@@ -50,7 +50,7 @@ test('a game over the bound is stored without its side lines, moves, tags, NAGs 
   const text = `[White "Ann"]\n[Black "Bob"]\n\n1. e4 { the start } ${'(1. d4) '.repeat(20000)}e5 $2 { a note } 2. Nf3 (2. Nc3) Nc6 *`;
   const game = gameOf(text);
   assert.ok(game.pgn().length > MAX_STORED_PGN);
-  const { pgn, dropped } = storedPgn(A.Game, game);
+  const { pgn, dropped } = storedPgn(A.Game, game, MAX_STORED_PGN);
   assert.equal(dropped, 'side lines');
   assert.ok(pgn.length <= MAX_STORED_PGN);
   const back = gameOf(pgn);
