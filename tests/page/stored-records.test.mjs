@@ -110,6 +110,8 @@ test('a stored game that cannot be read back is said, kept aside, and a new game
     await page.waitForSelector('body.ready');
     assert.match(await page.textContent('#error'), /The saved game could not be read back .*a new game is shown\. It is kept .* “alfiere\.game\.v2\.unreadable”/, text);
     assert.equal(await stored(page, `${GAME_KEY}.unreadable`), text, 'kept as it was');
+    // Said once: in the page's error line, not again in the board's own.
+    assert.equal(await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[part~="message"]').checkVisibility()), false);
     assert.equal(await pageFen(page), new A.Game('chess').fen());
   }
   // A game whose ending no longer applies comes back without it: its moves are kept.
