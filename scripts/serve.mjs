@@ -7,17 +7,31 @@
 //
 // Only GET and HEAD; paths are resolved and must stay inside their root (no `..`
 // escapes, no encoded-slash tricks); directories serve their index.html.
+//
+// Framing: every response but embed.html says that only the page's own origin may
+// frame it (`Content-Security-Policy: frame-ancestors 'self'`, and `X-Frame-Options:
+// SAMEORIGIN` for older browsers), so another site cannot show the person's saved game
+// in a frame and click in it; embed.html, made to be framed, says nothing of the kind.
+// A <meta> policy cannot say this: a host serving dist/page must send these headers
+// itself (README, "The page").
+//
+// ALFIERE_SERVE_ROOT serves another directory than dist/page (the tests' fixtures).
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // Longest prefix first.
-const mounts = [{ prefix: '/', root: resolve(repoRoot, 'dist/page') }];
+const mounts = [{ prefix: '/', root: resolve(repoRoot, process.env.ALFIERE_SERVE_ROOT || 'dist/page') }];
+
+/** The file that other sites may frame (the iframe embed), relative to the root. */
+const FRAMEABLE = new Set(['embed.html']);
+/** What every other response sends: framed only by the page's own origin. */
+const FRAMING_HEADERS = { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -46,6 +60,7 @@ function send(res, status, body, headers = {}) {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'X-Content-Type-Options': 'nosniff',
+    ...FRAMING_HEADERS,
     ...headers,
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
@@ -97,11 +112,13 @@ async function handle(req, res) {
   }
   if (!info.isFile()) return send(res, 404, 'Not Found\n');
 
+  const frameable = FRAMEABLE.has(relative(mounts[0].root, file).split(sep).join('/'));
   res.writeHead(200, {
     'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': info.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    ...(frameable ? {} : FRAMING_HEADERS),
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file)
@@ -123,7 +140,7 @@ server.on('error', (err) => {
   process.exit(1);
 });
 server.listen(port, () => {
-  console.log(`alfiere: serving dist/page/ at http://localhost:${server.address().port}/ (Ctrl+C to stop)`);
+  console.log(`alfiere: serving ${relative(repoRoot, mounts[0].root) || '.'}/ at http://localhost:${server.address().port}/ (Ctrl+C to stop)`);
 });
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => process.exit(0));

@@ -8,11 +8,11 @@
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
-import { GameModel } from './game-model.js';
+import { GameModel, MAX_STORED_PGN } from './game-model.js';
 import { BoardController } from './controller.js';
 import { attachInput } from './input.js';
 import { levelFrom, DEFAULT_LEVEL } from './levels.js';
-import { load as loadStored, save as saveStored, remove as removeStored } from './storage.js';
+import { keepText, read as readStored, remove as removeStored, store as storeGame } from './storage.js';
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
@@ -24,6 +24,14 @@ const COLORS = { white: 'w', black: 'b', w: 'w', b: 'b' };
 const OFF = new Set(['false', 'off', 'no', '0', 'none']);
 
 let sheet = null;
+
+/** stored-game.js, loaded when a board first stores a game too large to store whole (or finds storage full). */
+let trimmer = null;
+let trimmerLoading = null;
+function loadTrimmer() {
+  trimmerLoading ??= import('./stored-game.js').then((module) => (trimmer = module));
+  return trimmerLoading;
+}
 
 /** One parsed stylesheet for every board (adopted, so a strict CSP needs no inline style). */
 function adoptStyles(root) {
@@ -96,6 +104,7 @@ export class AlfiereBoard extends ElementBase {
   }
 
   disconnectedCallback() {
+    this.#savePending();
     this.#controller?.engine.cancel();
     this.#controller?.picker.close();
   }
@@ -113,10 +122,11 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'orientation':
         controller.orientation = COLORS[this.getAttribute('orientation')] ?? controller.orientation;
-        this.#save();
+        this.#saveSoon();
         controller.render();
         break;
       case 'storage-key':
+        this.#cancelSave();
         this.#save();
         break;
       default:
@@ -182,10 +192,13 @@ export class AlfiereBoard extends ElementBase {
     this.#controller = new BoardController(this.#model, this.#ui, this);
     this.#controller.orientation = COLORS[this.getAttribute('orientation')] ?? 'w';
     attachInput(this.#controller);
-    if (!this.#restore()) {
+    const restored = this.#restore();
+    if (!restored.ok) {
       this.#reason = 'reset';
       this.#startGame({ quiet: true });
     }
+    // Said after the new game is set up (a change clears the board's message line).
+    if (restored.problem) this.#fail('StorageError', restored.problem);
     this.#controller.render();
     this.#controller.engine.sync();
     for (const [name, list] of Object.entries(this.#early)) this.#setShapes(name, list);
@@ -286,7 +299,7 @@ export class AlfiereBoard extends ElementBase {
 
   /** The model changed (controller's afterChange): save and tell the page. */
   changed(type, move) {
-    this.#save();
+    this.#saveSoon();
     const game = this.#model.game;
     if (type === 'move' && move) {
       this.notify('move', { san: move.san, lan: move.lan, fen: move.after, color: move.color, turnState: game.turnState(), move });
@@ -314,31 +327,86 @@ export class AlfiereBoard extends ElementBase {
 
   /** The person's shapes changed (drawn, or set by the page): save, and tell the page of a stroke. */
   shapesChanged(shapes, gesture) {
-    this.#save();
+    this.#saveSoon();
     if (gesture) this.notify('shapes', { shapes, ply: this.#controller.shownPly() });
   }
 
   // ---- storage --------------------------------------------------------------------
 
+  /**
+   * Saves in a task of its own, once for a burst of changes (so an import or a restore
+   * is not held up by it); a page being left, or a board taken out of it, saves at once.
+   */
+  #saveSoon() {
+    if (this.#saveTimer !== null || !this.getAttribute('storage-key')) return;
+    this.#saveTimer = setTimeout(this.#savePending, 0);
+    globalThis.addEventListener?.('pagehide', this.#savePending);
+  }
+
+  #saveTimer = null;
+
+  /** The save waiting, done now (nothing if none waits). */
+  #savePending = () => {
+    if (this.#saveTimer === null) return;
+    this.#cancelSave();
+    this.#save();
+  };
+
+  #cancelSave() {
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = null;
+    globalThis.removeEventListener?.('pagehide', this.#savePending);
+  }
+
   #save() {
     const key = this.getAttribute('storage-key');
     if (!key || !this.#model) return;
-    saveStored(key, { version: 1, game: this.#model.toJSON(), orientation: this.#controller.orientation });
+    const orientation = this.#controller.orientation;
+    const whole = this.#model.stored(MAX_STORED_PGN, trimmer);
+    // A game too large to store whole: saved once the module that trims it is here.
+    if (!whole) return loadTrimmer().then(() => this.#saveSoon());
+    let { data, dropped } = whole;
+    let result = storeGame(key, { version: 1, game: data, orientation });
+    let full = false;
+    if (result === 'full') {
+      // Full: the moves without the notes may still fit, and are what matters most.
+      if (!trimmer) return loadTrimmer().then(() => this.#saveSoon());
+      full = true;
+      ({ data, dropped } = this.#model.stored(0, trimmer));
+      result = storeGame(key, { version: 1, game: data, orientation });
+    }
+    let notice = null;
+    if (result === 'full') notice = 'This game could not be saved: the browser’s storage is full. A reload would show it as it was last saved; download its PGN to keep it.';
+    else if (result === 'unavailable') notice = 'This browser does not let the board save the game: it will be lost when the page is closed.';
+    else if (dropped && full) notice = `The browser’s storage is full: this game is saved without its ${dropped}, which a reload will not show; download its PGN to keep them.`;
+    else if (dropped) notice = `This game is too large to keep whole in this browser: it is saved without its ${dropped}, which a reload will not show.`;
+    // Said once, not at every move; said again after a save that went well.
+    if (notice && notice !== this.#storageNotice) this.#fail('StorageError', notice);
+    this.#storageNotice = notice;
   }
 
+  /** The last thing said about saving the game (null: the last save went well). */
+  #storageNotice = null;
+
+  /** Restores the stored game: {ok, problem}, `problem` what to tell the person (or null). */
   #restore() {
     const key = this.getAttribute('storage-key');
-    if (!key) return false;
-    const data = loadStored(key);
-    if (!data || data.version !== 1) return false;
+    if (!key) return { ok: false, problem: null };
+    const stored = readStored(key);
+    if (stored.status === 'absent') return { ok: false, problem: null };
     try {
+      const data = stored.value;
+      if (stored.status !== 'ok' || !data || typeof data !== 'object' || data.version !== 1) throw new Error('it is not a saved game of this board');
       this.#reason = 'load';
-      this.#model.restore(data.game);
+      const dropped = this.#model.restore(data.game);
       if (data.orientation === 'w' || data.orientation === 'b') this.#controller.orientation = data.orientation;
-      return true;
+      return { ok: true, problem: dropped.length ? `The saved game was read back without ${dropped.join(' and ')}, which could not be read.` : null };
     } catch (err) {
-      console.warn('alfiere-board: the stored game was ignored:', err?.message ?? err);
-      return false;
+      this.#reason = null;
+      // Kept beside the key, so the next save does not overwrite it.
+      const kept = keepText(`${key}.unreadable`, stored.text ?? '');
+      const where = kept ? ` It is kept in this browser's storage under “${key}.unreadable”.` : '';
+      return { ok: false, problem: `The saved game could not be read back (${String(err?.message ?? err).slice(0, 120)}); a new game is shown.${where}` };
     }
   }
 
@@ -784,6 +852,7 @@ export class AlfiereBoard extends ElementBase {
 
   /** Forgets the stored game (the board itself is unchanged). */
   forget() {
+    this.#cancelSave();
     const key = this.getAttribute('storage-key');
     if (key) removeStored(key);
   }

@@ -5,6 +5,8 @@
 // own PGN. Every change goes through here and fires a 'change' event.
 
 const DECISIVE = new Set(['1-0', '0-1', '1/2-1/2']);
+/** Characters of PGN stored as they are; a larger game is stored without its side lines (stored-game.js). */
+export const MAX_STORED_PGN = 100_000;
 
 export class GameModel extends EventTarget {
   /** @param rules the wasm-bindgen module (Game, variants) */
@@ -178,43 +180,64 @@ export class GameModel extends EventTarget {
 
   /** The game as plain JSON: its PGN (tags, comments, variations), the redo stack, the ending. */
   toJSON() {
-    const pgnSource = this.beforeEnding ?? this.game;
+    return this.stored(Infinity).data;
+  }
+
+  /**
+   * What storage keeps of the game: `{data, dropped}`, `data` as toJSON() but with a PGN
+   * of at most `maxPgn` characters where the moves allow, `dropped` what that left out
+   * (null, 'side lines', 'comments', 'side lines and comments'). A game over the bound
+   * needs `trimmer`, the stored-game.js module (loaded when needed): null without it.
+   */
+  stored(maxPgn = MAX_STORED_PGN, trimmer = null) {
+    const source = this.beforeEnding ?? this.game;
+    const whole = source.pgn();
+    if (whole.length > maxPgn && !trimmer) return null;
+    const { pgn, dropped } = whole.length > maxPgn ? trimmer.storedPgn(this.rules.Game, source, maxPgn, whole) : { pgn: whole, dropped: null };
     return {
-      version: 2,
-      variant: this.variant,
-      pgn: pgnSource.pgn(),
-      redo: this.redoStack,
-      ending: this.ending,
-      record: this.record,
+      data: { version: 2, variant: this.variant, pgn, redo: this.redoStack, ending: this.ending, record: this.record },
+      dropped,
     };
   }
 
-  /** Restores a saved game; throws (and leaves this model unchanged) if it does not replay. */
+  /**
+   * Restores a saved game, keeping what can be kept: a game whose PGN does not replay
+   * throws (and leaves this model unchanged); an ending that no longer applies, or a
+   * redo stack or result of the wrong shape, is left out. Returns what was left out
+   * (['its ending', ...]).
+   */
   restore(data) {
     if (!data || data.version !== 2 || typeof data.variant !== 'string' || typeof data.pgn !== 'string') {
-      throw new Error('saved game has the wrong shape');
+      throw new Error('the saved game has the wrong shape');
     }
     const game = this.readPgn(data.pgn, data.variant);
-    const ending = cleanEnding(data.ending);
+    const dropped = [];
+    let ending = cleanEnding(data.ending);
+    if (!ending && data.ending != null) dropped.push('its ending');
     let before = null;
-    try {
-      if (ending) {
-        before = game.clone();
+    if (ending) {
+      before = game.clone();
+      try {
         if (ending.type === 'resign') game.resign(ending.color);
         else if (ending.type === 'agree') game.agreeDraw();
         else game.claimDraw();
+      } catch {
+        // The game stands as played; only the way it ended is lost.
+        game.free();
+        before.free();
+        return this.restore({ ...data, ending: null }).concat('its ending');
       }
-    } catch (err) {
-      game.free();
-      before?.free();
-      throw err;
     }
     this.replace(game, game.variant());
     this.ending = ending;
     this.beforeEnding = before;
     this.record = !ending && !game.isGameOver() && DECISIVE.has(data.record) ? data.record : null;
-    this.redoStack = Array.isArray(data.redo) ? data.redo.slice(0, 2000).map(String) : [];
+    if (data.record != null && !DECISIVE.has(data.record)) dropped.push('its recorded result');
+    const redoFine = Array.isArray(data.redo) && data.redo.every((token) => typeof token === 'string' && token.length <= 32);
+    this.redoStack = redoFine ? data.redo.slice(0, 2000) : [];
+    if (data.redo != null && !redoFine) dropped.push('the moves to redo');
     this.emit('new');
+    return dropped;
   }
 
   /** The turn state, with the actions already played in the current turn. */

@@ -20,7 +20,8 @@ export interface BoardMoveDetail {
 export interface BoardGameOverDetail { outcome: Outcome | null; result?: '1-0' | '0-1' | '1/2-1/2' }
 /** `detail` of `change`: after undo, load, reset or a new variant. */
 export interface BoardChangeDetail { reason: 'undo' | 'load' | 'reset' | 'variant'; fen: string }
-/** `detail` of `error`: a bad attribute value, or the engine stopped. Nothing is thrown. */
+/** `detail` of `error`: a bad attribute value, the engine stopped, or the stored game could
+ * not be saved whole or read back (`StorageError`). Nothing is thrown. */
 export interface BoardErrorDetail { error: Error; message: string }
 
 /** The named brushes; any CSS colour works too. */

@@ -99,13 +99,24 @@ test('the stored records come back, and a corrupt or hostile value is ignored', 
       },
     }).replace('"alice"', '"__proto__":{"rating":2000},"alice"'),
   );
-  const read = readRecords(hostile);
-  assert.deepEqual([...read.keys()].sort(), ['alice', 'chess']);
-  assert.deepEqual(read.get('chess'), { ...newRecord(), recent: ['abcde'] });
-  assert.deepEqual(read.get('alice'), { ...newRecord(), rating: 1234, deviation: 80, volatility: 0.05, played: 12, streak: 3 });
-  // Half a rating is no rating.
-  assert.equal(sanitizeRecord({ rating: 1900, deviation: 'x', volatility: 0.06 }).rating, 1500);
-  assert.equal(sanitizeRecord([1500, 100]).rating, 1500);
+  // A record with any wrong field is dropped whole (never half-used), and said.
+  const problems = [];
+  const read = readRecords(hostile, problems);
+  assert.deepEqual([...read.keys()], []);
+  assert.deepEqual(problems, ['puzzle ratings']);
+  const good = { rating: 1234, deviation: 80, volatility: 0.05, played: 12, streak: 3, recent: ['abcde'], current: null };
+  const mixed = readRecords({ version: 1, ruleSets: { alice: good, chess: { ...good, streak: -1 } } }, problems);
+  assert.deepEqual([...mixed.keys()], ['alice']);
+  assert.deepEqual(mixed.get('alice'), { ...newRecord(), ...good });
+  // Half a rating is no rating; an older page's record without the counts is read.
+  assert.equal(sanitizeRecord({ rating: 1900, deviation: 'x', volatility: 0.06 }), null);
+  assert.equal(sanitizeRecord([1500, 100]), null);
+  assert.equal(sanitizeRecord({ ...good, recent: ['abcde', '<img>'] }), null);
+  assert.deepEqual(sanitizeRecord({ rating: 1900, deviation: 100, volatility: 0.06 }), { ...newRecord(), rating: 1900, deviation: 100, volatility: 0.06 });
+  // Nothing stored is no problem.
+  const none = [];
+  readRecords(null, none);
+  assert.deepEqual(none, []);
 });
 
 function puzzleSet(count) {

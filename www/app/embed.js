@@ -22,6 +22,7 @@ import { setEngineFactory } from '../js/board/engine-queue.js';
 import { attachNavigation } from './embed-nav.js';
 import { attachGraph } from './embed-graph.js';
 import { fitToFrame } from './embed-fit.js';
+import { hideBoardCopy } from './board-message.js';
 import { puzzleRequest, startPuzzle, PUZZLE_PARAMS } from './embed-puzzle.js';
 
 const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
@@ -122,8 +123,10 @@ async function main() {
   board.addEventListener('shapes', (event) => post('shapes', { shapes: event.detail.shapes, ply: event.detail.ply }));
   board.addEventListener('change', (event) => post('change', event.detail));
   board.addEventListener('error', (event) => {
-    // Shown in the frame too: the board's own message line is cleared by the next change.
+    // Shown in the frame's own line, which stays (the board's is cleared by the next
+    // change); the board's copy is hidden, so the message is said once.
     showMessage(event.detail.message);
+    hideBoardCopy(board, event.detail.message);
     post('error', { message: event.detail.message, name: event.detail.error?.name });
   });
   document.getElementById('embed').append(board);

@@ -6,7 +6,9 @@
 // survives a reload; a game whose PGN carries `[%eval]` notes shows its graph and marks
 // without a new analysis. Everything reaches the DOM through textContent.
 
-import { load, save } from '../js/board/storage.js';
+import { save } from '../js/board/storage.js';
+import { checkStoredAnalysis } from './report-check.js';
+import { readRecord } from './stored-records.js';
 import { bestLineShapes, scoreText } from './analysis-view.js';
 import { EvalGraph } from './eval-graph.js';
 import { graphData, marksFromNotes, marksFromReport, nagsOfGame, shownNags } from './game-marks.js';
@@ -28,25 +30,20 @@ function gameKey(variant, history, game) {
   return `${variant}\n${start}\n${history.map((m) => m.lan).join(' ')}`;
 }
 
+/** Hosts a page test serves the page from: only there is the test hook below read. */
+const TEST_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * The node budget a test may set with `?analysis-nodes=N` (so a page test runs in
- * seconds); people get the engine's default budget.
+ * The node budget a page test may set with `?analysis-nodes=N` (so it runs in seconds),
+ * read only on a loopback host: the shipped page, served from a real host, ignores it,
+ * so a link cannot make someone's analysis worthless (1 node) or endless. People get
+ * the engine's default budget.
  */
 function budgetFromUrl() {
+  if (!TEST_HOSTS.has(globalThis.location?.hostname)) return {};
   const text = new URLSearchParams(globalThis.location?.search ?? '').get('analysis-nodes');
   const nodes = Number(text);
-  return text && Number.isInteger(nodes) && nodes >= 1 && nodes <= 1e9 ? { nodes } : {};
-}
-
-/** A stored entry checked field by field (storage is shared and may hold anything). */
-function sanitizeStored(data) {
-  if (!data || typeof data !== 'object' || data.version !== 1) return null;
-  const { key, report, pgn } = data;
-  if (typeof key !== 'string' || typeof pgn !== 'string' || !report || !Array.isArray(report.plies)) return null;
-  const plies = key.split('\n')[2]?.split(' ').filter(Boolean).length ?? 0;
-  if (report.plies.length !== plies) return null;
-  const fine = report.plies.every((p) => p && (p.color === 'w' || p.color === 'b') && Number.isInteger(p.turn) && typeof p.endsTurn === 'boolean');
-  return fine ? { key, report, pgn } : null;
+  return text && Number.isInteger(nodes) && nodes >= 1 && nodes <= 1e7 ? { nodes } : {};
 }
 
 export class GameAnalysis {
@@ -57,7 +54,8 @@ export class GameAnalysis {
     this.rules = page.rules;
     this.budget = budgetFromUrl();
     this.job = null; // {key, cancel, progressed}
-    this.stored = sanitizeStored(load(ANALYSIS_KEY));
+    // Checked field by field; a bad one is dropped with a notice (stored-records.js).
+    this.stored = readRecord(ANALYSIS_KEY, checkStoredAnalysis, page.storedProblems, 'game analysis');
     this.view = null; // {key, pgn, marks, gameNags, nags}
     this.bestCache = new Map(); // first action of a turn -> the best turn's verbose moves
     this.graphKey = null;

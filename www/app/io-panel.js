@@ -5,6 +5,8 @@
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Characters of an opened file put in the text box. */
+const SHOWN_FILE_CHARS = 100_000;
 
 export function attachIoPanel(controller) {
   const error = $('io-error');
@@ -44,10 +46,14 @@ export function attachIoPanel(controller) {
       return false;
     }
     const looksLikePgn = /^\s*\[/.test(trimmed) || /(^|\s)1\.(\.\.)?\s*\S/.test(trimmed) || /\n/.test(trimmed);
+    // One redraw after the load (afterLoad), in a task of its own: a large game's parse
+    // and its drawing do not hold the page together.
+    controller.holdRefresh(true);
     try {
       if (looksLikePgn) board.loadPgn(trimmed);
       else board.load(trimmed);
     } catch (err) {
+      controller.holdRefresh(false);
       if (looksLikePgn) {
         showError(`This PGN could not be loaded: ${err?.message ?? err}`);
       } else {
@@ -62,7 +68,10 @@ export function attachIoPanel(controller) {
       }
       return false;
     }
-    controller.afterLoad(looksLikePgn ? 'pgn' : 'fen');
+    setTimeout(() => {
+      controller.holdRefresh(false);
+      controller.afterLoad(looksLikePgn ? 'pgn' : 'fen');
+    }, 0);
     return true;
   }
 
@@ -77,13 +86,15 @@ export function attachIoPanel(controller) {
       return;
     }
     const text = await file.text();
-    $('io-text').value = text;
+    // A large file is loaded without being shown: laying out its text would freeze the tab.
+    $('io-text').value = text.length <= SHOWN_FILE_CHARS ? text : '';
     load(text);
   });
 
   $('copy-fen').addEventListener('click', (event) => copyText($('fen-out').value, controller, event.currentTarget));
-  $('copy-pgn').addEventListener('click', (event) => copyText($('pgn-out').value, controller, event.currentTarget));
-  $('download-pgn').addEventListener('click', () => downloadText($('pgn-out').value, `alfiere-${board.variant}.pgn`));
+  // The whole PGN (the box shows only the start of a huge one).
+  $('copy-pgn').addEventListener('click', (event) => copyText(controller.pgnText, controller, event.currentTarget));
+  $('download-pgn').addEventListener('click', () => downloadText(controller.pgnText, `alfiere-${board.variant}.pgn`));
 
   return { load };
 }

@@ -8,19 +8,21 @@
 // its events; the board owns the game. Irreversible actions ask first.
 
 import { LEVELS, levelById } from '../js/board/levels.js';
-import { load, save } from '../js/board/storage.js';
+import { save } from '../js/board/storage.js';
+import { problemsNotice, readRecord } from './stored-records.js';
 import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
 import { LinePreview } from './line-preview.js';
-import { renderMoveList } from './move-list.js';
+import { renderMoveList, showMoreSideLines } from './move-list.js';
 import { variationsOfGame } from './variations.js';
 import { shownPosition, shownPositionEnded } from './shown-position.js';
-import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
+import { boardSides, canPlayOnFromShown, checkPlayers, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
 import { VARIANT_HELP } from './variant-help.js';
+import { hideBoardCopy } from './board-message.js';
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = 'alfiere.settings.v1';
@@ -36,8 +38,12 @@ export class Page {
   constructor(board, rules) {
     this.board = board;
     this.rules = rules;
-    this.settings = { ...DEFAULT_SETTINGS, ...sanitizeSettings(load(SETTINGS_KEY)) };
-    this.players = sanitizePlayers(load(PLAYERS_KEY), this.settings); // of the game in play
+    // Stored records are checked field by field; one that is not what the page wrote is
+    // dropped whole and named in a notice once the page is up (stored-records.js).
+    this.storedProblems = [];
+    this.settings = { ...DEFAULT_SETTINGS, ...readRecord(SETTINGS_KEY, checkSettings, this.storedProblems, 'settings') };
+    // Of the game in play.
+    this.players = readRecord(PLAYERS_KEY, checkPlayers, this.storedProblems, 'players of the game') ?? sanitizePlayers(null, this.settings);
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
     this.analysis = new AnalysisView(rules, board);
@@ -47,6 +53,10 @@ export class Page {
     this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
     this.puzzles = null;
+    this.sideLinesOf = null; // {game, moves, lines}: the side lines of the game last drawn
+    this.pgnText = ''; // the game's whole PGN (the box may show only its start)
+    this.refreshHeld = false; // while a load runs: its afterLoad redraws once
+    this.refreshQueued = false; // a redraw asked for by the board's events, at the end of the task
   }
 
   start() {
@@ -55,8 +65,11 @@ export class Page {
     const board = this.board;
     board.sound = !this.settings.muted;
     board.level = levelById(this.settings.level).id;
-    for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.refresh());
-    board.addEventListener('error', (event) => this.showError(event.detail.message));
+    for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.requestRefresh());
+    board.addEventListener('error', (event) => {
+      this.showError(event.detail.message);
+      hideBoardCopy(board, event.detail.message); // said once, in the page's error line
+    });
     this.preview = new LinePreview(board);
     this.analysis.onChoose = (line) => this.preview.start(line);
     this.wire();
@@ -66,6 +79,8 @@ export class Page {
     this.puzzles = new PuzzleMode(this);
     this.refresh();
     if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
+    const problems = problemsNotice(this.storedProblems);
+    if (problems) this.notice(problems);
   }
 
   fillChoosers() {
@@ -160,6 +175,16 @@ export class Page {
       if (this.playTyped(input.value)) input.value = '';
     });
     $('moves').addEventListener('click', (event) => {
+      const more = event.target.closest?.('[data-more-side-lines]');
+      if (more) {
+        const ply = more.dataset.moreSideLines;
+        const focused = document.activeElement === more;
+        showMoreSideLines($('moves'), Number(ply));
+        this.refresh();
+        // The row is drawn anew: the keyboard stays on its "more" button while there is one.
+        if (focused) $('moves').querySelector(`[data-more-side-lines="${ply}"]`)?.focus();
+        return;
+      }
       const side = event.target.closest?.('[data-preview-fen]');
       if (side) return board.preview({ fen: side.dataset.previewFen, caption: side.dataset.caption });
       const token = event.target.closest?.('[data-ply]');
@@ -413,10 +438,29 @@ export class Page {
 
   // ---- drawing --------------------------------------------------------------------
 
+  /**
+   * A redraw at the end of the current task, one for all the board events that ask for
+   * it (a load fires `change` and `thinking`; a redraw of a long game is not cheap); a
+   * refresh() meanwhile does it at once.
+   */
+  requestRefresh() {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      if (this.refreshQueued) this.refresh();
+    });
+  }
+
+  /** Holds the redraws back (while a game loads: afterLoad redraws once, in a task of its own). */
+  holdRefresh(held) {
+    this.refreshHeld = held;
+  }
+
   refresh() {
     const board = this.board;
     const game = board.game;
-    if (!game) return;
+    this.refreshQueued = false;
+    if (!game || this.refreshHeld) return;
     const over = board.over;
     const reviewing = board.reviewing !== null;
     document.body.dataset.variant = board.variant;
@@ -429,8 +473,13 @@ export class Page {
     const pgn = board.pgn({ tags: this.pgnTags() });
     const nags = this.gameAnalysis.refresh(pgn, history);
     const variant = board.variants.find((v) => v.id === board.variant);
-    // Only a PGN with a parenthesis can have side lines: the walk that reads them is skipped otherwise.
-    const variations = pgn.includes('(') ? variationsOfGame(game, history.length) : [];
+    // Only a PGN with a parenthesis can have side lines: the walk that reads them is skipped
+    // otherwise, and done once per game and line (one with thousands would read them at every redraw).
+    const moves = history.map((move) => move.lan).join(' ');
+    if (this.sideLinesOf?.game !== game || this.sideLinesOf.moves !== moves) {
+      this.sideLinesOf = { game, moves, lines: pgn.includes('(') ? variationsOfGame(game, history.length) : [] };
+    }
+    const variations = this.sideLinesOf.lines;
     renderMoveList($('moves'), history, game, variant, board.reviewing, nags, variations);
     $('review-line').hidden = !reviewing;
     if (reviewing) {
@@ -461,7 +510,8 @@ export class Page {
     if (this.offer) $('offer-text').textContent = `${this.offer.by === 'w' ? 'White' : 'Black'} offers a draw.`;
 
     $('fen-out').value = game.fen();
-    $('pgn-out').value = pgn;
+    this.pgnText = pgn;
+    showPgn($('pgn-out'), pgn);
     $('variant-help').textContent = VARIANT_HELP[board.variant] ?? '';
     const mute = $('mute');
     mute.setAttribute('aria-pressed', String(this.settings.muted));
@@ -543,16 +593,33 @@ export class Page {
   }
 }
 
-function sanitizeSettings(data) {
-  if (!data || typeof data !== 'object') return {};
+/** Characters of a PGN the export box shows: laying out a megabyte of text takes seconds. */
+const PGN_SHOWN = 100_000;
+
+/** Puts `pgn` in the export box (its start, when it is huge; Copy and Download take it whole), only when it changed. */
+function showPgn(box, pgn) {
+  const text = pgn.length > PGN_SHOWN ? `${pgn.slice(0, PGN_SHOWN)}\n… (${pgn.length.toLocaleString('en')} characters in all: Copy PGN and Download PGN take the whole game)` : pgn;
+  if (box.value !== text) box.value = text;
+}
+
+/** The stored settings checked: the fields given, each as the page writes it, or null when any is not. */
+function checkSettings(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const checks = {
+    mode: (v) => v === 'engine' || v === 'friend',
+    color: (v) => ['w', 'b', 'random'].includes(v),
+    level: (v) => typeof v === 'string' && levelById(v).id === v,
+    multipv: (v) => [1, 2, 3].includes(v),
+    analysis: (v) => typeof v === 'boolean',
+    arrows: (v) => typeof v === 'boolean',
+    muted: (v) => typeof v === 'boolean',
+  };
   const clean = {};
-  if (data.mode === 'engine' || data.mode === 'friend') clean.mode = data.mode;
-  if (['w', 'b', 'random'].includes(data.color)) clean.color = data.color;
-  if (typeof data.level === 'string') clean.level = levelById(data.level).id;
-  if ([1, 2, 3].includes(data.multipv)) clean.multipv = data.multipv;
-  if (typeof data.analysis === 'boolean') clean.analysis = data.analysis;
-  if (typeof data.arrows === 'boolean') clean.arrows = data.arrows;
-  if (typeof data.muted === 'boolean') clean.muted = data.muted;
+  for (const [name, check] of Object.entries(checks)) {
+    if (data[name] === undefined) continue;
+    if (!check(data[name])) return null;
+    clean[name] = data[name];
+  }
   return clean;
 }
 

@@ -8,6 +8,12 @@ const SIDE = { w: 'White', b: 'Black' };
 const MODES = new Set(['engine', 'friend', 'view', 'puzzle']);
 
 /** The players as stored (`{mode, human}`), cleaned; the settings' mode when unreadable. */
+/** The stored players checked: {mode, human}, or null when they are not what the page wrote. */
+export function checkPlayers(data) {
+  if (!data || typeof data !== 'object' || !MODES.has(data.mode) || (data.human !== 'w' && data.human !== 'b')) return null;
+  return { mode: data.mode, human: data.human };
+}
+
 export function sanitizePlayers(data, settings) {
   const mode = MODES.has(data?.mode) ? data.mode : settings.mode;
   const human = data?.human === 'b' ? 'b' : 'w';

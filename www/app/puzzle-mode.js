@@ -12,7 +12,8 @@
 // the solution (a loss against the puzzle), or a clean solve (a win); a puzzle left
 // unfinished is given back when the person comes back to its rule set.
 
-import { load, save } from '../js/board/storage.js';
+import { save } from '../js/board/storage.js';
+import { readRecord } from './stored-records.js';
 import { parsePuzzles } from '../js/puzzles.js';
 import { loadPuzzleFile } from './platform.js';
 import { chooseNextPuzzle } from './puzzle-choice.js';
@@ -28,7 +29,10 @@ export class PuzzleMode {
   constructor(page) {
     this.page = page;
     this.board = page.board;
-    this.records = readRecords(load(PUZZLES_KEY));
+    // A rule set's record that is not what the page wrote is dropped, with the page's notice.
+    const problems = page.storedProblems.length;
+    this.records = readRecords(readRecord(PUZZLES_KEY, (value) => value, page.storedProblems, 'puzzle ratings'), page.storedProblems);
+    if (page.storedProblems.length > problems) this.store(); // what was dropped is forgotten
     this.sets = new Map(); // rule set → its puzzles (parsed once)
     this.variant = null; // the rule set whose puzzles are open
     this.puzzle = null; // the puzzle on the board

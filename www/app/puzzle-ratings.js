@@ -39,32 +39,51 @@ export function newRecord() {
 
 const finiteIn = (value, min, max) => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 
-/** One rule set's record as stored, checked: each bad field falls back to a new record's. */
+/**
+ * One rule set's record as stored, checked field by field: the record, or null when any
+ * field is wrong (a record is used whole or not at all; half a rating is no rating).
+ * The rating triple must be there; a count, the recent puzzles or the puzzle in hand
+ * that is missing (a record of an older page) starts as a new record's.
+ */
 export function sanitizeRecord(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  if (!finiteIn(data.rating, 0, 4000) || !finiteIn(data.deviation, MIN_DEVIATION, MAX_DEVIATION) || !finiteIn(data.volatility, 0.0001, 1)) return null;
   const record = newRecord();
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return record;
-  // The rating triple is taken whole or not at all: half of it would not be a rating.
-  if (finiteIn(data.rating, 0, 4000) && finiteIn(data.deviation, MIN_DEVIATION, MAX_DEVIATION) && finiteIn(data.volatility, 0.0001, 1)) {
-    record.rating = data.rating;
-    record.deviation = data.deviation;
-    record.volatility = data.volatility;
+  record.rating = data.rating;
+  record.deviation = data.deviation;
+  record.volatility = data.volatility;
+  const given = (name) => data[name] !== undefined;
+  for (const name of ['played', 'streak']) {
+    if (!given(name)) continue;
+    if (!Number.isSafeInteger(data[name]) || data[name] < 0) return null;
+    record[name] = data[name];
   }
-  if (Number.isSafeInteger(data.played) && data.played >= 0) record.played = data.played;
-  if (Number.isSafeInteger(data.streak) && data.streak >= 0) record.streak = data.streak;
-  if (Array.isArray(data.recent)) {
-    record.recent = data.recent.filter((id) => typeof id === 'string' && PUZZLE_ID.test(id)).slice(-RECENT_LIMIT);
+  if (given('recent')) {
+    if (!Array.isArray(data.recent) || !data.recent.every((id) => typeof id === 'string' && PUZZLE_ID.test(id))) return null;
+    record.recent = data.recent.slice(-RECENT_LIMIT);
   }
-  if (typeof data.current === 'string' && PUZZLE_ID.test(data.current)) record.current = data.current;
+  if (given('current') && data.current !== null) {
+    if (typeof data.current !== 'string' || !PUZZLE_ID.test(data.current)) return null;
+    record.current = data.current;
+  }
   return record;
 }
 
-/** Every rule set's record (a Map from rule-set id) from the value stored under PUZZLES_KEY. */
-export function readRecords(stored) {
+/**
+ * Every rule set's record (a Map from rule-set id) from the value stored under
+ * PUZZLES_KEY; a rule set's record that is not what the page wrote is left out, and
+ * `problems` (if given) is told ('puzzle ratings', once).
+ */
+export function readRecords(stored, problems = []) {
   const records = new Map();
-  const byRuleSet = stored?.version === 1 && stored.ruleSets && typeof stored.ruleSets === 'object' ? stored.ruleSets : {};
-  for (const [id, data] of Object.entries(byRuleSet)) {
-    if (RULE_SET_ID.test(id)) records.set(id, sanitizeRecord(data));
+  const fine = stored?.version === 1 && stored.ruleSets && typeof stored.ruleSets === 'object' && !Array.isArray(stored.ruleSets);
+  let bad = stored !== null && stored !== undefined && !fine;
+  for (const [id, data] of Object.entries(fine ? stored.ruleSets : {})) {
+    const record = RULE_SET_ID.test(id) ? sanitizeRecord(data) : null;
+    if (record) records.set(id, record);
+    else bad = true;
   }
+  if (bad) problems.push('puzzle ratings');
   return records;
 }
 

@@ -1,9 +1,9 @@
-// The end of a game shown where it is seen: a card over the lower part of the board
-// when a game ends in play (checkmate, a rule set's own win, resignation, a draw), with
-// the result, *Analyse game*, *Rematch* (colours swapped) and *New game*. It never
-// stays over the board for good: Close, Escape or any of its buttons hide it, and a
-// loaded game that is already over does not raise it (the line under the board says
-// so). Text only, via textContent.
+// The end of a game shown where it is seen: a card over the half of the board away from
+// the losing king (so a mate stays in sight) when a game ends in play (checkmate, a
+// rule set's own win, resignation, a draw), with the result, *Analyse game*, *Rematch*
+// (colours swapped) and *New game*. It never stays over the board for good: Close,
+// Escape or any of its buttons hide it, and a loaded game that is already over does
+// not raise it (the line under the board says so). Text only, via textContent.
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,7 +55,51 @@ export class ResultCard {
     $('result-text').textContent = outcome?.text ?? this.page.board.status;
     $('result-analyse').disabled = !this.page.gameAnalysis.canAnalyse();
     this.card.hidden = false;
+    this.placeAwayFrom(this.losingKing(winner));
     $('result-analyse').focus({ preventScroll: true });
+  }
+
+  /** The square element of the king that lost (the one in check at a mate), or null. */
+  losingKing(winner) {
+    const board = this.page.board;
+    const root = board.shadowRoot;
+    const checked = root?.querySelector('.sq.check');
+    if (checked || !winner) return checked ?? null;
+    const loser = winner === 'w' ? 'b' : 'w';
+    for (const row of board.game.board()) {
+      for (const cell of row) {
+        if (cell?.type !== 'k' || cell.color !== loser) continue;
+        const onBoard = cell.board ? `[data-board="${cell.board}"]` : '';
+        return root?.querySelector(`[data-square="${cell.square}"]${onBoard}`) ?? null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Puts the card over the half of the board away from `square` (an element), so the
+   * losing king stays in sight: near the top when the king is in the lower half, near
+   * the bottom otherwise; moved further off the king's square where the card is tall.
+   */
+  placeAwayFrom(square) {
+    const card = this.card;
+    card.style.top = '';
+    card.style.bottom = '';
+    const grid = square?.closest('.board-grid')?.getBoundingClientRect();
+    if (!grid) return;
+    const stack = card.parentElement.getBoundingClientRect();
+    const king = square.getBoundingClientRect();
+    const height = card.offsetHeight;
+    const margin = grid.height * 0.04;
+    if (king.top + king.height / 2 > grid.top + grid.height / 2) {
+      const top = Math.min(grid.top + margin, king.top - margin - height);
+      card.style.top = `${Math.round(Math.max(top, stack.top) - stack.top)}px`;
+      card.style.bottom = 'auto';
+    } else {
+      const bottom = Math.max(grid.bottom - margin, king.bottom + margin + height);
+      card.style.top = `${Math.round(Math.min(bottom, stack.bottom) - height - stack.top)}px`;
+      card.style.bottom = 'auto';
+    }
   }
 
   hide() {
