@@ -55,7 +55,7 @@ export function attachInput(controller) {
     let color;
     let role;
     if (origin.endsWith('@')) {
-      color = controller.model.game.turn();
+      color = controller.premoving() ? controller.premove.side : controller.model.game.turn();
       role = origin[0].toLowerCase();
     } else {
       const piece = controller.pieceMap().get(origin);
@@ -138,7 +138,7 @@ export function attachInput(controller) {
     const { square, board } = at;
     at.el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
     viewOf(board)?.focus(square, { move: false });
-    if (!controller.canAct()) return;
+    if (!controller.canAct() && !controller.premoving()) return;
     event.preventDefault(); // no text selection, no touch scrolling while dragging
     activate(square, board, event);
   });
@@ -152,13 +152,14 @@ export function attachInput(controller) {
     }
     const pieceBoard = controller.boardOf(square);
     if (controller.isOrigin(square) && !(board && pieceBoard && board !== pieceBoard)) {
-      const turn = controller.model.game.turnState();
+      // A push of the side to act (not a premove during the engine's push).
+      const push = controller.canAct() && controller.model.game.turnState().phase === 'push';
       const targets = controller.targetsOf(square);
-      if (turn.phase === 'push' && targets.length === 1 && !event) {
+      if (push && targets.length === 1 && !event) {
         controller.tryMove(square, targets[0]);
         return;
       }
-      if (turn.phase === 'push' && targets.length === 1 && event) {
+      if (push && targets.length === 1 && event) {
         // A push is one square forward: a tap plays it, a drag also works.
         startPress(event, square, board, false, false, targets[0]);
         return;
@@ -182,7 +183,7 @@ export function attachInput(controller) {
   for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
     pocket.addEventListener('pointerdown', (event) => {
       const button = event.target.closest('[data-pocket]');
-      if (!button || button.disabled || !controller.canAct()) return;
+      if (!button || button.disabled || (!controller.canAct() && !controller.premoving())) return;
       event.preventDefault();
       unlockAudio(muted());
       const key = `${button.dataset.pocket}@`;
@@ -235,7 +236,7 @@ export function attachInput(controller) {
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       unlockAudio(muted());
-      if (!controller.canAct()) return;
+      if (!controller.canAct() && !controller.premoving()) return;
       activate(square, board, null);
       // Keep focus on the board after a re-render.
       const again = viewOf(board).squareElement(square);

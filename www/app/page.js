@@ -91,6 +91,7 @@ export class Page {
     const { engine, movable } = boardSides(this.players);
     this.board.engine = engine;
     this.board.movable = movable;
+    this.board.premove = this.players.mode === 'engine'; // actions queued while the computer thinks
     save(PLAYERS_KEY, this.players);
   }
 
