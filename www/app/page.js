@@ -20,6 +20,8 @@ import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
+import { SetupMode } from './setup-mode.js';
+import { positionFromUrl } from './url-position.js';
 import { VARIANT_HELP } from './variant-help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -47,6 +49,7 @@ export class Page {
     this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
     this.puzzles = null;
+    this.setup = null;
   }
 
   start() {
@@ -64,8 +67,55 @@ export class Page {
     this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
     this.puzzles = new PuzzleMode(this);
+    this.setup = new SetupMode(this);
     this.refresh();
     if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
+    this.openLinkedPosition();
+  }
+
+  /** A position in the address (`?variant=...&fen=...`, the editor's links) opens to look at; asked first when a game is in play. */
+  openLinkedPosition() {
+    const linked = positionFromUrl(location.search, this.board.variants);
+    if (!linked) return;
+    history.replaceState(null, '', location.pathname); // a reload keeps the game, not the link
+    if (linked.error) return this.showError(linked.error);
+    this.confirmThen('Open the position from the link? The game in play will be lost.', 'Open', () => {
+      const board = this.board;
+      const before = board.variant;
+      try {
+        if (board.variant !== linked.variant) board.variant = linked.variant;
+        board.load(linked.fen);
+      } catch (err) {
+        if (board.variant !== before) board.variant = before;
+        this.showError(`The position in the link could not be opened: ${err?.message ?? err}`);
+        return;
+      }
+      this.afterLoad('fen');
+    });
+  }
+
+  /** A game from `fen` (the editor's position): `human` against the computer, between friends, or (`view`) to analyse. */
+  playPosition(fen, mode, human) {
+    const board = this.board;
+    this.players = { mode, human };
+    this.loadedGame = mode === 'view';
+    this.offer = null;
+    this.hideError();
+    board.engine = 'none'; // no search for the old game while the new one is set up
+    try {
+      board.load(fen);
+    } catch (err) {
+      this.showError(err?.message ?? String(err));
+    }
+    if (mode === 'engine') board.orientation = NAME[human];
+    this.applyPlayers();
+    if (mode === 'view') {
+      $('analysis-card').open = true;
+      $('analysis-toggle').checked = true;
+      this.setSetting('analysis', true);
+    }
+    this.refresh();
+    this.announce(mode === 'engine' ? `You play ${NAME[human]} against the computer.` : mode === 'friend' ? 'Play with a friend.' : 'The position, to analyse.');
   }
 
   fillChoosers() {
@@ -108,10 +158,14 @@ export class Page {
       const variant = $('variant').value;
       if (this.players.mode === 'puzzle') return this.startPuzzles(variant);
       this.showStartPicker(variant);
+      const editing = board.editor; // setting up a position: the editor goes on in the new rule set
       this.confirmThen(
         `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
         'Switch',
-        () => this.newGame(variant),
+        () => {
+          this.newGame(variant);
+          if (editing) this.setup.open();
+        },
         () => {
           $('variant').value = board.variant;
           this.showStartPicker(board.variant);
@@ -290,6 +344,7 @@ export class Page {
         return;
       }
     }
+    if (this.board.editor) this.setup.close();
     this.players = { mode, human };
     this.loadedGame = false;
     this.offer = null;
@@ -307,6 +362,7 @@ export class Page {
 
   /** The Puzzles mode, with `variant`'s puzzles. */
   startPuzzles(variant) {
+    if (this.board.editor) this.setup.close();
     this.players = { mode: 'puzzle', human: this.players.human };
     this.loadedGame = false;
     this.offer = null;
@@ -491,6 +547,7 @@ export class Page {
       this.preview?.end();
       return idle();
     }
+    if (board.editor) return idle('The analysis resumes when the position is set up.');
     // The engine's lines would give the puzzle's answer away: they wait until it is over.
     if (this.puzzles?.solving) {
       this.preview?.end();
