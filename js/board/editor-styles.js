@@ -4,7 +4,7 @@
 export const EDITOR_CSS = `
 .palette { display: flex; gap: 1.4%; flex-wrap: wrap; }
 .palette-piece {
-  position: relative; width: 11%; aspect-ratio: 1; min-width: 34px; padding: 2px; margin: 0; cursor: grab; touch-action: none;
+  position: relative; width: 11%; max-width: 64px; aspect-ratio: 1; min-width: 34px; padding: 2px; margin: 0; cursor: grab; touch-action: none;
   background: var(--panel); border: 1px solid #0000004d; border-radius: 8px; color: inherit; font: inherit;
 }
 .palette-piece[aria-pressed="true"] { background: var(--selected); box-shadow: 0 0 0 2px var(--accent) inset; }

@@ -236,3 +236,23 @@ test('Chess960: castling rights name rooks on any file', async () => {
   assert.equal(await read('b.fen'), '1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w Gb - 0 1');
   assert.deepEqual(await read('b.problems'), []);
 });
+
+test('a phone: Set up is in Import / export (the top bar keeps the rule set), and the editor fits', async () => {
+  const phone = await context.browser().newContext({ viewport: { width: 390, height: 844 } });
+  const small = await phone.newPage();
+  await gotoReady(small, server.url);
+  assert.equal(await small.isVisible('#setup'), false);
+  await small.evaluate(() => {
+    document.getElementById('io-card').open = true;
+  });
+  await small.click('#setup-io');
+  await small.waitForSelector(`${B} [data-piece="delete"]`);
+  assert.equal(await small.evaluate(() => document.getElementById('board').editor), true);
+  const scroll = await small.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= 390, `no sideways scrolling (${scroll})`);
+  for (const selector of [`${B} [data-piece="bP"]`, `${B} [data-piece="delete"]`, '#editor-play-engine']) {
+    const box = await small.locator(selector).boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${selector} fits: ${JSON.stringify(box)}`);
+  }
+  await phone.close();
+});

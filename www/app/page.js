@@ -224,6 +224,7 @@ export class Page {
     document.addEventListener('keydown', (event) => {
       if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (board.editor && event.key !== 'f') return; // setting up: the game's keys wait (Backspace would take back unseen)
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
       }

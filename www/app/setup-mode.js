@@ -15,6 +15,10 @@ export class SetupMode {
     this.board = page.board;
     const on = (id, handler) => $(id).addEventListener('click', handler);
     on('setup', () => (this.active ? this.close() : this.open()));
+    on('setup-io', () => {
+      this.open();
+      $('board-area').scrollIntoView({ block: 'start' }); // on a phone the board is above the card
+    });
     on('editor-play-engine', () => this.play('engine'));
     on('editor-play-friend', () => this.play('friend'));
     on('editor-analyse', () => this.play('view'));
