@@ -150,8 +150,9 @@ export class Premoves {
   /** Replaces the queue with `tokens` (UCI strings), each checked as a person's premove would be; throws and changes nothing for a bad one. */
   set(tokens) {
     if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== 'string')) throw new TypeError('premoves must be an array of UCI strings');
+    if (!tokens.length) return this.clear('cancelled');
     const before = this.queue;
-    if (tokens.length && !this.active()) throw new Error('premoves can be set only while the engine is to act and `premove` is on');
+    if (!this.active()) throw new Error('premoves can be set only while the engine is to act and `premove` is on');
     this.queue = [];
     for (const token of tokens) {
       const leaf = this.frontier().leaves.find((fen) => this.withGame(fen, (game) => game.legalMoves().includes(token)));
@@ -161,8 +162,8 @@ export class Premoves {
       }
       this.queue.push({ token, san: this.withGame(leaf, (game) => game.move(token).san) });
     }
-    if (this.queue.length) window.addEventListener('keydown', this.onKey);
-    this.changed(this.queue.length ? 'queued' : 'cancelled', null);
+    window.addEventListener('keydown', this.onKey);
+    this.changed('queued', null);
   }
 
   /** Empties the queue (`reason`: 'cancelled' by the person, 'dropped' when it cannot be played). */
