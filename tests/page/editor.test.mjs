@@ -158,13 +158,14 @@ test('from the editor: play the computer as the side to act, a friend, analyse, 
   await confirmIfAsked(page);
   await page.waitForFunction((f) => document.getElementById('fen-out').value === f, fen);
   assert.equal(new URL(page.url()).search, '', 'the address no longer holds the link');
-  // A link with a bad FEN or rule set is said, as text.
-  await page.goto(`${server.url}?variant=chess&fen=${encodeURIComponent('<b>bad</b> w - - 0 1')}`);
+  // A link with a bad FEN or rule set is said, as text, and the game in play stays.
+  await page.goto(`${server.url}?variant=alice&fen=${encodeURIComponent('<b>bad</b> w - - 0 1')}&analysis-nodes=5`);
   await page.waitForSelector('body.ready');
-  await confirmIfAsked(page);
   await page.waitForFunction(() => !document.getElementById('error').hidden);
   assert.match(await page.locator('#error').textContent(), /could not be opened/);
   assert.equal(await page.locator('#error b').count(), 0);
+  assert.equal(await pageFen(page), fen);
+  assert.equal(new URL(page.url()).search, '?analysis-nodes=5', 'only the parameters of the link go');
   await page.goto(`${server.url}?variant=nope&fen=x`);
   await page.waitForSelector('body.ready');
   assert.match(await page.locator('#error').textContent(), /unknown rule set/);

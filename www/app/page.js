@@ -77,19 +77,19 @@ export class Page {
   openLinkedPosition() {
     const linked = positionFromUrl(location.search, this.board.variants);
     if (!linked) return;
-    history.replaceState(null, '', location.pathname); // a reload keeps the game, not the link
+    // A reload keeps the game, not the link (the address's other parameters stay).
+    const params = new URLSearchParams(location.search);
+    params.delete('fen');
+    params.delete('variant');
+    history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
     if (linked.error) return this.showError(linked.error);
+    // Checked before anything changes: a bad link leaves the game in play alone.
+    const check = this.rules.validateFen(linked.fen, linked.variant);
+    if (!check.ok) return this.showError(`The position in the link could not be opened: ${check.error}`);
     this.confirmThen('Open the position from the link? The game in play will be lost.', 'Open', () => {
       const board = this.board;
-      const before = board.variant;
-      try {
-        if (board.variant !== linked.variant) board.variant = linked.variant;
-        board.load(linked.fen);
-      } catch (err) {
-        if (board.variant !== before) board.variant = before;
-        this.showError(`The position in the link could not be opened: ${err?.message ?? err}`);
-        return;
-      }
+      if (board.variant !== linked.variant) board.variant = linked.variant;
+      this.act(() => board.load(linked.fen));
       this.afterLoad('fen');
     });
   }
