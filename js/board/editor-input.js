@@ -7,10 +7,8 @@
 // held takes one more, with the eraser one fewer. Escape lets go. Nothing happens here
 // unless the editor is on: the game's own gestures (input.js) stay off meanwhile.
 
-import { pieceSvg } from './pieces.js';
 import { squareOf } from './board-view.js';
-
-const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
+import { DRAG_THRESHOLD, ghostPiece, moveGhost } from './drag-ghost.js';
 
 export function attachEditorInput(editor) {
   const controller = editor.controller;
@@ -42,14 +40,9 @@ export function attachEditorInput(editor) {
     if (!press || event.pointerId !== press.pointerId) return;
     if (!press.ghost) {
       if (!press.piece || Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD) return;
-      const size = controller.viewOf(null).squareElement('a1').getBoundingClientRect().width;
-      press.ghost = pieceSvg(press.piece.color, press.piece.type, 'drag-ghost', controller.host.settings.pieceImages);
-      press.ghost.style.width = `${size}px`;
-      press.ghost.style.height = `${size}px`;
-      frame.append(press.ghost);
+      press.ghost = ghostPiece(controller, controller.viewOf(null), press.piece.color, press.piece.type);
     }
-    const size = press.ghost.getBoundingClientRect().width;
-    press.ghost.style.transform = `translate(${event.clientX - size / 2}px, ${event.clientY - size / 2}px)`;
+    moveGhost(press.ghost, event.clientX, event.clientY);
   }
 
   function onUp(event) {

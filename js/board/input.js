@@ -8,14 +8,12 @@
 // over with what followed it when the module arrives. Listeners sit on the board's own
 // elements; the window gets listeners only while a press lasts or a clicked piece is held.
 
-import { pieceSvg } from './pieces.js';
 import { squareCoords, squareName, squareOf } from './board-view.js';
 import { unlockAudio } from './sound.js';
-
-const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
+import { DRAG_THRESHOLD, ghostPiece, moveGhost } from './drag-ghost.js';
 
 export function attachInput(controller) {
-  const { boards, frame, root } = controller.ui;
+  const { boards, root } = controller.ui;
   const muted = () => controller.muted;
   const viewOf = (board) => controller.viewOf(board);
   let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket, push}
@@ -63,17 +61,7 @@ export function attachInput(controller) {
       color = piece.color;
       role = piece.type;
     }
-    const size = viewOf(board).squareElement('a1').getBoundingClientRect().width;
-    const ghost = pieceSvg(color, role, 'drag-ghost', controller.host.settings.pieceImages);
-    ghost.style.width = `${size}px`;
-    ghost.style.height = `${size}px`;
-    frame.append(ghost);
-    return ghost;
-  }
-
-  function placeGhost(ghost, x, y) {
-    const size = ghost.getBoundingClientRect().width;
-    ghost.style.transform = `translate(${x - size / 2}px, ${y - size / 2}px)`;
+    return ghostPiece(controller, viewOf(board), color, role);
   }
 
   function onMove(event) {
@@ -85,7 +73,7 @@ export function attachInput(controller) {
       controller.drag = { origin: press.origin, board: press.board };
       controller.render();
     }
-    placeGhost(press.ghost, event.clientX, event.clientY);
+    moveGhost(press.ghost, event.clientX, event.clientY);
     const over = controller.squareAt(event.clientX, event.clientY);
     controller.setHover(over?.square ?? null);
   }
