@@ -18,7 +18,7 @@ export class Premoves {
   constructor(controller) {
     this.controller = controller;
     this.queue = []; // [{token, san}] of the person's next turn, in order
-    this.cache = null; // {key, leaves: [fen], dests: Map<origin, string[]>}
+    this.cache = null; // {key: the game's position, byQueue: queue prefix → [fen], dests: queue prefix → Map<origin, string[]>}
     this.line = null; // the board's premove line, made at the first premove
     this.cancelled = false; // a right press cancelled: its context menu stays shut
     this.onKey = (event) => {
@@ -44,17 +44,32 @@ export class Premoves {
 
   // ---- where a premove may go ---------------------------------------------------------
 
-  /** The positions at the start of the person's turn with the queue played, and their targets. */
-  frontier() {
+  /**
+   * The positions (FENs) at the start of the person's turn with `tokens` played, cached
+   * by the game's position and each prefix of the queue (a premove added or set again
+   * starts from the prefix before it).
+   */
+  positions(tokens = this.tokens()) {
     const model = this.controller.model;
-    const key = `${model.variant} ${model.game.fen()} ${this.tokens().join(' ')}`;
-    if (this.cache?.key === key) return this.cache;
-    const { Game } = model.rules;
+    const key = `${model.variant} ${model.game.fen()}`;
+    if (this.cache?.key !== key) this.cache = { key, byQueue: new Map([['', this.continuations()]]), dests: new Map() };
+    const byQueue = this.cache.byQueue;
+    let prefix = '';
+    for (const token of tokens) {
+      const before = byQueue.get(prefix);
+      prefix = prefix ? `${prefix} ${token}` : token;
+      if (!byQueue.has(prefix)) byQueue.set(prefix, before.flatMap((fen) => this.after(fen, token) ?? []));
+    }
+    return byQueue.get(prefix);
+  }
+
+  /** Where the engine's remaining actions of its turn can lead: depth first, by move and undo. */
+  continuations() {
+    const model = this.controller.model;
     const side = this.side;
     const leaves = [];
-    const walk = new Game(model.variant, model.game.fen());
+    const walk = new model.rules.Game(model.variant, model.game.fen());
     try {
-      // The engine's remaining actions of its turn, depth first, by move and undo.
       const visit = () => {
         if (walk.isGameOver()) return;
         if (walk.turn() === side) {
@@ -72,20 +87,7 @@ export class Premoves {
     } finally {
       walk.free();
     }
-    let positions = leaves;
-    for (const { token } of this.queue) positions = positions.flatMap((fen) => this.after(fen, token) ?? []);
-    const dests = new Map();
-    for (const fen of positions) {
-      this.withGame(fen, (game) => {
-        for (const [origin, targets] of game.dests()) {
-          const set = dests.get(origin) ?? new Set();
-          for (const target of targets) set.add(target);
-          dests.set(origin, set);
-        }
-      });
-    }
-    this.cache = { key, leaves: positions, dests: new Map([...dests].map(([o, s]) => [o, [...s]])) };
-    return this.cache;
+    return leaves;
   }
 
   /** The FEN after `token` in `fen` while the person's turn goes on, or null (illegal, or the turn or game ended). */
@@ -109,15 +111,32 @@ export class Premoves {
     }
   }
 
-  /** Origins and their targets for the next premove. */
+  /** Origins and their targets for the next premove: legal in one of the positions. */
   dests() {
-    return this.frontier().dests;
+    const positions = this.positions();
+    const prefix = this.tokens().join(' ');
+    let dests = this.cache.dests.get(prefix);
+    if (!dests) {
+      const union = new Map();
+      for (const fen of positions) {
+        this.withGame(fen, (game) => {
+          for (const [origin, targets] of game.dests()) {
+            const set = union.get(origin) ?? new Set();
+            for (const target of targets) set.add(target);
+            union.set(origin, set);
+          }
+        });
+      }
+      dests = new Map([...union].map(([origin, set]) => [origin, [...set]]));
+      this.cache.dests.set(prefix, dests);
+    }
+    return dests;
   }
 
   /** The tokens origin → target stands for in the positions looked at (the king onto its rook castles). */
   candidates(origin, target) {
     const found = new Set();
-    for (const fen of this.frontier().leaves) {
+    for (const fen of this.positions()) {
       this.withGame(fen, (game) => {
         if (origin.endsWith('@')) {
           if (game.legalMoves().includes(`${origin}${target}`)) found.add(`${origin}${target}`);
@@ -136,7 +155,7 @@ export class Premoves {
 
   /** Queues `token`; false (nothing changes) when it is legal in none of the positions looked at. */
   add(token) {
-    const leaf = this.frontier().leaves.find((fen) => this.withGame(fen, (game) => game.legalMoves().includes(token)));
+    const leaf = this.positions().find((fen) => this.withGame(fen, (game) => game.legalMoves().includes(token)));
     if (!leaf) return false;
     const san = this.withGame(leaf, (game) => game.move(token).san);
     this.queue.push({ token, san });
@@ -155,7 +174,7 @@ export class Premoves {
     if (!this.active()) throw new Error('premoves can be set only while the engine is to act and `premove` is on');
     this.queue = [];
     for (const token of tokens) {
-      const leaf = this.frontier().leaves.find((fen) => this.withGame(fen, (game) => game.legalMoves().includes(token)));
+      const leaf = this.positions(this.tokens()).find((fen) => this.withGame(fen, (game) => game.legalMoves().includes(token)));
       if (!leaf) {
         this.queue = before;
         throw new Error(`“${token.slice(0, 12)}” is not an action of your next turn after any reply looked at`);
