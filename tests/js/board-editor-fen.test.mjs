@@ -67,6 +67,13 @@ test("Alice's boards, Chess-Gi's hands and the turn in progress are written in t
   const prog = readFen(A, facts['progressive-scottish'], 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 3');
   prog.played = 2;
   assert.match(writeFen(facts['progressive-scottish'], prog), / 6:2$/); // Black's series at move 3 has 6 actions
+  // Avalanche: the push still to play is the seventh field, read back as written.
+  const ava = readFen(A, facts.avalanche, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1');
+  ava.push = true;
+  const pushFen = writeFen(facts.avalanche, ava);
+  assert.equal(pushFen, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 push');
+  assert.ok(A.validateFen(pushFen, 'avalanche').ok);
+  assert.equal(readFen(A, facts.avalanche, pushFen).push, true);
 });
 
 test('en passant squares are offered behind a pawn just past its double step', () => {

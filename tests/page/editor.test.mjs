@@ -257,3 +257,17 @@ test('a phone: Set up is in Import / export (the top bar keeps the rule set), an
   }
   await phone.close();
 });
+
+test('en passant: the square behind a pawn just past its double step is offered, and written', async () => {
+  await openEditor('chess');
+  await page.fill(`${B} .editor-fen`, '4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2');
+  await page.press(`${B} .editor-fen`, 'Enter');
+  assert.deepEqual(await page.$$eval(`${B} [data-ep]`, (list) => list.map((b) => b.dataset.ep)), ['d6']);
+  await page.check(`${B} [data-ep="d6"]`);
+  assert.equal(await read('b.fen'), '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');
+  assert.deepEqual(await read('b.problems'), []);
+  // Black to act: no white pawn has just double-stepped, so the square goes.
+  await page.check(`${B} input[name="editor-turn"][value="b"]`);
+  assert.equal(await read('b.fen'), '4k3/8/8/3pP3/8/8/8/4K3 b - - 0 2');
+  assert.equal(await page.locator(`${B} [data-ep]`).count(), 0);
+});
