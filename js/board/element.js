@@ -286,6 +286,8 @@ export class AlfiereBoard extends ElementBase {
       default:
     }
     if (expected) this.#fail('InvalidArgumentError', `${name} must be ${expected}, not “${value.slice(0, 20)}”`);
+    // Queued for a game against the engine: another opponent or side makes them no one's.
+    if (name === 'engine' || name === 'movable') this.#controller?.premove.clear('cancelled');
   }
 
   // ---- what the controller and the engine player call -------------------------------

@@ -121,6 +121,9 @@ test('a right click or Escape cancels the queue; a bad premoves list fires error
   // A premove made by hand cannot go where no reply of the engine lets it.
   await page.click(sq('c', 'g2'));
   assert.deepEqual(await board('c', 'b.premoves'), [], 'the queen is taken in every reply: no premove from g2');
+  // Another opponent cancels the queue.
+  await board('c', "(b.premoves = ['a8a5'], b.engine = 'none', 0)");
+  assert.deepEqual(await board('c', 'b.premoves'), []);
 });
 
 test('Chess-Gi: a drop is premoved from the pocket', async () => {
