@@ -94,6 +94,11 @@ export class BoardController {
     return this.premove.active();
   }
 
+  /** Whether a person's gesture may pick up a piece: to act now, or to premove. */
+  canPick() {
+    return this.canAct() || this.premoving();
+  }
+
   /** Whether the position editor is on (editor.js). */
   editing() {
     return Boolean(this.editor?.active);
@@ -108,7 +113,7 @@ export class BoardController {
 
   /** Origins (squares or 'N@' drop keys) the side to act can use now (or premove from). */
   isOrigin(origin) {
-    return (this.canAct() || this.premoving()) && this.dests().has(origin);
+    return this.canPick() && this.dests().has(origin);
   }
 
   targetsOf(origin) {

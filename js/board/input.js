@@ -126,7 +126,7 @@ export function attachInput(controller) {
     const { square, board } = at;
     at.el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
     viewOf(board)?.focus(square, { move: false });
-    if (!controller.canAct() && !controller.premoving()) return;
+    if (!controller.canPick()) return;
     event.preventDefault(); // no text selection, no touch scrolling while dragging
     activate(square, board, event);
   });
@@ -171,7 +171,7 @@ export function attachInput(controller) {
   for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
     pocket.addEventListener('pointerdown', (event) => {
       const button = event.target.closest('[data-pocket]');
-      if (!button || button.disabled || (!controller.canAct() && !controller.premoving())) return;
+      if (!button || button.disabled || !controller.canPick()) return;
       event.preventDefault();
       unlockAudio(muted());
       const key = `${button.dataset.pocket}@`;
@@ -224,7 +224,7 @@ export function attachInput(controller) {
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       unlockAudio(muted());
-      if (!controller.canAct() && !controller.premoving()) return;
+      if (!controller.canPick()) return;
       activate(square, board, null);
       // Keep focus on the board after a re-render.
       const again = viewOf(board).squareElement(square);
