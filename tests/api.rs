@@ -409,3 +409,24 @@ fn checkers_with_their_paths() {
     assert_eq!(names(&checks[0].path), ["b5", "e8"]);
     assert_eq!(checks[0].board.map(|b| b.name()), Some("a"));
 }
+
+#[test]
+fn fen_problems_lists_each_problem_of_validate_fen() {
+    let chess = Variant::Chess;
+    // Two white kings and a pawn on rank 1: two problems, each in the error.
+    let fen = "4k3/8/8/8/8/8/8/P3KK2 w - - 0 1";
+    let problems = Game::fen_problems(chess, fen);
+    assert!(problems.len() >= 2, "{problems:?}");
+    let error = Game::validate_fen(chess, fen).unwrap_err().message;
+    for problem in &problems {
+        assert!(error.contains(problem.as_str()), "{problem} not in {error}");
+    }
+    assert!(Game::fen_problems(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_empty());
+    // Syntax problems are listed too; each rule set answers for its own state.
+    assert!(!Game::fen_problems(chess, "8/8/8 w").is_empty());
+    let alice = Variant::Alice;
+    assert!(Game::fen_problems(alice, "4k3/8/8/8/8/8/8/4|K3 w - - 0 1").is_empty());
+    assert!(!Game::fen_problems(chess, "4k3/8/8/8/8/8/8/4|K3 w - - 0 1").is_empty());
+    let chessgi = Variant::ChessGi;
+    assert!(Game::fen_problems(chessgi, "4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1").is_empty());
+}

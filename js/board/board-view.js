@@ -118,6 +118,7 @@ export class BoardView {
       }
       const classes = sq.classList;
       classes.toggle('last', state.last?.has(name) ?? false);
+      classes.toggle('premove', state.premove?.has(name) ?? false);
       classes.toggle('check', name === state.check);
       classes.toggle('selected', name === state.selected);
       classes.toggle('dest', state.dests?.has(name) ?? false);
@@ -137,6 +138,7 @@ export class BoardView {
     parts.push(piece ? pieceName(piece.color, piece.type) : 'empty');
     if (this.boardId) parts.push(`board ${this.boardId.toUpperCase()}`);
     if (name === state.selected) parts.push('selected');
+    if (state.premove?.has(name)) parts.push('premove');
     if (state.dests?.has(name)) parts.push(piece ? 'capture possible' : 'move possible');
     if (state.pushable?.has(name)) parts.push('can be pushed');
     if (name === state.check) parts.push('in check');

@@ -10,6 +10,7 @@ import { PromotionPicker } from './promotion.js';
 import { announceText, statusText, turnText } from './status.js';
 import { playSound } from './sound.js';
 import { EngineSeat } from './engine-seat.js';
+import { Premoves } from './premove.js';
 import { checkShapes, sameShape, shapesInComment, toggleShape, withShapes } from './shapes.js';
 import { el } from './dom.js';
 import { SIDE_NAMES as SIDE } from './pieces.js';
@@ -48,6 +49,9 @@ export class BoardController {
     this.picker = new PromotionPicker(ui.promotion, this);
     this.engine = new EngineSeat(this);
     this.puzzle = null; // the PuzzlePlayer while a puzzle is on (puzzle-player.js)
+    this.premove = new Premoves(this); // the person's actions queued while the engine thinks
+    this.premove.attach();
+    this.editor = null; // the PositionEditor while the `editor` attribute is on (editor.js)
     model.addEventListener('change', (event) => this.afterChange(event.detail));
   }
 
@@ -71,7 +75,7 @@ export class BoardController {
 
   /** Whether a person may act now (not the engine's turn, no picker or review open). */
   humanToAct() {
-    if (this.model.isOver() || this.picker.open || this.reviewing !== null || this.previewed) return false;
+    if (this.model.isOver() || this.picker.open || this.reviewing !== null || this.previewed || this.editing()) return false;
     if (this.puzzle) return this.puzzle.personToAct();
     const side = this.model.game.turn();
     return side !== this.engineSide && this.host.settings.humanSides.has(side);
@@ -82,17 +86,34 @@ export class BoardController {
   }
 
   engineToAct() {
-    return this.engineSide !== null && !this.puzzle && !this.model.isOver() && this.model.game.turn() === this.engineSide;
+    return this.engineSide !== null && !this.puzzle && !this.editing() && !this.model.isOver() && this.model.game.turn() === this.engineSide;
   }
 
+  /** Whether the person queues premoves now (premove.js). */
+  premoving() {
+    return this.premove.active();
+  }
+
+  /** Whether a person's gesture may pick up a piece: to act now, or to premove. */
+  canPick() {
+    return this.canAct() || this.premoving();
+  }
+
+  /** Whether the position editor is on (editor.js). */
+  editing() {
+    return Boolean(this.editor?.active);
+  }
+
+  /** Origins and their targets: the side to act's, or a premove's while premoving. */
   dests() {
+    if (this.premoving()) return this.premove.dests();
     if (!this.destCache) this.destCache = this.model.game.dests();
     return this.destCache;
   }
 
-  /** Origins (squares or 'N@' drop keys) the side to act can use now. */
+  /** Origins (squares or 'N@' drop keys) the side to act can use now (or premove from). */
   isOrigin(origin) {
-    return this.canAct() && this.dests().has(origin);
+    return this.canPick() && this.dests().has(origin);
   }
 
   targetsOf(origin) {
@@ -125,10 +146,13 @@ export class BoardController {
    * are legal. Returns true when something was played (or the picker opened).
    */
   tryMove(origin, target, { dragged = false } = {}) {
-    if (!this.canAct()) return false;
+    const premoving = this.premoving();
+    if (!this.canAct() && !premoving) return false;
     const game = this.model.game;
     let candidates;
-    if (origin.endsWith('@')) {
+    if (premoving) {
+      candidates = this.premove.candidates(origin, target);
+    } else if (origin.endsWith('@')) {
       candidates = game.legalMoves().filter((t) => t === `${origin}${target}`);
     } else {
       // The king dropped on its own rook castles (Chess960's unambiguous way); a king
@@ -140,7 +164,7 @@ export class BoardController {
     }
     if (!candidates.length) {
       this.clearSelection();
-      this.explain(origin, target);
+      if (!premoving) this.explain(origin, target);
       return false;
     }
     const promotions = candidates.filter((t) => /[nbrq]$/.test(t) && t.length === 5);
@@ -148,7 +172,7 @@ export class BoardController {
       this.selection = null;
       this.picker.show({
         square: target,
-        color: game.turn(),
+        color: premoving ? this.premove.side : game.turn(),
         choices: promotions.map((t) => ({ role: t.at(-1), token: t })),
         board: this.boardOf(origin),
       });
@@ -179,6 +203,7 @@ export class BoardController {
   }
 
   playHuman(token, { dragged = false, confirmed = false } = {}) {
+    if (this.premoving()) return void this.premove.add(token);
     if (!confirmed && this.host.settings.warn && this.warnBefore(token, dragged)) return;
     this.selection = null;
     this.animateNext = !dragged;
@@ -275,6 +300,7 @@ export class BoardController {
     this.render();
     this.host.changed(type, move);
     if (!this.batching) this.engine.sync();
+    this.premove.afterChange(type);
   }
 
   /** Runs several model changes as one: the engine looks at the result only. */
@@ -364,7 +390,7 @@ export class BoardController {
 
   /** Whether a person may draw or clear shapes (not on a previewed position, which has no place to keep them). */
   canDraw() {
-    return this.host.settings.draw && !this.previewed;
+    return this.host.settings.draw && !this.previewed && !this.editing();
   }
 
   /**
@@ -394,6 +420,7 @@ export class BoardController {
   /** The position shown instead of the game as it stands: a previewed line's (without
    * the game's shapes) or a past one while looking back; null when neither. */
   shownPosition() {
+    if (this.editing()) return this.editor.shown();
     if (this.previewed) return { ...this.previewed, preview: true };
     const ply = this.reviewing;
     if (ply === null) return null;
@@ -421,13 +448,14 @@ export class BoardController {
     const checkSquare = !past && game.isCheck() ? this.kingSquare(turn.side) : null;
     const pushable = canAct && turn.phase === 'push' ? new Set(dests.keys()) : new Set();
     const selected = this.selection;
-    const selectedTargets = selected ? new Set(this.targetsOf(selected.origin)) : new Set();
+    const selectedTargets = selected && !this.editing() ? new Set(this.targetsOf(selected.origin)) : new Set();
     const movable = new Set(canAct ? [...dests.keys()].filter((k) => !k.endsWith('@')) : []);
     const paths = this.billiardsPaths(last, selected);
     const checkPaths = checkSquare ? this.checkPaths() : [];
     const animate = this.animateNext && last ? last : null;
     this.animateNext = false;
     const marks = this.marksOf(past ? [shown.move].filter(Boolean) : model.lastTurnIndices().map((i) => model.verbose[i]));
+    const premoved = this.marksOf(past ? [] : this.premove.marked());
     const goal = new Set(past ? [] : model.facts().goal); // Racing Kings: the rank the kings race to
 
     for (const view of this.views) {
@@ -440,6 +468,7 @@ export class BoardController {
       view.render({
         pieces: boardPieces,
         last: id ? marks[id] : marks.single,
+        premove: id ? premoved[id] : premoved.single,
         check: checkSquare && onThis(checkSquare) ? checkSquare : null,
         selected: selectedHere ? selected.origin : null,
         dests: selectedHere || dropHere ? selectedTargets : new Set(),
@@ -456,6 +485,7 @@ export class BoardController {
     else this.drawShapes();
     renderPockets(this, past ? model.rules.placementHands(fen) : game.hands(), canAct);
     this.renderLines(turn);
+    this.premove.renderLine();
     if (!past) return this.picker.sync();
     this.ui.turn.hidden = false;
     this.ui.turn.textContent = shown.caption;
@@ -610,7 +640,7 @@ export class BoardController {
     const ui = this.ui;
     const over = model.isOver();
     const thinking = this.engine.thinking;
-    ui.status.textContent = this.puzzle?.statusLine() ?? statusText(model, this.statusOptions());
+    ui.status.textContent = this.editor?.statusLine() ?? this.puzzle?.statusLine() ?? statusText(model, this.statusOptions());
     const turnLine = turnText(model);
     ui.turn.hidden = !turnLine;
     ui.turn.textContent = turnLine ?? '';

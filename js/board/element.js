@@ -1,10 +1,11 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw, warn, puzzle); methods change the game or play a puzzle; `shapes`
-// and `autoShapes` hold the arrows and circles; `move`, `gameover`, `change`, `error`,
-// `shapes`, `thinking`, `ready`, `puzzlemove`, `solved` and `failed` events (bubbling,
-// composed) tell the page what happened.
+// piece-images, draw, warn, puzzle, premove, editor); methods change the game or play a
+// puzzle; `shapes` and `autoShapes` hold the arrows and circles, `premoves` the actions
+// queued while the engine thinks; `move`, `gameover`, `change`, `error`, `shapes`,
+// `thinking`, `ready`, `puzzlemove`, `solved`, `failed`, `premove` and `edit` events
+// (bubbling, composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
@@ -60,7 +61,8 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle',
+      'premove', 'editor'];
   }
 
   #ui = null;
@@ -84,6 +86,8 @@ export class AlfiereBoard extends ElementBase {
       pieceImages: null,
       draw: true,
       warn: true,
+      premove: false,
+      editor: false,
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -115,10 +119,21 @@ export class AlfiereBoard extends ElementBase {
     if (!this.#controller) return;
     const controller = this.#controller;
     switch (name) {
-      case 'variant':
       case 'fen':
-        this.#reason = name === 'variant' ? 'variant' : 'reset';
+        // While editing, a FEN is a position to edit (it need not be legal yet).
+        if (controller.editing()) this.#editFen(value);
+        else {
+          this.#reason = 'reset';
+          this.#startGame();
+        }
+        break;
+      case 'variant':
+        this.#reason = 'variant';
         this.#startGame();
+        if (controller.editing()) controller.editor.open(this.#model.game.fen());
+        break;
+      case 'editor':
+        this.#syncEditor();
         break;
       case 'orientation':
         controller.orientation = COLORS[this.getAttribute('orientation')] ?? controller.orientation;
@@ -201,6 +216,7 @@ export class AlfiereBoard extends ElementBase {
     if (restored.problem) this.#fail('StorageError', restored.problem);
     this.#controller.render();
     this.#controller.engine.sync();
+    if (this.settings.editor) this.#syncEditor();
     for (const [name, list] of Object.entries(this.#early)) this.#setShapes(name, list);
     this.#early = {};
     this.#resolveReady(this);
@@ -263,6 +279,11 @@ export class AlfiereBoard extends ElementBase {
         settings.sound = text !== null && !OFF.has(text);
         if (this.#controller) prepareAudio(!settings.sound);
         break;
+      case 'premove':
+      case 'editor':
+        settings[name] = text !== null && !OFF.has(text);
+        if (name === 'premove' && !settings.premove) this.#controller?.premove.clear('cancelled');
+        break;
       case 'coordinates':
       case 'draw':
       case 'warn':
@@ -278,6 +299,8 @@ export class AlfiereBoard extends ElementBase {
       default:
     }
     if (expected) this.#fail('InvalidArgumentError', `${name} must be ${expected}, not “${value.slice(0, 20)}”`);
+    // Queued for a game against the engine: another opponent or side makes them no one's.
+    if (name === 'engine' || name === 'movable') this.#controller?.premove.clear('cancelled');
   }
 
   // ---- what the controller and the engine player call -------------------------------
@@ -425,8 +448,10 @@ export class AlfiereBoard extends ElementBase {
     this.#attr('variant', value);
   }
 
-  /** The current position (setting it starts a game from that position). */
+  /** The current position (setting it starts a game from that position); while
+   * editing, the edited position (setting it edits that one). */
   get fen() {
+    if (this.#controller?.editing()) return this.#controller.editor.fen();
     return this.#model?.game.fen() ?? this.getAttribute('fen') ?? null;
   }
 
@@ -848,6 +873,80 @@ export class AlfiereBoard extends ElementBase {
   /** Plays the rest of the puzzle's line (it counts as failed); resolves when it is on the board. */
   async showSolution() {
     return this.#controller?.puzzle?.showSolution() ?? false;
+  }
+
+  // ---- premoves (premove.js) and the position editor (editor.js, loaded when first on) ----
+
+  /** Whether a person may queue actions while the engine thinks (the `premove` attribute). */
+  get premove() {
+    return this.settings.premove;
+  }
+
+  set premove(value) {
+    this.#attr('premove', value ? '' : null);
+  }
+
+  /** The actions queued for the person's next turn, as UCI strings; setting a list
+   * queues it (each must be an action of that turn after some reply of the engine),
+   * [] cancels. A bad list fires `error` and changes nothing. */
+  get premoves() {
+    return this.#controller?.premove.tokens() ?? [];
+  }
+
+  set premoves(list) {
+    const controller = this.#need();
+    try {
+      controller.premove.set(list ?? []);
+    } catch (err) {
+      this.#fail('InvalidArgumentError', `premoves: ${err.message}`);
+    }
+  }
+
+  /** Whether the position editor is on (the `editor` attribute). */
+  get editor() {
+    return this.settings.editor;
+  }
+
+  set editor(value) {
+    this.#attr('editor', value ? '' : null);
+  }
+
+  /** While editing: every problem the rule set finds in the edited position (none: it can be played). */
+  get problems() {
+    return this.#controller?.editing() ? this.#controller.editor.problems() : [];
+  }
+
+  #editorLoading = null;
+
+  /** Opens or closes the editor as the `editor` attribute says; the game waits meanwhile. */
+  #syncEditor() {
+    const controller = this.#controller;
+    if (!controller) return;
+    if (!this.settings.editor) {
+      controller.editor?.close();
+      return;
+    }
+    controller.engine.cancel();
+    controller.premove.clear('cancelled');
+    this.#editorLoading ??= import('./editor.js').then(
+      ({ PositionEditor }) => (controller.editor = new PositionEditor(controller)),
+      (err) => {
+        this.#editorLoading = null;
+        this.#fail('EditorLoadError', `the editor could not be loaded: ${err?.message ?? err}`);
+      },
+    );
+    this.#editorLoading.then((editor) => {
+      if (editor && this.settings.editor && !editor.active) editor.open(this.#model.game.fen());
+    });
+  }
+
+  /** A FEN set while editing: edited when it can be read, else an `error` and no change. */
+  #editFen(value) {
+    try {
+      this.#controller.editor.load(value ?? '');
+    } catch (err) {
+      this.#fail(err?.name ?? 'InvalidFenError', `the fen attribute cannot be edited: ${err?.message ?? err}`);
+    }
   }
 
   /** Forgets the stored game (the board itself is unchanged). */

@@ -42,6 +42,12 @@ export type Shape = ArrowShape | CircleShape;
 /** `detail` of `shapes`: a person drew or cleared; their shapes on the position after `ply` actions. */
 export interface BoardShapesDetail { shapes: Shape[]; ply: number }
 
+/** `detail` of `premove`: the actions queued for the person's next turn (UCI), why the
+ *  queue changed, and the action concerned (queued, played, or the one that dropped it). */
+export interface BoardPremoveDetail { premoves: string[]; reason: 'queued' | 'played' | 'dropped' | 'cancelled'; token: string | null }
+/** `detail` of `edit`: the edited position and every problem the rule set finds in it (none: it can be played). */
+export interface BoardEditDetail { fen: string; problems: string[] }
+
 /** `board.puzzle`: the puzzle in play and how it goes. `ply` counts the line's actions
  *  played; `solved`: the line is over and the person found it (after any mistakes);
  *  `failed`: a wrong action was tried or the solution shown. */
@@ -116,6 +122,14 @@ export declare class AlfiereBoard extends HTMLElement {
   draw: boolean;
   /** Whether the board asks before an action that leaves the own king attacked (the `warn` attribute). */
   warn: boolean;
+  /** Whether a person may act while the engine thinks: the next action, or a multi-action rule set's whole next turn (the `premove` attribute). */
+  premove: boolean;
+  /** The actions queued for the person's next turn (UCI). Setting a list queues it (each an action of that turn after some reply of the engine); `[]` cancels; a bad list fires `error`. */
+  premoves: string[];
+  /** Whether the position editor is on (the `editor` attribute): while it is, `fen` reads and sets the edited position. */
+  editor: boolean;
+  /** While editing, every problem the rule set finds in the edited position (none: it can be played). */
+  readonly problems: string[];
   /** A person's shapes on the shown position (kept in its PGN comment); a string such as `'Ge2e4,Rd4'` is read too. Bad shapes fire `error`. */
   get shapes(): Shape[];
   set shapes(value: Shape[] | string);
@@ -179,6 +193,8 @@ export declare class AlfiereBoard extends HTMLElement {
   addEventListener(type: 'error', listener: (event: CustomEvent<BoardErrorDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'puzzlemove', listener: (event: CustomEvent<BoardPuzzleMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'solved', listener: (event: CustomEvent<BoardPuzzleDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'premove', listener: (event: CustomEvent<BoardPremoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'edit', listener: (event: CustomEvent<BoardEditDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'failed', listener: (event: CustomEvent<BoardPuzzleFailedDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }

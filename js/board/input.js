@@ -8,14 +8,12 @@
 // over with what followed it when the module arrives. Listeners sit on the board's own
 // elements; the window gets listeners only while a press lasts or a clicked piece is held.
 
-import { pieceSvg } from './pieces.js';
 import { squareCoords, squareName, squareOf } from './board-view.js';
 import { unlockAudio } from './sound.js';
-
-const DRAG_THRESHOLD = 5; // px of travel before a press becomes a drag
+import { DRAG_THRESHOLD, ghostPiece, moveGhost } from './drag-ghost.js';
 
 export function attachInput(controller) {
-  const { boards, frame, root } = controller.ui;
+  const { boards, root } = controller.ui;
   const muted = () => controller.muted;
   const viewOf = (board) => controller.viewOf(board);
   let press = null; // {origin, board, x, y, pointerId, wasSelected, ghost, fromPocket, push}
@@ -55,7 +53,7 @@ export function attachInput(controller) {
     let color;
     let role;
     if (origin.endsWith('@')) {
-      color = controller.model.game.turn();
+      color = controller.premoving() ? controller.premove.side : controller.model.game.turn();
       role = origin[0].toLowerCase();
     } else {
       const piece = controller.pieceMap().get(origin);
@@ -63,17 +61,7 @@ export function attachInput(controller) {
       color = piece.color;
       role = piece.type;
     }
-    const size = viewOf(board).squareElement('a1').getBoundingClientRect().width;
-    const ghost = pieceSvg(color, role, 'drag-ghost', controller.host.settings.pieceImages);
-    ghost.style.width = `${size}px`;
-    ghost.style.height = `${size}px`;
-    frame.append(ghost);
-    return ghost;
-  }
-
-  function placeGhost(ghost, x, y) {
-    const size = ghost.getBoundingClientRect().width;
-    ghost.style.transform = `translate(${x - size / 2}px, ${y - size / 2}px)`;
+    return ghostPiece(controller, viewOf(board), color, role);
   }
 
   function onMove(event) {
@@ -85,7 +73,7 @@ export function attachInput(controller) {
       controller.drag = { origin: press.origin, board: press.board };
       controller.render();
     }
-    placeGhost(press.ghost, event.clientX, event.clientY);
+    moveGhost(press.ghost, event.clientX, event.clientY);
     const over = controller.squareAt(event.clientX, event.clientY);
     controller.setHover(over?.square ?? null);
   }
@@ -138,7 +126,7 @@ export function attachInput(controller) {
     const { square, board } = at;
     at.el.closest('.board')?.querySelector('[tabindex="0"]')?.setAttribute('tabindex', '-1');
     viewOf(board)?.focus(square, { move: false });
-    if (!controller.canAct()) return;
+    if (!controller.canPick()) return;
     event.preventDefault(); // no text selection, no touch scrolling while dragging
     activate(square, board, event);
   });
@@ -152,13 +140,14 @@ export function attachInput(controller) {
     }
     const pieceBoard = controller.boardOf(square);
     if (controller.isOrigin(square) && !(board && pieceBoard && board !== pieceBoard)) {
-      const turn = controller.model.game.turnState();
+      // A push of the side to act (not a premove during the engine's push).
+      const push = controller.canAct() && controller.model.game.turnState().phase === 'push';
       const targets = controller.targetsOf(square);
-      if (turn.phase === 'push' && targets.length === 1 && !event) {
+      if (push && targets.length === 1 && !event) {
         controller.tryMove(square, targets[0]);
         return;
       }
-      if (turn.phase === 'push' && targets.length === 1 && event) {
+      if (push && targets.length === 1 && event) {
         // A push is one square forward: a tap plays it, a drag also works.
         startPress(event, square, board, false, false, targets[0]);
         return;
@@ -182,7 +171,7 @@ export function attachInput(controller) {
   for (const pocket of [controller.ui.pocketTop, controller.ui.pocketBottom]) {
     pocket.addEventListener('pointerdown', (event) => {
       const button = event.target.closest('[data-pocket]');
-      if (!button || button.disabled || !controller.canAct()) return;
+      if (!button || button.disabled || !controller.canPick()) return;
       event.preventDefault();
       unlockAudio(muted());
       const key = `${button.dataset.pocket}@`;
@@ -235,7 +224,7 @@ export function attachInput(controller) {
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       unlockAudio(muted());
-      if (!controller.canAct()) return;
+      if (!controller.canPick()) return;
       activate(square, board, null);
       // Keep focus on the board after a re-render.
       const again = viewOf(board).squareElement(square);

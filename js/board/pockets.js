@@ -19,9 +19,10 @@ export function renderPockets(controller, hands, canAct) {
   }
   const bottomSide = controller.orientation;
   const topSide = bottomSide === 'w' ? 'b' : 'w';
-  const turn = controller.model.game.turn();
-  fill(top, topSide, hands[topSide], controller, canAct && turn === topSide);
-  fill(bottom, bottomSide, hands[bottomSide], controller, canAct && turn === bottomSide);
+  // Whose pieces may be dropped: the side to act's, or the person's premove (predrop).
+  const actor = canAct ? controller.model.game.turn() : controller.premoving() ? controller.premove.side : null;
+  fill(top, topSide, hands[topSide], controller, actor === topSide);
+  fill(bottom, bottomSide, hands[bottomSide], controller, actor === bottomSide);
 }
 
 function fill(host, side, hand, controller, active) {
@@ -40,7 +41,8 @@ function fill(host, side, hand, controller, active) {
       'aria-label': `${pieceName(side, role)} in pocket, ${count}`,
       part: 'pocket-piece',
     });
-    button.disabled = !active || count === 0 || !controller.dests().has(key);
+    // While editing, every pocket takes pieces and gives them; a predrop's squares are found once it is picked up.
+    button.disabled = !controller.editing() && (!active || count === 0 || (!controller.premoving() && !controller.dests().has(key)));
     button.classList.toggle('empty', count === 0);
     button.classList.toggle('selected', selected === key && active);
     button.append(

@@ -3,6 +3,10 @@
 // boundary, so a host page themes the board without reaching into it; `::part()`
 // names expose the board, squares, pieces, pockets, player lines and status. Shared
 // declarations sit in one rule with several selectors; colours with alpha are #rrggbbaa.
+// Premoves and the position editor keep their rules in their own modules.
+
+import { PREMOVE_CSS } from './premove-styles.js';
+import { EDITOR_CSS } from './editor-styles.js';
 
 export const BOARD_CSS = `
 :host {
@@ -124,6 +128,8 @@ button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .promotion-choices button:hover { background: #fff4dc; }
 .promotion-cancel { font: inherit; font-size: 0.9em; padding: 4px 10px; border-radius: 8px; border: 1px solid #5a534a; background: #34302b; color: inherit; cursor: pointer; }
 
+${PREMOVE_CSS}
+${EDITOR_CSS}
 @media (prefers-reduced-motion: reduce) {
   .pushable::before, .thinking::after { animation: none; }
 }

@@ -208,6 +208,21 @@ impl Game {
         any_record::new_any_record(variant).load_fen(fen, AcceptedProblems::NONE)
     }
 
+    /// Every problem that keeps `fen` from being a position of the rule set, each in
+    /// the words [`Game::validate_fen`]'s error joins (none when it is one): a board
+    /// editor lists them as they appear.
+    pub fn fen_problems(variant: Variant, fen: &str) -> Vec<String> {
+        if fen.len() > MAX_SHORT_TEXT {
+            return vec!["FEN too long".into()];
+        }
+        crate::with_variant!(variant, G => {
+            match crate::notation::fen::read_fen_accepting::<G>(fen, AcceptedProblems::NONE) {
+                Ok(_) => Vec::new(),
+                Err(error) => error.problems.iter().map(ToString::to_string).collect(),
+            }
+        })
+    }
+
     /// Plays a move given as SAN (lenient) or a UCI token.
     ///
     /// # Errors

@@ -20,12 +20,15 @@ struct Hands {
     b: Hand,
 }
 
-/// A `{validateFen}` answer: `{ok: true}` or `{ok: false, error}`.
+/// A `{validateFen}` answer: `{ok: true}` or `{ok: false, error, problems}`.
 #[derive(Serialize)]
 struct FenValidation {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// Each problem of `error` on its own (a board editor lists them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    problems: Vec<String>,
 }
 
 /// An optional options argument: `None` for undefined/null, the object itself, or an
@@ -722,7 +725,8 @@ impl Game {
     }
 }
 
-/// `validateFen(fen, variant = 'chess')` → `{ok: true}` or `{ok: false, error}`.
+/// `validateFen(fen, variant = 'chess')` → `{ok: true}` or `{ok: false, error,
+/// problems}`: `error` in one sentence, `problems` each on its own.
 #[wasm_bindgen(js_name = validateFen, unchecked_return_type = "FenValidation")]
 pub fn validate_fen(
     #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
@@ -730,15 +734,20 @@ pub fn validate_fen(
 ) -> Result<JsValue, JsValue> {
     let variant = string_arg(&variant, "variant", true)?.unwrap_or_else(|| "chess".into());
     let variant = api::parse_variant(&variant).map_err(throw)?;
-    let error = match fen.as_string() {
-        None => Some(format!("a FEN must be a string, not {}", type_name(&fen))),
-        Some(text) => api::Game::validate_fen(variant, &text)
-            .err()
-            .map(|e| e.message),
+    let (error, problems) = match fen.as_string() {
+        None => {
+            let message = format!("a FEN must be a string, not {}", type_name(&fen));
+            (Some(message.clone()), vec![message])
+        }
+        Some(text) => match api::Game::validate_fen(variant, &text) {
+            Ok(()) => (None, Vec::new()),
+            Err(e) => (Some(e.message), api::Game::fen_problems(variant, &text)),
+        },
     };
     Ok(to_js(&FenValidation {
         ok: error.is_none(),
         error,
+        problems,
     }))
 }
 

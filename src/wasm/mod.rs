@@ -147,7 +147,9 @@ export interface VariantInfo {
 export interface CommentOptions { asWritten?: boolean }
 /** A comment and the FEN of the position it is on. */
 export interface PositionComment { fen: string; comment: string }
-export type FenValidation = { ok: true } | { ok: false; error: string };
+/** `problems`: each problem of `error` on its own, in the order found (a board
+ *  editor lists them). */
+export type FenValidation = { ok: true } | { ok: false; error: string; problems: string[] };
 /** A game's line for the engine (`game.engineLine()`): the position it started
  *  from and its actions in a packed form the engine reads without notation. */
 export interface EngineLine { variant: VariantId; fen: string; actions: Uint32Array }

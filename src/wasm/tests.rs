@@ -161,6 +161,9 @@ fn every_rule_set_is_listed_and_plays() {
     assert_eq!(field(&ok, "ok"), JsValue::TRUE);
     let bad = validate_fen(JsValue::from(3), JsValue::UNDEFINED).unwrap();
     assert_eq!(field(&bad, "ok"), JsValue::FALSE);
+    // Each problem on its own: two white kings and a pawn on rank 1.
+    let two = validate_fen(s("4k3/8/8/8/8/8/8/P3KK2 w - - 0 1"), JsValue::UNDEFINED).unwrap();
+    assert_eq!(Array::from(&field(&two, "problems")).length(), 2);
 }
 
 /// Runs the session's search to its end in small slices; returns every line.

@@ -137,6 +137,10 @@ test('board(), hands(), turnState(), pgn round trip, validateFen, variants', () 
   assert.equal(bad.ok, false);
   assert.equal(typeof bad.error, 'string');
   assert.equal(A.validateFen(null).ok, false);
+  // Each problem on its own, as a board editor lists them.
+  const two = A.validateFen('4k3/8/8/8/8/8/8/P3KK2 w - - 0 1');
+  assert.equal(two.problems.length, 2);
+  for (const problem of two.problems) assert.ok(two.error.includes(problem), problem);
   const ids = A.variants().map((v) => v.id);
   assert.ok(ids.includes('chess') && ids.includes('alice'));
   const gi = new A.Game('chessgi');

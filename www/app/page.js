@@ -21,6 +21,8 @@ import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, checkPlayers, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
+import { SetupMode } from './setup-mode.js';
+import { positionFromUrl } from './url-position.js';
 import { VARIANT_HELP } from './variant-help.js';
 import { hideBoardCopy } from './board-message.js';
 
@@ -57,6 +59,7 @@ export class Page {
     this.pgnText = ''; // the game's whole PGN (the box may show only its start)
     this.refreshHeld = false; // while a load runs: its afterLoad redraws once
     this.refreshQueued = false; // a redraw asked for by the board's events, at the end of the task
+    this.setup = null;
   }
 
   start() {
@@ -77,10 +80,57 @@ export class Page {
     this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
     this.puzzles = new PuzzleMode(this);
+    this.setup = new SetupMode(this);
     this.refresh();
     if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
     const problems = problemsNotice(this.storedProblems);
     if (problems) this.notice(problems);
+    this.openLinkedPosition();
+  }
+
+  /** A position in the address (`?variant=...&fen=...`, the editor's links) opens to look at; asked first when a game is in play. */
+  openLinkedPosition() {
+    const linked = positionFromUrl(location.search, this.board.variants);
+    if (!linked) return;
+    // A reload keeps the game, not the link (the address's other parameters stay).
+    const params = new URLSearchParams(location.search);
+    params.delete('fen');
+    params.delete('variant');
+    history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
+    if (linked.error) return this.showError(linked.error);
+    // Checked before anything changes: a bad link leaves the game in play alone.
+    const check = this.rules.validateFen(linked.fen, linked.variant);
+    if (!check.ok) return this.showError(`The position in the link could not be opened: ${check.error}`);
+    this.confirmThen('Open the position from the link? The game in play will be lost.', 'Open', () => {
+      const board = this.board;
+      if (board.variant !== linked.variant) board.variant = linked.variant;
+      this.act(() => board.load(linked.fen));
+      this.afterLoad('fen');
+    });
+  }
+
+  /** A game from `fen` (the editor's position): `human` against the computer, between friends, or (`view`) to analyse. */
+  playPosition(fen, mode, human) {
+    const board = this.board;
+    this.players = { mode, human };
+    this.loadedGame = mode === 'view';
+    this.offer = null;
+    this.hideError();
+    board.engine = 'none'; // no search for the old game while the new one is set up
+    try {
+      board.load(fen);
+    } catch (err) {
+      this.showError(err?.message ?? String(err));
+    }
+    if (mode === 'engine') board.orientation = NAME[human];
+    this.applyPlayers();
+    if (mode === 'view') {
+      $('analysis-card').open = true;
+      $('analysis-toggle').checked = true;
+      this.setSetting('analysis', true);
+    }
+    this.refresh();
+    this.announce(mode === 'engine' ? `You play ${NAME[human]} against the computer.` : mode === 'friend' ? 'Play with a friend.' : 'The position, to analyse.');
   }
 
   fillChoosers() {
@@ -106,6 +156,7 @@ export class Page {
     const { engine, movable } = boardSides(this.players);
     this.board.engine = engine;
     this.board.movable = movable;
+    this.board.premove = this.players.mode === 'engine'; // actions queued while the computer thinks
     save(PLAYERS_KEY, this.players);
   }
 
@@ -122,10 +173,14 @@ export class Page {
       const variant = $('variant').value;
       if (this.players.mode === 'puzzle') return this.startPuzzles(variant);
       this.showStartPicker(variant);
+      const editing = board.editor; // setting up a position: the editor goes on in the new rule set
       this.confirmThen(
         `Switch to ${this.variantName(variant)}? The game in play will be lost.`,
         'Switch',
-        () => this.newGame(variant),
+        () => {
+          this.newGame(variant);
+          if (editing) this.setup.open();
+        },
         () => {
           $('variant').value = board.variant;
           this.showStartPicker(board.variant);
@@ -194,6 +249,7 @@ export class Page {
     document.addEventListener('keydown', (event) => {
       if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (board.editor && event.key !== 'f') return; // setting up: the game's keys wait (Backspace would take back unseen)
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
       }
@@ -314,6 +370,7 @@ export class Page {
         return;
       }
     }
+    if (this.board.editor) this.setup.close();
     this.players = { mode, human };
     this.loadedGame = false;
     this.offer = null;
@@ -331,6 +388,7 @@ export class Page {
 
   /** The Puzzles mode, with `variant`'s puzzles. */
   startPuzzles(variant) {
+    if (this.board.editor) this.setup.close();
     this.players = { mode: 'puzzle', human: this.players.human };
     this.loadedGame = false;
     this.offer = null;
@@ -540,6 +598,7 @@ export class Page {
       this.preview?.end();
       return idle();
     }
+    if (board.editor) return idle('The analysis resumes when the position is set up.');
     // The engine's lines would give the puzzle's answer away: they wait until it is over.
     if (this.puzzles?.solving) {
       this.preview?.end();
