@@ -43,6 +43,16 @@ pub trait AnyRecord: Send {
     /// Resolves SAN (lenient) or a UCI token against the legal actions.
     fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
     fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
+    /// Plays an action that took `used_ms` of its mover's time ([`Record::play_timed`]).
+    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError>;
+    fn time_control(&self) -> crate::clock::TimeControl;
+    fn set_time_control(&mut self, control: crate::clock::TimeControl);
+    /// Each side's time left after the last action ([`Record::remaining`]).
+    fn remaining(&self) -> Option<(i64, i64)>;
+    /// [`Record::clocks`].
+    fn clocks(&self) -> Vec<Option<i64>>;
+    /// `color` ran out of time ([`Record::flag`]).
+    fn flag(&mut self, color: Color) -> Outcome;
     fn undo(&mut self) -> Option<MoveInfo>;
     fn history(&self) -> Vec<MoveInfo>;
     fn history_actions(&self) -> Vec<Action>;
@@ -231,6 +241,33 @@ impl<G: Position> AnyRecord for Record<G> {
         Ok(info)
     }
 
+    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError> {
+        let info = MoveInfo::new(self.current(), action);
+        self.play_timed(action, used_ms).map_err(record_error)?;
+        Ok(info)
+    }
+
+    fn time_control(&self) -> crate::clock::TimeControl {
+        Record::time_control(self).clone()
+    }
+
+    fn set_time_control(&mut self, control: crate::clock::TimeControl) {
+        Record::set_time_control(self, control);
+    }
+
+    fn remaining(&self) -> Option<(i64, i64)> {
+        let white = Record::remaining(self, Color::White)?;
+        Some((white, Record::remaining(self, Color::Black)?))
+    }
+
+    fn clocks(&self) -> Vec<Option<i64>> {
+        Record::clocks(self)
+    }
+
+    fn flag(&mut self, color: Color) -> Outcome {
+        Record::flag(self, color)
+    }
+
     fn undo(&mut self) -> Option<MoveInfo> {
         let action = self.undo()?;
         Some(MoveInfo::new(self.current(), &action))
@@ -415,7 +452,9 @@ fn error_text(kind: ApiErrorKind, error: &dyn std::fmt::Display) -> ApiError {
 #[inline(never)]
 fn record_error(error: crate::record::RecordError) -> ApiError {
     let kind = match error {
-        crate::record::RecordError::GameOver(_) => ApiErrorKind::GameOver,
+        crate::record::RecordError::GameOver(_) | crate::record::RecordError::OutOfTime(_) => {
+            ApiErrorKind::GameOver
+        }
         _ => ApiErrorKind::IllegalMove,
     };
     error_text(kind, &error)

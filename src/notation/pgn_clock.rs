@@ -1,0 +1,124 @@
+//! A timed game in PGN: the `TimeControl` tag (the PGN standard's form, see
+//! [`crate::clock`]), a `[%clk 0:04:57]` command in the comment after each move
+//! token (what the mover's clock showed once the token's actions were played, the
+//! increment included), and `[Termination "time forfeit"]` for a game lost or drawn
+//! on time.
+//!
+//! Reading turns the `%clk` times back into the time each action took (the token's
+//! last action carries the token's time): a game whose `%clk` times no play under its
+//! time control gives (more time than the control allows, as when a server added
+//! time) keeps them as comment text instead, so writing it again gives the same text.
+//! Everything here is rule-set independent (one copy in the WebAssembly module).
+
+use crate::clock::{take_clk, write_clk, ClockRun, TimeControl};
+use crate::game::{EndReason, Outcome};
+use crate::types::Color;
+
+/// The `Termination` tag's value for a game that ended on time.
+pub const TIME_FORFEIT: &str = "time forfeit";
+
+/// The time control a game's `TimeControl` tag names, when it reads as one.
+pub fn tag_control(tags: &[(String, String)]) -> Option<TimeControl> {
+    let (_, value) = tags.iter().rev().find(|(n, _)| n == "TimeControl")?;
+    value.parse().ok()
+}
+
+/// Whether a game's `Termination` tag says it ended on time.
+pub fn ended_on_time(tags: &[(String, String)]) -> bool {
+    tags.iter()
+        .rev()
+        .find(|(n, _)| n == "Termination")
+        .is_some_and(|(_, v)| v.trim().eq_ignore_ascii_case(TIME_FORFEIT))
+}
+
+/// The side that ran out of time in a game that ended on time with `result`: the
+/// loser, or for a draw the side to act (whose clock was running).
+pub fn flagged_side(result: Option<&str>, to_act: Color) -> Option<Color> {
+    match result? {
+        "1-0" => Some(Color::Black),
+        "0-1" => Some(Color::White),
+        "1/2-1/2" => Some(to_act),
+        _ => None,
+    }
+}
+
+/// One action of a main line, for the clock: its mover and whether it ended the
+/// mover's turn.
+#[derive(Debug, Clone, Copy)]
+pub struct ClockStep {
+    pub mover: Color,
+    pub ends_turn: bool,
+}
+
+/// The `%clk` time of each token's comments, if one has it.
+pub fn token_clk(comments: &[String]) -> Option<i64> {
+    comments.iter().find_map(|c| take_clk(c)).map(|(ms, _)| ms)
+}
+
+/// Each action's time from the tokens' `%clk` times (`clks[i]` for the token of
+/// `sizes[i]` actions): the last action of a token with a time carries it, the
+/// others take none; a token without one leaves its actions' times unknown. `None`
+/// when some `%clk` is more than the control can give.
+pub fn read_times(
+    control: &TimeControl,
+    steps: &[ClockStep],
+    sizes: &[usize],
+    clks: &[Option<i64>],
+) -> Option<Vec<Option<u64>>> {
+    let mut run = ClockRun::new(control);
+    let mut times = Vec::with_capacity(steps.len());
+    let mut at = 0;
+    for (&size, clk) in sizes.iter().zip(clks) {
+        for (k, step) in steps.get(at..at + size)?.iter().enumerate() {
+            let last = k + 1 == size;
+            let used = match clk {
+                Some(ms) if last => Some(run.used_for(step.mover, *ms, step.ends_turn)?),
+                Some(_) => Some(0),
+                None => None,
+            };
+            run.act(step.mover, used.unwrap_or(0), step.ends_turn);
+            times.push(used);
+        }
+        at += size;
+    }
+    Some(times)
+}
+
+/// Removes the `%clk` command from a token's comments (dropping a comment it
+/// leaves empty).
+pub fn strip_clk(comments: &mut Vec<String>) {
+    if let Some(i) = comments.iter().position(|c| take_clk(c).is_some()) {
+        match take_clk(&comments[i]) {
+            Some((_, rest)) if !rest.is_empty() => comments[i] = rest,
+            _ => {
+                comments.remove(i);
+            }
+        }
+    }
+}
+
+/// Puts `[%clk ...]` for `ms` at the front of a token's comments.
+pub fn add_clk(comments: &mut Vec<String>, ms: i64) {
+    let command = format!("[%clk {}]", write_clk(ms));
+    match comments.first_mut() {
+        Some(first) => *first = format!("{command} {first}"),
+        None => comments.push(command),
+    }
+}
+
+/// The tags a timed record decides: `TimeControl` from its control (unless untimed,
+/// or `written` already in a form of its own) and `Termination` when it ended on time.
+pub fn clock_tags(
+    control: &TimeControl,
+    outcome: Option<Outcome>,
+    written: bool,
+) -> Vec<(String, String)> {
+    let mut tags = Vec::new();
+    if *control != TimeControl::Untimed && !written {
+        tags.push(("TimeControl".to_string(), control.to_string()));
+    }
+    if outcome.is_some_and(|o| o.reason == EndReason::TimeForfeit) {
+        tags.push(("Termination".to_string(), TIME_FORFEIT.to_string()));
+    }
+    tags
+}
