@@ -266,6 +266,18 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// What a timed game's clocks show between two actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockReading {
+    /// Each side's time left, ms (negative once overstepped).
+    pub remaining: ByColor<i64>,
+    /// The increment each side earns for its current turn, ms.
+    pub increment: ByColor<u64>,
+    /// The delay the side to act may still use in its turn before its clock is
+    /// charged, ms (0 without a Bronstein delay).
+    pub delay_left: u64,
+}
+
 /// The clocks of a game as its actions are played: each side's time left, the
 /// period each side is in, and the turn in progress (for the delay).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -309,6 +321,20 @@ impl ClockRun {
                 periods.get(self.period[color]).or(periods.last()).copied()
             }
             _ => None,
+        }
+    }
+
+    /// The increment `color` earns for its turn in progress, ms.
+    pub fn increment(&self, color: Color) -> u64 {
+        self.current_period(color).map_or(0, |p| p.increment_ms)
+    }
+
+    /// What the clocks show now, for `to_act` to act.
+    pub fn reading(&self, to_act: Color) -> ClockReading {
+        ClockReading {
+            remaining: self.remaining,
+            increment: ByColor::new_with(|c| self.increment(c)),
+            delay_left: self.delay_left(to_act),
         }
     }
 

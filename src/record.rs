@@ -19,7 +19,7 @@
 //! assert!(record.claimable_draw().is_some());
 //! ```
 
-use crate::clock::{ClockRun, TimeControl};
+use crate::clock::{ClockReading, ClockRun, TimeControl};
 use crate::game::{EndReason, IllegalActionError, Outcome, Position};
 use crate::moves::Action;
 use crate::types::Color;
@@ -199,6 +199,14 @@ impl<G: Position> Record<G> {
         self.time_control
             .is_timed()
             .then(|| self.clock_run().remaining(color))
+    }
+
+    /// What the clocks show after the last action (times left, increments, the side
+    /// to act's delay left); `None` when the game runs no clock.
+    pub fn clock_reading(&self) -> Option<ClockReading> {
+        self.time_control
+            .is_timed()
+            .then(|| self.clock_run().reading(self.current().turn()))
     }
 
     /// For each action played, what its mover's clock showed after it (the PGN

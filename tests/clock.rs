@@ -404,3 +404,30 @@ fn a_time_forfeit_is_written_and_read_as_a_termination() {
     let games = pgn::read_pgn::<Chess>(&text).unwrap();
     assert_eq!(games[0].main_line().time_control(), &control("60"));
 }
+
+#[test]
+fn a_reading_gives_times_increments_and_the_delay_left() {
+    let mut game = Game::new("chess", None).unwrap();
+    game.set_time_control("2/60+1:30d5").unwrap();
+    let reading = game.clock_reading().unwrap();
+    assert_eq!(reading.remaining.white, 60_000);
+    assert_eq!((reading.increment.white, reading.delay_left), (1_000, 0));
+    for (mv, ms) in [("e4", 1_000), ("e5", 1_000), ("Nf3", 1_000)] {
+        game.play_text_timed(mv, ms).unwrap();
+    }
+    // Black is in the first period still; White has played two moves and is in the
+    // second: no increment, a 5 s delay (for White's next turn).
+    let reading = game.clock_reading().unwrap();
+    assert_eq!(reading.increment.white, 0);
+    assert_eq!(reading.increment.black, 1_000);
+    assert_eq!(reading.remaining.white, 60_000 + 30_000);
+    game.play_text_timed("Nc6", 0).unwrap();
+    assert_eq!(game.clock_reading().unwrap().delay_left, 5_000);
+    assert_eq!(
+        game.times_used(),
+        [Some(1_000); 3]
+            .into_iter()
+            .chain([Some(0)])
+            .collect::<Vec<_>>()
+    );
+}

@@ -47,8 +47,10 @@ pub trait AnyRecord: Send {
     fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError>;
     fn time_control(&self) -> crate::clock::TimeControl;
     fn set_time_control(&mut self, control: crate::clock::TimeControl);
-    /// Each side's time left after the last action ([`Record::remaining`]).
-    fn remaining(&self) -> Option<(i64, i64)>;
+    /// [`Record::clock_reading`].
+    fn clock_reading(&self) -> Option<crate::clock::ClockReading>;
+    /// [`Record::time_used`] of every action.
+    fn times_used(&self) -> Vec<Option<u64>>;
     /// [`Record::clocks`].
     fn clocks(&self) -> Vec<Option<i64>>;
     /// `color` ran out of time ([`Record::flag`]).
@@ -255,13 +257,16 @@ impl<G: Position> AnyRecord for Record<G> {
         Record::set_time_control(self, control);
     }
 
-    fn remaining(&self) -> Option<(i64, i64)> {
-        let white = Record::remaining(self, Color::White)?;
-        Some((white, Record::remaining(self, Color::Black)?))
+    fn clock_reading(&self) -> Option<crate::clock::ClockReading> {
+        Record::clock_reading(self)
     }
 
     fn clocks(&self) -> Vec<Option<i64>> {
         Record::clocks(self)
+    }
+
+    fn times_used(&self) -> Vec<Option<u64>> {
+        (0..self.len()).map(|i| self.time_used(i)).collect()
     }
 
     fn flag(&mut self, color: Color) -> Outcome {

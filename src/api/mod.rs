@@ -335,7 +335,19 @@ impl Game {
     /// White's and Black's time left after the last action, ms (negative once
     /// overstepped), while the game runs a clock.
     pub fn remaining(&self) -> Option<(i64, i64)> {
-        self.inner.remaining()
+        self.inner
+            .clock_reading()
+            .map(|r| (r.remaining.white, r.remaining.black))
+    }
+
+    /// What the clocks show after the last action, while the game runs a clock.
+    pub fn clock_reading(&self) -> Option<crate::clock::ClockReading> {
+        self.inner.clock_reading()
+    }
+
+    /// The time each action took, ms, where known.
+    pub fn times_used(&self) -> Vec<Option<u64>> {
+        self.inner.times_used()
     }
 
     /// What each action's mover had left after it (the PGN `%clk`), where known.
