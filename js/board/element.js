@@ -1,8 +1,9 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw, warn, puzzle); methods change the game or play a puzzle; `shapes`
-// and `autoShapes` hold the arrows and circles; `move`, `gameover`, `change`, `error`,
+// piece-images, draw, warn, puzzle, time-control); methods change the game or play a
+// puzzle; `shapes` and `autoShapes` hold the arrows and circles; `clock` reads the
+// clocks (clock.js); `move`, `flag`, `gameover`, `change`, `error`,
 // `shapes`, `thinking`, `ready`, `puzzlemove`, `solved` and `failed` events (bubbling,
 // composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
@@ -16,6 +17,8 @@ import { load as loadStored, save as saveStored, remove as removeStored } from '
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
+import { CLOCK_CSS } from './clock-styles.js';
+import { BoardClock } from './clock.js';
 import { prepareAudio } from './sound.js';
 import { el } from './dom.js';
 import { COLOR_NAMES as NAMES } from './pieces.js';
@@ -30,12 +33,12 @@ function adoptStyles(root) {
   if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(BOARD_CSS);
+      sheet.replaceSync(BOARD_CSS + CLOCK_CSS);
     }
     root.adoptedStyleSheets = [sheet];
   } else {
     const style = document.createElement('style');
-    style.textContent = BOARD_CSS;
+    style.textContent = BOARD_CSS + CLOCK_CSS;
     root.append(style);
   }
 }
@@ -52,7 +55,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
-    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle'];
+    return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle', 'time-control'];
   }
 
   #ui = null;
@@ -64,6 +67,7 @@ export class AlfiereBoard extends ElementBase {
   #ownQueue = null;
   #engineInstance = null;
   #reason = null; // why the next 'new' change happens: 'reset', 'load', 'variant'
+  #clock = null; // the clocks of a timed game (clock.js)
 
   constructor() {
     super();
@@ -76,6 +80,7 @@ export class AlfiereBoard extends ElementBase {
       pieceImages: null,
       draw: true,
       warn: true,
+      timeControl: null, // the time-control attribute's text; null: no clock
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -87,6 +92,7 @@ export class AlfiereBoard extends ElementBase {
   connectedCallback() {
     if (!this.#ui) this.#build();
     if (this.#controller) {
+      this.#clock.connect();
       this.#controller.render();
       this.#controller.engine.sync();
       return;
@@ -98,6 +104,7 @@ export class AlfiereBoard extends ElementBase {
   disconnectedCallback() {
     this.#controller?.engine.cancel();
     this.#controller?.picker.close();
+    this.#clock?.disconnect();
   }
 
   attributeChangedCallback(name, oldValue, value) {
@@ -115,6 +122,11 @@ export class AlfiereBoard extends ElementBase {
         controller.orientation = COLORS[this.getAttribute('orientation')] ?? controller.orientation;
         this.#save();
         controller.render();
+        this.#clock.render();
+        break;
+      case 'time-control':
+        // A game under way keeps its clock; a game not begun takes the new one.
+        if (!this.#model.verbose.length && !this.#model.isOver()) this.#applyTimeControl();
         break;
       case 'storage-key':
         this.#save();
@@ -179,7 +191,12 @@ export class AlfiereBoard extends ElementBase {
       return;
     }
     this.#model = new GameModel(this.#rules);
+    // Before the controller: the clocks count a new turn before the engine is asked to play.
+    this.#clock = new BoardClock(this.#model, this.#ui, this);
     this.#controller = new BoardController(this.#model, this.#ui, this);
+    this.#clock.controller = this.#controller;
+    this.#controller.clock = this.#clock; // the engine player reads its clock there
+    this.#clock.connect();
     this.#controller.orientation = COLORS[this.getAttribute('orientation')] ?? 'w';
     attachInput(this.#controller);
     if (!this.#restore()) {
@@ -215,6 +232,20 @@ export class AlfiereBoard extends ElementBase {
       model.newGame(variant);
       this.#fail(err?.name ?? 'InvalidFenError', `the fen attribute is not a position of ${model.facts(variant).name}: ${err?.message ?? err}`);
     }
+    this.#applyTimeControl();
+  }
+
+  /** Times the game not yet begun by the time-control attribute; a bad one is reported. */
+  #applyTimeControl() {
+    try {
+      this.#model.game.setTimeControl(this.settings.timeControl ?? 'none');
+    } catch (err) {
+      this.#model.game.setTimeControl('none');
+      this.#fail(err?.name ?? 'InvalidTimeControlError', `time-control must be none or a PGN TimeControl like 300+3: ${err?.message ?? err}`);
+    }
+    this.#clock.sync();
+    this.#controller.render();
+    this.#save();
   }
 
   /** Reads one attribute into the settings; a bad value is reported and ignored. */
@@ -258,6 +289,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
+        break;
+      case 'time-control':
+        settings.timeControl = text && text !== 'none' ? value.trim() : null;
         break;
       case 'puzzle':
         this.loadPuzzle(value).catch(() => {}); // reported by an `error` event
@@ -517,6 +551,38 @@ export class AlfiereBoard extends ElementBase {
     return controller.explain(from, to);
   }
 
+  /** The time control (the `time-control` attribute: a PGN TimeControl like `300+3`, or `none`). */
+  get timeControl() {
+    return this.settings.timeControl ?? 'none';
+  }
+
+  set timeControl(value) {
+    this.#attr('time-control', value);
+  }
+
+  /**
+   * The clocks now, `{w, b, running}`: each side's time left in milliseconds and the
+   * side whose clock runs ('w' | 'b' | null); null when the game has no clock.
+   */
+  get clock() {
+    return this.#clock?.snapshot() ?? null;
+  }
+
+  /** What the clocks read the time from: an object with `now()` in milliseconds
+   * (`performance` by default). Tests and replays set their own. */
+  get timeSource() {
+    return this.#clock?.source ?? globalThis.performance;
+  }
+
+  set timeSource(source) {
+    this.#need();
+    try {
+      this.#clock.setSource(source);
+    } catch (err) {
+      throw boardError('InvalidArgumentError', err.message);
+    }
+  }
+
   /** The underlying wasm Game (read it freely; change the game through the board's methods). */
   get game() {
     return this.#model?.game ?? null;
@@ -644,6 +710,7 @@ export class AlfiereBoard extends ElementBase {
       this.#reason = 'load';
       this.#model.loadFen(fen.trim());
     });
+    this.#applyTimeControl();
   }
 
   /** Loads the first game of a PGN (its tags, comments and variations are kept); throws on bad PGN. */
