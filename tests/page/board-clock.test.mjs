@@ -151,9 +151,65 @@ test('Alice and Marseillais: increment once per turn', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('a clock stops while the page is hidden and goes on when it shows again', async () => {
+  await makeBoard('h', { 'time-control': '60' });
+  await play('h', 'e4');
+  await advance(2_000);
+  const setHidden = (hidden) => page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { value, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await advance(30_000);
+  assert.deepEqual(await clock('h'), { w: 60000, b: 58000, running: 'b' });
+  await setHidden(false);
+  await advance(1_000);
+  assert.deepEqual(await clock('h'), { w: 60000, b: 57000, running: 'b' });
+  await play('h', 'e5');
+  assert.equal(await page.evaluate(() => document.getElementById('h').game.timesUsed()[1]), 3000);
+});
+
 test('a bad time-control is reported and the board plays untimed', async () => {
   await makeBoard('bad', { 'time-control': 'five minutes' });
   const list = await events('bad');
   assert.ok(list.some((e) => e.type === 'error' && /time-control/.test(e.message)), JSON.stringify(list));
   assert.equal(await clock('bad'), null);
+});
+
+test('the engine plays on its clock: a weak level cuts its pace short on a short clock', async () => {
+  // Real time here: the engine's own answer is measured.
+  await page.evaluate(async () => {
+    document.getElementById('e')?.remove();
+    const board = document.createElement('alfiere-board');
+    board.id = 'e';
+    board.style.width = '400px';
+    window.__moves = [];
+    board.addEventListener('move', (e) => window.__moves.push({ color: e.detail.color, at: performance.now() }));
+    for (const [name, value] of Object.entries({ engine: 'black', level: 'beginner', 'time-control': '4+0' })) board.setAttribute(name, value);
+    document.body.append(board);
+    await board.ready;
+  });
+  for (let i = 0; i < 3; i++) {
+    const before = await page.evaluate(() => window.__moves.length);
+    const human = await page.evaluate(() => {
+      const board = document.getElementById('e');
+      return board.game.legalMoves()[0];
+    });
+    await page.evaluate((mv) => document.getElementById('e').move(mv), human);
+    await page.waitForFunction((n) => window.__moves.length >= n + 2, before, { timeout: 20_000 });
+  }
+  const { clock, answers } = await page.evaluate(() => {
+    const moves = window.__moves;
+    const answers = [];
+    for (let i = 1; i < moves.length; i++) if (moves[i].color === 'b') answers.push(Math.round(moves[i].at - moves[i - 1].at));
+    return { clock: document.getElementById('e').clock, answers };
+  });
+  // Beginner's pace is at least 350 ms an action untimed; on 4 s it takes a share:
+  // a fortieth of its time (100 ms) plus the search. (The first answer also waits for
+  // the engine to start, which its clock pays too.)
+  assert.equal(answers.length, 3);
+  assert.ok(answers.slice(1).every((ms) => ms < 350), `answers ${answers}`);
+  assert.ok(clock.b > 4000 - 2 * 350 - 1000, JSON.stringify(clock));
+  assert.equal(clock.running, 'w');
+  assert.deepEqual(errors, []);
 });

@@ -21,6 +21,7 @@ import { boardSides, canPlayOnFromShown, playersText, sanitizePlayers, takeBackT
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
 import { VARIANT_HELP } from './variant-help.js';
+import { attachTimeChoice, isTimeSetting } from './time-choice.js';
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = 'alfiere.settings.v1';
@@ -30,7 +31,7 @@ export const GAME_KEY = 'alfiere.game.v2';
 const NAME = { w: 'white', b: 'black' };
 const OTHER = { w: 'b', b: 'w' };
 
-const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
+const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', timeControl: 'none', multipv: 3, analysis: false, arrows: true, muted: false };
 
 export class Page {
   constructor(board, rules) {
@@ -84,6 +85,7 @@ export class Page {
     this.analysis.arrows = this.settings.arrows;
     for (const input of document.querySelectorAll('input[name="mode"]')) input.checked = input.value === this.settings.mode;
     for (const input of document.querySelectorAll('input[name="color"]')) input.checked = input.value === this.settings.color;
+    attachTimeChoice(this);
   }
 
   /** Who plays what in the game in play: the board's engine side and who may move. */
@@ -296,6 +298,7 @@ export class Page {
     const board = this.board;
     board.engine = 'none'; // no search for the old game while the new one is set up
     board.orientation = orientation;
+    board.timeControl = this.settings.timeControl; // before the new game starts, which takes it
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
     else if (startFen === null) board.reset();
@@ -307,6 +310,7 @@ export class Page {
   /** The Puzzles mode, with `variant`'s puzzles. */
   startPuzzles(variant) {
     this.players = { mode: 'puzzle', human: this.players.human };
+    this.board.timeControl = 'none'; // puzzles are solved without a clock
     this.loadedGame = false;
     this.offer = null;
     this.hideError();
@@ -553,6 +557,7 @@ function sanitizeSettings(data) {
   if (typeof data.analysis === 'boolean') clean.analysis = data.analysis;
   if (typeof data.arrows === 'boolean') clean.arrows = data.arrows;
   if (typeof data.muted === 'boolean') clean.muted = data.muted;
+  if (isTimeSetting(data.timeControl)) clean.timeControl = data.timeControl;
   return clean;
 }
 
