@@ -869,7 +869,7 @@ export function mountBoard(container, options = {}) {
     throw boardError('InvalidArgumentError', 'mountBoard options must be an object');
   }
   const board = document.createElement('alfiere-board');
-  for (const option of ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'storageKey', 'pieceImages', 'engineWorker']) {
+  for (const option of ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'storageKey', 'pieceImages', 'engineWorker', 'timeControl']) {
     const attribute = option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`); // storageKey: storage-key
     if (options[option] !== undefined && options[option] !== null) board.setAttribute(attribute, String(options[option]));
   }
