@@ -431,3 +431,49 @@ fn a_reading_gives_times_increments_and_the_delay_left() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn periods_delays_and_sand_clocks_round_trip_through_pgn() {
+    for (control, times) in [
+        ("2/60:30", [0, 5_000, 20_000, 7_000, 12_000, 1_000]),
+        ("40/5400+30:1800+30", [0, 0, 61_000, 3_000, 1_000, 2_000]),
+        ("*60", [0, 9_000, 1_000, 2_000, 30_000, 4_000]),
+        ("60d5", [0, 3_000, 6_000, 10_000, 5_000, 4_999]),
+    ] {
+        let mut game = Game::new("chess", None).unwrap();
+        game.set_time_control(control).unwrap();
+        for (mv, ms) in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+            .into_iter()
+            .zip(times)
+        {
+            game.play_text_timed(mv, ms).unwrap();
+        }
+        let text = game.pgn(&[]);
+        assert!(
+            text.contains(&format!("[TimeControl \"{control}\"]")),
+            "{text}"
+        );
+        let back = round_trip("chess", &text);
+        assert_eq!(back.clocks(), game.clocks(), "{control}");
+        assert_eq!(back.remaining(), game.remaining(), "{control}");
+    }
+}
+
+#[test]
+fn no_clock_and_unknown_clock_tags_are_kept() {
+    for control in ["-", "?"] {
+        let mut game = Game::new("chess", None).unwrap();
+        game.set_time_control(control).unwrap();
+        game.play_text("e4").unwrap();
+        assert_eq!(game.time_control(), None);
+        let text = game.pgn(&[]);
+        // An unknown clock is written as such; no clock writes no tag.
+        assert_eq!(
+            text.contains("[TimeControl \"?\"]"),
+            control == "?",
+            "{text}"
+        );
+        assert!(!text.contains("%clk"));
+        round_trip("chess", &text);
+    }
+}

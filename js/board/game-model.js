@@ -63,6 +63,8 @@ export class GameModel extends EventTarget {
   }
 
   canUndo() {
+    // A fall is final: the clock that fell would only fall again.
+    if (this.ending?.type === 'flag') return false;
     return this.verbose.length > 0 || this.ending !== null || this.record !== null;
   }
 

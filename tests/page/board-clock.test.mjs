@@ -107,6 +107,9 @@ test('a flag fall: flag, then gameover on time; tenths and a warning under 10 s'
   assert.ok(board.over);
   assert.match(board.pgn, /\[Termination "time forfeit"\]/);
   assert.match(board.pgn, /\[Result "1-0"\]/);
+  // A fall is final: no take-back.
+  assert.equal(await page.evaluate(() => document.getElementById('f').canUndo()), false);
+  assert.equal(await page.evaluate(() => document.getElementById('f').undo()), false);
   // A move after the fall is refused.
   assert.equal(await page.evaluate(() => { try { document.getElementById('f').move('e5'); return 'played'; } catch (e) { return e.name; } }), 'GameOverError');
   assert.deepEqual(errors, []);
