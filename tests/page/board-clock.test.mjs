@@ -73,8 +73,11 @@ test('an untimed board shows no clock; a timed one runs from the first action, w
   const pgn = await page.evaluate(() => document.getElementById('c').pgn());
   assert.match(pgn, /\[TimeControl "60\+2"\]/);
   assert.match(pgn, /e5 \{\[%clk 0:00:57\.5\]\}/);
+  // Looking back at the start does not stop White's clock.
+  await page.evaluate(() => document.getElementById('c').review(0));
   await advance(1000);
   assert.equal((await clock('c')).w, 61000);
+  await page.evaluate(() => document.getElementById('c').review(null));
   assert.deepEqual(errors, []);
 });
 
