@@ -10,7 +10,7 @@
 //! time) keeps them as comment text instead, so writing it again gives the same text.
 //! Everything here is rule-set independent (one copy in the WebAssembly module).
 
-use crate::clock::{take_clk, write_clk, ClockRun, TimeControl};
+use crate::clock::{parse_seconds, ClockRun, TimeControl};
 use crate::game::{EndReason, Outcome};
 use crate::types::Color;
 
@@ -121,4 +121,76 @@ pub fn clock_tags(
         tags.push(("Termination".to_string(), TIME_FORFEIT.to_string()));
     }
     tags
+}
+
+/// Milliseconds in the `%clk` form `H:MM:SS`, with tenths when they are not whole
+/// seconds (`0:04:57.3`); a negative time as `0:00:00`.
+pub fn write_clk(ms: i64) -> String {
+    let ms = ms.max(0) as u64;
+    let seconds = ms / 1000;
+    let mut text = format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    );
+    let tenths = ms % 1000 / 100;
+    if ms % 1000 != 0 {
+        text.push_str(&format!(".{tenths}"));
+    }
+    text
+}
+
+/// Reads the `%clk` form `H:MM:SS[.f]` (also `MM:SS`) as milliseconds.
+pub fn parse_clk(text: &str) -> Option<i64> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let (seconds, hours_minutes) = parts.split_last()?;
+    let mut total: u64 = 0;
+    for part in hours_minutes {
+        if part.is_empty() || part.len() > 4 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        total = total * 60 + part.parse::<u64>().ok()?;
+    }
+    let ms = parse_seconds(seconds).ok()?;
+    if ms >= 60_000 {
+        return None;
+    }
+    Some((total * 60_000 + ms) as i64)
+}
+
+/// Splits the `[%clk ...]` command out of a comment: the time it gives and the
+/// comment without it (trimmed); `None` when the comment has no readable one.
+pub fn take_clk(comment: &str) -> Option<(i64, String)> {
+    let start = comment.find("[%clk")?;
+    let end = start + comment[start..].find(']')?;
+    let ms = parse_clk(&comment[start + "[%clk".len()..end])?;
+    let (before, after) = (comment[..start].trim(), comment[end + 1..].trim());
+    let rest = match (before.is_empty(), after.is_empty()) {
+        (false, false) => format!("{before} {after}"),
+        _ => format!("{before}{after}"),
+    };
+    Some((ms, rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clk_text_round_trips() {
+        assert_eq!(write_clk(297_000), "0:04:57");
+        assert_eq!(write_clk(3_723_400), "1:02:03.4");
+        assert_eq!(parse_clk("1:02:03.4"), Some(3_723_400));
+        assert_eq!(parse_clk("04:57"), Some(297_000));
+        assert_eq!(parse_clk("0:4:75"), None);
+        assert_eq!(
+            take_clk("[%clk 0:04:57] good"),
+            Some((297_000, "good".to_string()))
+        );
+        assert_eq!(take_clk("no clock"), None);
+    }
 }
