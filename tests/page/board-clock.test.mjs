@@ -130,6 +130,7 @@ test('Chess-Gi: a fall against a lone minor piece in the whole game is a draw', 
   // With a rook on the board the same fall loses: the rook may change hands.
   await makeBoard('gi2', { variant: 'chessgi', fen: '4k3/8/8/8/8/8/8/R3K3[] w - - 0 1', 'time-control': '5+1' });
   await play('gi2', 'Ke2', 'Kd7');
+  assert.deepEqual(await clock('gi2'), { w: 6000, b: 6000, running: 'w' }); // each move earned 1 s
   await advance(6_000);
   await page.waitForFunction(() => window.__events.gi2.some((e) => e.type === 'gameover'));
   const [, lost] = await events('gi2');
@@ -219,3 +220,12 @@ test('the engine plays on its clock: a weak level cuts its pace short on a short
   assert.equal(clock.running, 'w');
   assert.deepEqual(errors, []);
 });
+
+test('the embed takes time-control= from its URL', async () => {
+  await page.goto(`${page.url().split('embed.html')[0]}embed.html?time-control=180%2B2&variant=alice`);
+  await page.waitForSelector('body.ready');
+  await page.evaluate(() => document.getElementById('board').ready);
+  assert.deepEqual(await clock('board'), { w: 180000, b: 180000, running: null });
+  assert.deepEqual((await faces('board')).map((f) => f.text), ['3:00', '3:00']);
+});
+

@@ -56,8 +56,21 @@ test('a custom time control between friends, and back to no clock', async () => 
   await newGame(page, { variant: 'marseillais', mode: 'friend' });
   assert.equal(await page.evaluate(() => document.getElementById('board').timeControl), '120+1');
   assert.deepEqual(await clockTexts(), ['2:00', '2:00']);
+  await page.evaluate(() => {
+    const board = document.getElementById('board');
+    board.move('e4');
+    board.move('d4');
+  });
+  const tenths = () => page.evaluate(() => {
+    const { w, b } = document.getElementById('board').game.clock();
+    return [Math.floor(w / 100), Math.floor(b / 100)];
+  });
+  const before = await tenths();
   await page.reload();
   await page.waitForSelector('body.ready');
+  // The stored game keeps its clocks (its PGN's TimeControl and %clk, to the tenth).
+  assert.deepEqual(await tenths(), before);
+  assert.equal((await boardClock()).running, 'b');
   assert.equal(await page.inputValue('#time-control'), 'custom');
   assert.equal(await page.inputValue('#time-minutes'), '2');
   await chooseTime('none');
