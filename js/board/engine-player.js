@@ -139,7 +139,7 @@ function pace(level, actionsLeft, random = Math.random) {
  * three quarters of the increment, never more than a tenth of what is left, shared by
  * the turn's actions (a share, so the time left shrinks but never runs out).
  */
-export function timeShare(clock, side, actionsLeft) {
+function timeShare(clock, side, actionsLeft) {
   const left = side === 'w' ? clock.wtime : clock.btime;
   const inc = side === 'w' ? clock.winc : clock.binc;
   return Math.min(left / 40 + (inc * 3) / 4, left / 10) / Math.max(1, actionsLeft);
