@@ -343,7 +343,30 @@ fn clocks_round_trip_through_pgn_in_chess() {
     assert_eq!(back.time_control().as_deref(), Some("300+3"));
     assert_eq!(back.remaining(), Some((302_000, 303_600)));
     assert_eq!(back.clocks(), game.clocks());
-    assert_eq!(back.comment().as_deref(), Some("the Spanish"));
+    // Comments read from PGN stay as written, the clock command included.
+    assert_eq!(
+        back.comment().as_deref(),
+        Some("[%clk 0:05:02] the Spanish")
+    );
+}
+
+#[test]
+fn clock_comments_as_a_server_writes_them_stay_as_written() {
+    let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[TimeControl \"180+2\"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 { [%eval 0.19] [%clk 0:02:58] } *\n";
+    let mut game = round_trip("chess", text);
+    assert_eq!(game.clocks(), [Some(180_000), Some(178_000)]);
+    assert_eq!(game.times_used(), [Some(2_000), Some(4_000)]);
+    // Played on: the new move's clock is written first in a comment of its own.
+    game.play_text_timed("Nf3", 10_000).unwrap();
+    let more = game
+        .pgn(&[])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        more.contains("c5 { [%eval 0.19] [%clk 0:02:58] } 2. Nf3 {[%clk 0:02:52]}"),
+        "{more}"
+    );
 }
 
 #[test]

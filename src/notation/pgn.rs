@@ -161,12 +161,6 @@ impl<G: Position> PgnGame<G> {
         record
     }
 
-    /// Whether [`Self::main_line`] reads the times of the `%clk` comments (then
-    /// [`Self::annotations`] leaves them out of the comments).
-    fn reads_clocks(&self) -> bool {
-        self.main_line().clocks().iter().any(Option::is_some)
-    }
-
     /// The game's tags, comments, NAGs and variations, by ply of its main line (see
     /// [`Annotations`]); a decided termination marker is kept as the `Result` tag.
     pub fn annotations(&self) -> Annotations {
@@ -175,7 +169,6 @@ impl<G: Position> PgnGame<G> {
             self.result.as_deref(),
             &self.comment_before,
             &self.moves,
-            self.reads_clocks(),
         )
     }
 
@@ -217,7 +210,6 @@ fn annotations_of(
     result: Option<&str>,
     comment_before: &[String],
     moves: &[PgnMove],
-    strip_clocks: bool,
 ) -> Annotations {
     let mut notes = Annotations::default();
     for (name, value) in tags {
@@ -232,15 +224,11 @@ fn annotations_of(
     let mut ply = 0;
     for m in moves {
         ply += m.actions.len();
-        let mut comments = m.comments.clone();
-        if strip_clocks {
-            pgn_clock::strip_clk(&mut comments);
-        }
-        if comments.is_empty() && m.nags.is_empty() && m.variations.is_empty() {
+        if m.comments.is_empty() && m.nags.is_empty() && m.variations.is_empty() {
             continue;
         }
         let at = notes.at_mut(ply, m.actions.last().copied());
-        at.comments = comments;
+        at.comments.clone_from(&m.comments);
         at.nags.clone_from(&m.nags);
         at.variations = m.variations.iter().map(to_raw_variation).collect();
     }
@@ -595,7 +583,7 @@ fn annotated_game(
     // Each token's `%clk`: its mover's clock after its last action.
     for (m, &end) in moves.iter_mut().zip(ends) {
         if let Some(Some(ms)) = end.checked_sub(1).and_then(|i| clocks.get(i)) {
-            pgn_clock::add_clk(&mut m.comments, *ms);
+            pgn_clock::set_clk(&mut m.comments, *ms);
         }
     }
     RawGame {

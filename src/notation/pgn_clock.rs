@@ -5,9 +5,11 @@
 //! on time.
 //!
 //! Reading turns the `%clk` times back into the time each action took (the token's
-//! last action carries the token's time): a game whose `%clk` times no play under its
-//! time control gives (more time than the control allows, as when a server added
-//! time) keeps them as comment text instead, so writing it again gives the same text.
+//! last action carries the token's time); the comments stay as written, so writing a
+//! game read from PGN gives its text again. A game whose `%clk` times no play under
+//! its time control gives (more time than the control allows, as when a server added
+//! time) keeps them as comment text only. Writing puts each token's `%clk` first in
+//! its comment, or corrects one already there.
 //! Everything here is rule-set independent (one copy in the WebAssembly module).
 
 use crate::clock::{parse_seconds, ClockRun, TimeControl};
@@ -52,7 +54,10 @@ pub struct ClockStep {
 
 /// The `%clk` time of each token's comments, if one has it.
 pub fn token_clk(comments: &[String]) -> Option<i64> {
-    comments.iter().find_map(|c| take_clk(c)).map(|(ms, _)| ms)
+    comments
+        .iter()
+        .find_map(|c| find_clk(c))
+        .and_then(|(_, ms)| ms)
 }
 
 /// Each action's time from the tokens' `%clk` times (`clks[i]` for the token of
@@ -84,22 +89,20 @@ pub fn read_times(
     Some(times)
 }
 
-/// Removes the `%clk` command from a token's comments (dropping a comment it
-/// leaves empty).
-pub fn strip_clk(comments: &mut Vec<String>) {
-    if let Some(i) = comments.iter().position(|c| take_clk(c).is_some()) {
-        match take_clk(&comments[i]) {
-            Some((_, rest)) if !rest.is_empty() => comments[i] = rest,
-            _ => {
-                comments.remove(i);
+/// Gives a token's comments the `[%clk ...]` command for `ms`: a command already there
+/// that reads the same is left as written (a comment read from PGN stays as it was);
+/// one that reads otherwise is rewritten in place; without one, it goes first.
+pub fn set_clk(comments: &mut Vec<String>, ms: i64) {
+    let text = write_clk(ms);
+    for comment in comments.iter_mut() {
+        if let Some((at, written)) = find_clk(comment) {
+            if written.map(write_clk).as_deref() != Some(text.as_str()) {
+                comment.replace_range(at, &format!("[%clk {text}]"));
             }
+            return;
         }
     }
-}
-
-/// Puts `[%clk ...]` for `ms` at the front of a token's comments.
-pub fn add_clk(comments: &mut Vec<String>, ms: i64) {
-    let command = format!("[%clk {}]", write_clk(ms));
+    let command = format!("[%clk {text}]");
     match comments.first_mut() {
         Some(first) => *first = format!("{command} {first}"),
         None => comments.push(command),
@@ -162,18 +165,15 @@ pub fn parse_clk(text: &str) -> Option<i64> {
     Some((total * 60_000 + ms) as i64)
 }
 
-/// Splits the `[%clk ...]` command out of a comment: the time it gives and the
-/// comment without it (trimmed); `None` when the comment has no readable one.
-pub fn take_clk(comment: &str) -> Option<(i64, String)> {
+/// Where a comment's `[%clk ...]` command stands (its bytes, brackets included) and
+/// the time it gives, when it reads as one.
+pub fn find_clk(comment: &str) -> Option<(std::ops::Range<usize>, Option<i64>)> {
     let start = comment.find("[%clk")?;
-    let end = start + comment[start..].find(']')?;
-    let ms = parse_clk(&comment[start + "[%clk".len()..end])?;
-    let (before, after) = (comment[..start].trim(), comment[end + 1..].trim());
-    let rest = match (before.is_empty(), after.is_empty()) {
-        (false, false) => format!("{before} {after}"),
-        _ => format!("{before}{after}"),
-    };
-    Some((ms, rest))
+    let end = start + comment[start..].find(']')? + 1;
+    Some((
+        start..end,
+        parse_clk(&comment[start + "[%clk".len()..end - 1]),
+    ))
 }
 
 #[cfg(test)]
@@ -188,9 +188,17 @@ mod tests {
         assert_eq!(parse_clk("04:57"), Some(297_000));
         assert_eq!(parse_clk("0:4:75"), None);
         assert_eq!(
-            take_clk("[%clk 0:04:57] good"),
-            Some((297_000, "good".to_string()))
+            find_clk("good [%clk 0:04:57]"),
+            Some((5..19, Some(297_000)))
         );
-        assert_eq!(take_clk("no clock"), None);
+        assert_eq!(find_clk("no clock"), None);
+        let mut comments = vec!["[%eval 0.2] [%clk 0:04:57]".to_string()];
+        set_clk(&mut comments, 297_000);
+        assert_eq!(comments, ["[%eval 0.2] [%clk 0:04:57]"]);
+        set_clk(&mut comments, 3_000);
+        assert_eq!(comments, ["[%eval 0.2] [%clk 0:00:03]"]);
+        let mut bare = vec!["fine".to_string()];
+        set_clk(&mut bare, 61_000);
+        assert_eq!(bare, ["[%clk 0:01:01] fine"]);
     }
 }
