@@ -442,3 +442,33 @@ fn session_typed_door_refuses_with_typed_errors_and_changes_nothing() {
 fn error_name(result: Result<(), JsValue>) -> String {
     error_kind(result.unwrap_err()).0
 }
+
+#[wasm_bindgen_test]
+fn clocks_take_times_and_refuse_bad_ones() {
+    let mut game = Game::new(s("chess"), JsValue::UNDEFINED).unwrap();
+    assert!(game.clock().is_null() && game.time_control().is_null());
+    let refused = game.set_time_control(s("3 minutes")).unwrap_err();
+    assert_eq!(
+        error_kind(refused),
+        (
+            "InvalidTimeControlError".to_string(),
+            "INVALID_TIME_CONTROL".to_string()
+        )
+    );
+    game.set_time_control(s("60+1")).unwrap();
+    assert_eq!(game.time_control().as_string().as_deref(), Some("60+1"));
+    let timed = |ms: f64| object(&[("time", JsValue::from(ms))]);
+    for bad in [-1.0, f64::NAN, 1e13] {
+        let error = game.play(s("e4"), timed(bad)).unwrap_err();
+        assert_eq!(error_kind(error).0, "InvalidArgumentError");
+    }
+    game.play(s("e4"), timed(0.0)).unwrap();
+    game.play(s("e5"), timed(2_500.0)).unwrap();
+    let clock = game.clock();
+    assert_eq!(field(&clock, "w").as_f64(), Some(61_000.0));
+    assert_eq!(field(&clock, "b").as_f64(), Some(58_500.0));
+    assert_eq!(field(&clock, "binc").as_f64(), Some(1_000.0));
+    let after_fall = game.play(s("Nf3"), timed(61_001.0)).unwrap_err();
+    assert_eq!(error_kind(after_fall).0, "GameOverError");
+    assert_eq!(text_field(&game.outcome(), "reason"), "time_forfeit");
+}
