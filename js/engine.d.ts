@@ -70,6 +70,15 @@ export interface AnalyseOptions {
   movetime?: number;
   /** Search about this many nodes. */
   nodes?: number;
+  /** The clocks (ms), as UCI `go wtime btime winc binc movestogo`: the engine spends
+   * a share of the side to act's time (its increment included) and never more than
+   * a quarter of what is left. */
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+  /** Moves until the next time control period (default: the game's rest). */
+  movestogo?: number;
   /** Report this many lines (1-64) for this search (the UCI option MultiPV). */
   multipv?: number;
   /** Search until stop(). */

@@ -80,7 +80,8 @@ function networksForWorker(option) {
 
 /** The fields of analyse()'s options the worker's session reads (it checks them); a
  * `game` goes as its line (`game.engineLine()`), never as notation. */
-const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'multipv', 'infinite', 'multiPv'];
+const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
+  'multipv', 'infinite', 'multiPv'];
 
 function analyseRequest(options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) return options;

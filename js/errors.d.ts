@@ -16,6 +16,7 @@ export declare const GameOverError: TypedErrorClass<'GAME_OVER'>;
 export declare const NoClaimError: TypedErrorClass<'NO_CLAIM'>;
 export declare const InvalidNetworkError: TypedErrorClass<'INVALID_NETWORK'>;
 export declare const InvalidPositionError: TypedErrorClass<'INVALID_POSITION'>;
+export declare const InvalidTimeControlError: TypedErrorClass<'INVALID_TIME_CONTROL'>;
 export declare const EngineTerminatedError: TypedErrorClass<'ENGINE_TERMINATED'>;
 export declare const WasmLoadError: TypedErrorClass<'WASM_LOAD_FAILED'>;
 export declare const WorkerError: TypedErrorClass<'WORKER_FAILED'>;

@@ -14,6 +14,7 @@ export const ErrorKinds = Object.freeze({
   NoClaim: ['NoClaimError', 'NO_CLAIM'],
   InvalidNetwork: ['InvalidNetworkError', 'INVALID_NETWORK'],
   InvalidPosition: ['InvalidPositionError', 'INVALID_POSITION'],
+  InvalidTimeControl: ['InvalidTimeControlError', 'INVALID_TIME_CONTROL'],
   InvalidArgument: ['InvalidArgumentError', 'INVALID_ARGUMENT'],
   GameOver: ['GameOverError', 'GAME_OVER'],
   EngineTerminated: ['EngineTerminatedError', 'ENGINE_TERMINATED'],
@@ -50,6 +51,7 @@ export const GameOverError = errorClass(ErrorKinds.GameOver);
 export const NoClaimError = errorClass(ErrorKinds.NoClaim);
 export const InvalidNetworkError = errorClass(ErrorKinds.InvalidNetwork);
 export const InvalidPositionError = errorClass(ErrorKinds.InvalidPosition);
+export const InvalidTimeControlError = errorClass(ErrorKinds.InvalidTimeControl);
 export const EngineTerminatedError = errorClass(ErrorKinds.EngineTerminated);
 export const WasmLoadError = errorClass(ErrorKinds.WasmLoad);
 export const WorkerError = errorClass(ErrorKinds.Worker);
@@ -59,8 +61,8 @@ export const InvalidPuzzleError = errorClass(ErrorKinds.InvalidPuzzle);
 
 const classByCode = new Map(
   [IllegalMoveError, InvalidFenError, InvalidPgnError, UnknownVariantError, InvalidArgumentError,
-    GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, EngineTerminatedError,
-    WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError, InvalidPuzzleError]
+    GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, InvalidTimeControlError,
+    EngineTerminatedError, WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError, InvalidPuzzleError]
     .map((TypedError) => [new TypedError('').code, TypedError]),
 );
 

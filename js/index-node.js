@@ -6,7 +6,7 @@ import { Game } from '../pkg/node/alfiere.js';
 import { puzzlesWith } from './puzzles.js';
 export {
   IllegalMoveError, InvalidFenError, InvalidPgnError, UnknownVariantError, InvalidArgumentError,
-  GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, EngineTerminatedError,
+  GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, InvalidTimeControlError, EngineTerminatedError,
   WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError, InvalidPuzzleError,
 } from './errors.js';
 export { parsePuzzles, normalisePuzzle, PUZZLE_HEADER } from './puzzles.js';

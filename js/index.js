@@ -7,7 +7,7 @@ import { puzzlesWith } from './puzzles.js';
 export { default } from '../pkg/web/alfiere.js';
 export {
   IllegalMoveError, InvalidFenError, InvalidPgnError, UnknownVariantError, InvalidArgumentError,
-  GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, EngineTerminatedError,
+  GameOverError, NoClaimError, InvalidNetworkError, InvalidPositionError, InvalidTimeControlError, EngineTerminatedError,
   WasmLoadError, WorkerError, EngineCrashedError, NetworkLoadError, InvalidPuzzleError,
 } from './errors.js';
 export { parsePuzzles, normalisePuzzle, PUZZLE_HEADER } from './puzzles.js';

@@ -4,6 +4,10 @@
 //! fivefold rule, draw claims (threefold, 50 moves, also "after my declared move"),
 //! and endings by resignation, agreement or time.
 //!
+//! A timed game also keeps its [`TimeControl`] and the time each action took
+//! ([`Record::play_timed`]); what each clock shows follows from them
+//! ([`Record::remaining`], [`Record::clocks`]). The record never reads a clock.
+//!
 //! ```
 //! use alfiere::{Chess, Position, Record, notation::san};
 //! let mut record = Record::new(Chess::start());
@@ -15,6 +19,7 @@
 //! assert!(record.claimable_draw().is_some());
 //! ```
 
+use crate::clock::{ClockReading, ClockRun, TimeControl};
 use crate::game::{EndReason, IllegalActionError, Outcome, Position};
 use crate::moves::Action;
 use crate::types::Color;
@@ -29,6 +34,9 @@ pub enum RecordError {
     Illegal(IllegalActionError),
     /// A draw was claimed but no claim is valid.
     NoClaim,
+    /// The action came after the mover's time ran out: it was not played, and the
+    /// game ended by time forfeit with this outcome.
+    OutOfTime(Outcome),
 }
 
 impl fmt::Display for RecordError {
@@ -37,6 +45,7 @@ impl fmt::Display for RecordError {
             RecordError::GameOver(o) => write!(f, "the game is over ({o})"),
             RecordError::Illegal(e) => write!(f, "{e}"),
             RecordError::NoClaim => f.write_str("no draw can be claimed here"),
+            RecordError::OutOfTime(o) => write!(f, "the time ran out before the move ({o})"),
         }
     }
 }
@@ -49,6 +58,9 @@ pub struct Record<G: Position> {
     start: G,
     entries: Vec<(Action, G)>,
     ending: Option<Outcome>,
+    time_control: TimeControl,
+    /// The time each action of `entries` took, ms, where it is known.
+    used: Vec<Option<u64>>,
 }
 
 impl<G: Position> Record<G> {
@@ -58,6 +70,8 @@ impl<G: Position> Record<G> {
             start,
             entries: Vec::new(),
             ending: None,
+            time_control: TimeControl::Untimed,
+            used: Vec::new(),
         }
     }
 
@@ -103,7 +117,110 @@ impl<G: Position> Record<G> {
         let mut next = self.current().clone();
         next.play(action).map_err(RecordError::Illegal)?;
         self.entries.push((*action, next));
+        self.used.push(None);
         Ok(())
+    }
+
+    /// Plays a legal action that took `used_ms` of its mover's time.
+    ///
+    /// # Errors
+    /// As [`Self::play`]; and [`RecordError::OutOfTime`] when the game is timed and
+    /// the mover had less time than that left: the action is not played and the game
+    /// ends by time forfeit ([`Self::flag`]).
+    pub fn play_timed(&mut self, action: &Action, used_ms: u64) -> Result<(), RecordError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(RecordError::GameOver(outcome));
+        }
+        let mover = self.current().turn();
+        if self.time_control.is_timed() && used_ms as i64 > self.clock_run().allowance(mover) {
+            // Checked legal first: an illegal action is refused as such.
+            let mut next = self.current().clone();
+            next.play(action).map_err(RecordError::Illegal)?;
+            return Err(RecordError::OutOfTime(self.flag(mover)));
+        }
+        self.play(action)?;
+        if let Some(last) = self.used.last_mut() {
+            *last = Some(used_ms);
+        }
+        Ok(())
+    }
+
+    /// How the game is timed ([`TimeControl::Untimed`] unless set).
+    pub fn time_control(&self) -> &TimeControl {
+        &self.time_control
+    }
+
+    /// Sets how the game is timed; the times already recorded stay.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        self.time_control = control;
+    }
+
+    /// The time the `index`-th action (0-based) took, ms, where it is known.
+    pub fn time_used(&self, index: usize) -> Option<u64> {
+        self.used.get(index).copied().flatten()
+    }
+
+    /// Sets the time the `index`-th action took (`None`: unknown); false when there
+    /// is no such action.
+    pub fn set_time_used(&mut self, index: usize, used_ms: Option<u64>) -> bool {
+        match self.used.get_mut(index) {
+            Some(slot) => {
+                *slot = used_ms;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Each action's mover, its time (0 where unknown) and whether it ended the turn.
+    fn timed_steps(&self) -> impl Iterator<Item = (Color, u64, bool)> + '_ {
+        let afters = self.entries.iter().map(|(_, g)| g);
+        self.history()
+            .zip(afters)
+            .zip(self.used.iter())
+            .map(|(((before, _), after), used)| {
+                let mover = before.turn();
+                (mover, used.unwrap_or(0), after.turn() != mover)
+            })
+    }
+
+    /// The clocks after every action played.
+    pub fn clock_run(&self) -> ClockRun {
+        let mut run = ClockRun::new(&self.time_control);
+        for (mover, used, ends_turn) in self.timed_steps() {
+            run.act(mover, used, ends_turn);
+        }
+        run
+    }
+
+    /// The time left on `color`'s clock after the last action, ms (negative once
+    /// overstepped); `None` when the game runs no clock.
+    pub fn remaining(&self, color: Color) -> Option<i64> {
+        self.time_control
+            .is_timed()
+            .then(|| self.clock_run().remaining(color))
+    }
+
+    /// What the clocks show after the last action (times left, increments, the side
+    /// to act's delay left); `None` when the game runs no clock.
+    pub fn clock_reading(&self) -> Option<ClockReading> {
+        self.time_control
+            .is_timed()
+            .then(|| self.clock_run().reading(self.current().turn()))
+    }
+
+    /// For each action played, what its mover's clock showed after it (the PGN
+    /// `%clk`), where the action's time is known and the game runs a clock.
+    pub fn clocks(&self) -> Vec<Option<i64>> {
+        let timed = self.time_control.is_timed();
+        let mut run = ClockRun::new(&self.time_control);
+        self.timed_steps()
+            .zip(self.used.iter())
+            .map(|((mover, used, ends_turn), known)| {
+                run.act(mover, used, ends_turn);
+                (timed && known.is_some()).then(|| run.remaining(mover))
+            })
+            .collect()
     }
 
     /// Plays a legal action even where the game has ended by an automatic rule (a
@@ -117,12 +234,14 @@ impl<G: Position> Record<G> {
         next.play(action)?;
         self.ending = None;
         self.entries.push((*action, next));
+        self.used.push(None);
         Ok(())
     }
 
     /// Takes back the last action (and any manual ending); returns it.
     pub fn undo(&mut self) -> Option<Action> {
         self.ending = None;
+        self.used.pop();
         self.entries.pop().map(|(a, _)| a)
     }
 

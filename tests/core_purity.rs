@@ -119,7 +119,7 @@ const LAYERS: &[&[&str]] = &[
     &["setup"],
     &["accepted"],
     &["variant"],
-    &["game"],
+    &["game", "clock"],
     &["movegen", "record"],
     &["variants"],
     &["notation"],
@@ -177,6 +177,7 @@ fn root_item_module(name: &str) -> Option<&'static str> {
         | "with_variant"
         | "__with_variant_arms" => Some("variants"),
         "Record" | "RecordError" => Some("record"),
+        "TimeControl" | "TimeControlError" => Some("clock"),
         _ => None,
     }
 }

@@ -1,11 +1,12 @@
 // <alfiere-board>: a chess board for every rule set of alfiere, as a framework-free
 // custom element with an open shadow root. Attributes and properties say what to play
 // (variant, fen, orientation, engine, level, movable, coordinates, sound, storage-key,
-// piece-images, draw, warn, puzzle, premove, editor); methods change the game or play a
-// puzzle; `shapes` and `autoShapes` hold the arrows and circles, `premoves` the actions
-// queued while the engine thinks; `move`, `gameover`, `change`, `error`, `shapes`,
-// `thinking`, `ready`, `puzzlemove`, `solved`, `failed`, `premove` and `edit` events
-// (bubbling, composed) tell the page what happened.
+// piece-images, draw, warn, puzzle, premove, editor, time-control); methods change the
+// game or play a puzzle; `shapes` and `autoShapes` hold the arrows and circles,
+// `premoves` the actions queued while the engine thinks; `clock` reads the clocks
+// (clock.js); `move`, `flag`, `gameover`, `change`, `error`, `shapes`, `thinking`,
+// `ready`, `puzzlemove`, `solved`, `failed`, `premove` and `edit` events (bubbling,
+// composed) tell the page what happened.
 // Bad attribute values never throw into the host page: the board shows a message and
 // fires `error`. This module defines no element; index.js does.
 
@@ -17,6 +18,8 @@ import { keepText, read as readStored, remove as removeStored, store as storeGam
 import { loadRules } from './rules.js';
 import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
+import { CLOCK_CSS } from './clock-styles.js';
+import { BoardClock } from './clock.js';
 import { prepareAudio } from './sound.js';
 import { el } from './dom.js';
 import { COLOR_NAMES as NAMES } from './pieces.js';
@@ -39,12 +42,12 @@ function adoptStyles(root) {
   if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in root) {
     if (!sheet) {
       sheet = new CSSStyleSheet();
-      sheet.replaceSync(BOARD_CSS);
+      sheet.replaceSync(BOARD_CSS + CLOCK_CSS);
     }
     root.adoptedStyleSheets = [sheet];
   } else {
     const style = document.createElement('style');
-    style.textContent = BOARD_CSS;
+    style.textContent = BOARD_CSS + CLOCK_CSS;
     root.append(style);
   }
 }
@@ -62,7 +65,7 @@ const ElementBase = globalThis.HTMLElement ?? class {};
 export class AlfiereBoard extends ElementBase {
   static get observedAttributes() {
     return ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'storage-key', 'piece-images', 'engine-worker', 'draw', 'warn', 'puzzle',
-      'premove', 'editor'];
+      'premove', 'editor', 'time-control'];
   }
 
   #ui = null;
@@ -74,6 +77,7 @@ export class AlfiereBoard extends ElementBase {
   #ownQueue = null;
   #engineInstance = null;
   #reason = null; // why the next 'new' change happens: 'reset', 'load', 'variant'
+  #clock = null; // the clocks of a timed game (clock.js)
 
   constructor() {
     super();
@@ -88,6 +92,7 @@ export class AlfiereBoard extends ElementBase {
       warn: true,
       premove: false,
       editor: false,
+      timeControl: null, // the time-control attribute's text; null: no clock
     };
     this.#ready = new Promise((resolve) => {
       this.#resolveReady = resolve;
@@ -99,6 +104,7 @@ export class AlfiereBoard extends ElementBase {
   connectedCallback() {
     if (!this.#ui) this.#build();
     if (this.#controller) {
+      this.#clock.connect();
       this.#controller.render();
       this.#controller.engine.sync();
       return;
@@ -111,6 +117,7 @@ export class AlfiereBoard extends ElementBase {
     this.#savePending();
     this.#controller?.engine.cancel();
     this.#controller?.picker.close();
+    this.#clock?.disconnect();
   }
 
   attributeChangedCallback(name, oldValue, value) {
@@ -139,6 +146,11 @@ export class AlfiereBoard extends ElementBase {
         controller.orientation = COLORS[this.getAttribute('orientation')] ?? controller.orientation;
         this.#saveSoon();
         controller.render();
+        this.#clock.render();
+        break;
+      case 'time-control':
+        // A game under way keeps its clock; a game not begun takes the new one.
+        if (!this.#model.verbose.length && !this.#model.isOver()) this.#applyTimeControl();
         break;
       case 'storage-key':
         this.#cancelSave();
@@ -204,7 +216,12 @@ export class AlfiereBoard extends ElementBase {
       return;
     }
     this.#model = new GameModel(this.#rules);
+    // Before the controller: the clocks count a new turn before the engine is asked to play.
+    this.#clock = new BoardClock(this.#model, this.#ui, this);
     this.#controller = new BoardController(this.#model, this.#ui, this);
+    this.#clock.controller = this.#controller;
+    this.#controller.clock = this.#clock; // the engine player reads its clock there
+    this.#clock.connect();
     this.#controller.orientation = COLORS[this.getAttribute('orientation')] ?? 'w';
     attachInput(this.#controller);
     const restored = this.#restore();
@@ -244,6 +261,20 @@ export class AlfiereBoard extends ElementBase {
       model.newGame(variant);
       this.#fail(err?.name ?? 'InvalidFenError', `the fen attribute is not a position of ${model.facts(variant).name}: ${err?.message ?? err}`);
     }
+    this.#applyTimeControl();
+  }
+
+  /** Times the game not yet begun by the time-control attribute; a bad one is reported. */
+  #applyTimeControl() {
+    try {
+      this.#model.game.setTimeControl(this.settings.timeControl ?? 'none');
+    } catch (err) {
+      this.#model.game.setTimeControl('none');
+      this.#fail(err?.name ?? 'InvalidTimeControlError', `time-control must be none or a PGN TimeControl like 300+3: ${err?.message ?? err}`);
+    }
+    this.#clock.sync();
+    this.#controller.render();
+    this.#save();
   }
 
   /** Reads one attribute into the settings; a bad value is reported and ignored. */
@@ -292,6 +323,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'piece-images':
         settings.pieceImages = value?.trim() || null;
+        break;
+      case 'time-control':
+        settings.timeControl = text && text !== 'none' ? value.trim() : null;
         break;
       case 'puzzle':
         this.loadPuzzle(value).catch(() => {}); // reported by an `error` event
@@ -610,6 +644,38 @@ export class AlfiereBoard extends ElementBase {
     return controller.explain(from, to);
   }
 
+  /** The time control (the `time-control` attribute: a PGN TimeControl like `300+3`, or `none`). */
+  get timeControl() {
+    return this.settings.timeControl ?? 'none';
+  }
+
+  set timeControl(value) {
+    this.#attr('time-control', value);
+  }
+
+  /**
+   * The clocks now, `{w, b, running}`: each side's time left in milliseconds and the
+   * side whose clock runs ('w' | 'b' | null); null when the game has no clock.
+   */
+  get clock() {
+    return this.#clock?.snapshot() ?? null;
+  }
+
+  /** What the clocks read the time from: an object with `now()` in milliseconds
+   * (`performance` by default). Tests and replays set their own. */
+  get timeSource() {
+    return this.#clock?.source ?? globalThis.performance;
+  }
+
+  set timeSource(source) {
+    this.#need();
+    try {
+      this.#clock.setSource(source);
+    } catch (err) {
+      throw boardError('InvalidArgumentError', err.message);
+    }
+  }
+
   /** The underlying wasm Game (read it freely; change the game through the board's methods). */
   get game() {
     return this.#model?.game ?? null;
@@ -737,6 +803,7 @@ export class AlfiereBoard extends ElementBase {
       this.#reason = 'load';
       this.#model.loadFen(fen.trim());
     });
+    this.#applyTimeControl();
   }
 
   /** Loads the first game of a PGN (its tags, comments and variations are kept); throws on bad PGN. */
@@ -970,7 +1037,7 @@ export function mountBoard(container, options = {}) {
     throw boardError('InvalidArgumentError', 'mountBoard options must be an object');
   }
   const board = document.createElement('alfiere-board');
-  for (const option of ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'storageKey', 'pieceImages', 'engineWorker']) {
+  for (const option of ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'storageKey', 'pieceImages', 'engineWorker', 'timeControl']) {
     const attribute = option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`); // storageKey: storage-key
     if (options[option] !== undefined && options[option] !== null) board.setAttribute(attribute, String(options[option]));
   }

@@ -4,6 +4,9 @@
 // several actions is played out one action at a time. Every request carries a
 // generation number, so a result that arrives after a take-back, a new game or a
 // newer request is ignored. The board loads it (engine-seat.js) when it first has to play.
+// In a timed game (clock.js, as `controller.clock`) the engine searches on its clock
+// (wtime/btime/winc/binc) at every level, and a weak level's human pace is cut short
+// to a small share of its time left, so it never loses on time.
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -64,12 +67,13 @@ export class EnginePlayer {
       const actionsLeft = Math.max(1, turn.length - turn.played);
       // Share the turn's time among its actions, but never below 150 ms each.
       const movetime = Math.max(150, Math.round(level.movetime / Math.min(actionsLeft, 6)));
+      const clock = controller.clock?.engineLimits() ?? null;
       const fen = model.game.fen();
       this.queue = controller.engineQueue();
       this.job = this.queue.submit({
         variant: model.variant,
         options: { 'Skill Level': level.skill, MultiPV: 1 },
-        request: { ...this.position(), movetime },
+        request: { ...this.position(), ...(clock ?? { movetime }) },
       });
       const result = await this.job.result;
       if (generation !== this.generation || !result) return;
@@ -78,7 +82,8 @@ export class EnginePlayer {
       if (!result.bestmove) throw new Error('the engine found no move');
       // A weakened level answers in a few milliseconds; a person does not.
       if (level.skill < 20) {
-        const wait = pace(level, actionsLeft) - (performance.now() - started);
+        const budget = clock ? timeShare(clock, turn.side, actionsLeft) : Infinity;
+        const wait = Math.min(pace(level, actionsLeft), budget) - (performance.now() - started);
         if (wait > 0 && !this.hurried) await sleep(wait);
         if (generation !== this.generation) return;
       }
@@ -127,6 +132,17 @@ export class EnginePlayer {
 function pace(level, actionsLeft, random = Math.random) {
   const share = level.movetime / Math.max(1, Math.min(actionsLeft, 4));
   return Math.max(350, Math.round(share * (0.75 + random() * 0.5)));
+}
+
+/**
+ * The most a paced action may take on the clock: a fortieth of the time left plus
+ * three quarters of the increment, never more than a tenth of what is left, shared by
+ * the turn's actions (a share, so the time left shrinks but never runs out).
+ */
+function timeShare(clock, side, actionsLeft) {
+  const left = side === 'w' ? clock.wtime : clock.btime;
+  const inc = side === 'w' ? clock.winc : clock.binc;
+  return Math.min(left / 40 + (inc * 3) / 4, left / 10) / Math.max(1, actionsLeft);
 }
 
 function negate(score) {

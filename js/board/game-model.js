@@ -19,9 +19,10 @@ export class GameModel extends EventTarget {
     this.startFen = this.game.fen();
     this.verbose = [];
     this.redoStack = [];
-    this.ending = null; // {type: 'resign', color} | {type: 'agree'} | {type: 'claim'}
+    this.ending = null; // {type: 'resign' | 'flag', color} | {type: 'agree'} | {type: 'claim'}
     this.beforeEnding = null; // the Game as it was before `ending`, for a take-back
     this.record = null; // '1-0' | '0-1' | '1/2-1/2' of an imported game that goes no further
+    this.timer = null; // a clock's hook (clock.js): the ms the action being played took, or undefined
   }
 
   /** The wasm's facts about a rule set (`boards`, `reboundingDiagonals`, `turn`). */
@@ -54,7 +55,8 @@ export class GameModel extends EventTarget {
   /** Plays one action: a UCI/SAN string or {from, to, promotion}. Throws if illegal. */
   play(action) {
     if (this.record) throw new Error(`the game is over (${this.record})`);
-    const move = this.game.move(action);
+    const time = this.timer?.();
+    const move = this.game.move(action, time === undefined ? undefined : { time });
     this.verbose.push(move);
     if (this.redoStack.length && this.redoStack.at(-1) === move.lan) this.redoStack.pop();
     else this.redoStack = [];
@@ -63,6 +65,8 @@ export class GameModel extends EventTarget {
   }
 
   canUndo() {
+    // A fall is final: the clock that fell would only fall again.
+    if (this.ending?.type === 'flag') return false;
     return this.verbose.length > 0 || this.ending !== null || this.record !== null;
   }
 
@@ -218,9 +222,7 @@ export class GameModel extends EventTarget {
     if (ending) {
       before = game.clone();
       try {
-        if (ending.type === 'resign') game.resign(ending.color);
-        else if (ending.type === 'agree') game.agreeDraw();
-        else game.claimDraw();
+        applyEnding(game, ending);
       } catch {
         // The game stands as played; only the way it ended is lost.
         game.free();
@@ -317,23 +319,22 @@ export class GameModel extends EventTarget {
       const tokens = [];
       const length = game === this.game && this.ending ? null : this.verbose.length;
       if (length === null) continue; // the ended Game is rebuilt from beforeEnding below
+      const times = game.timesUsed(); // replayed with their times, so the clocks stay
       for (let at = length; at > ply; at--) {
-        tokens.push(this.verbose[at - 1].lan);
+        tokens.push([this.verbose[at - 1].lan, times[at - 1]]);
         game.undo();
       }
       try {
         if (text) game.setComment(text);
         else game.removeComment();
       } finally {
-        for (const token of tokens.reverse()) game.move(token);
+        for (const [token, time] of tokens.reverse()) game.move(token, time === null ? undefined : { time });
       }
     }
     if (this.ending && this.beforeEnding) {
       // The resigned or drawn Game takes the comments of the one before its ending.
       const ended = this.beforeEnding.clone();
-      if (this.ending.type === 'resign') ended.resign(this.ending.color);
-      else if (this.ending.type === 'agree') ended.agreeDraw();
-      else ended.claimDraw();
+      applyEnding(ended, this.ending);
       this.game.free();
       this.game = ended;
     }
@@ -346,9 +347,19 @@ export class GameModel extends EventTarget {
   }
 }
 
+/** Ends `game` as `ending` says (a resignation, an agreed or claimed draw, a flag fall). */
+function applyEnding(game, ending) {
+  if (ending.type === 'resign') game.resign(ending.color);
+  else if (ending.type === 'flag') game.flag(ending.color);
+  else if (ending.type === 'agree') game.agreeDraw();
+  else game.claimDraw();
+}
+
 function cleanEnding(ending) {
   if (!ending || typeof ending !== 'object') return null;
-  if (ending.type === 'resign' && (ending.color === 'w' || ending.color === 'b')) return { type: 'resign', color: ending.color };
+  if ((ending.type === 'resign' || ending.type === 'flag') && (ending.color === 'w' || ending.color === 'b')) {
+    return { type: ending.type, color: ending.color };
+  }
   if (ending.type === 'agree' || ending.type === 'claim') return { type: ending.type };
   return null;
 }

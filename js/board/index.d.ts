@@ -19,6 +19,11 @@ export interface BoardMoveDetail {
 /** `detail` of `gameover`: the outcome, or the result recorded in an imported PGN. */
 export interface BoardGameOverDetail { outcome: Outcome | null; result?: '1-0' | '0-1' | '1/2-1/2' }
 /** `detail` of `change`: after undo, load, reset or a new variant. */
+/** `detail` of `flag`: the side whose time ran out (a `gameover` on time follows). */
+export interface BoardFlagDetail { color: Color }
+/** The `clock` property: each side's time left (ms) and the side whose clock runs. */
+export interface BoardClock { w: number; b: number; running: Color | null }
+
 export interface BoardChangeDetail { reason: 'undo' | 'load' | 'reset' | 'variant'; fen: string }
 /** `detail` of `error`: a bad attribute value, the engine stopped, or the stored game could
  * not be saved whole or read back (`StorageError`). Nothing is thrown. */
@@ -73,7 +78,10 @@ export declare class EngineQueue {
   submit(job: {
     variant: string;
     options?: Record<string, string | number | boolean>;
-    request: { fen?: string; moves?: string[]; movetime?: number; depth?: number; nodes?: number; infinite?: boolean };
+    request: {
+      fen?: string; moves?: string[]; movetime?: number; depth?: number; nodes?: number; infinite?: boolean;
+      wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
+    };
     onInfo?: (info: unknown) => void;
     preemptible?: boolean;
   }): { result: Promise<AnalyseResult | null>; cancel(): void };
@@ -100,6 +108,8 @@ export interface BoardOptions {
   pieceImages?: string;
   engineWorker?: 'shared' | 'own';
   engineInstance?: Engine;
+  /** The `time-control` attribute: a PGN TimeControl such as '300+3', or 'none'. */
+  timeControl?: string;
 }
 
 export declare class AlfiereBoard extends HTMLElement {
@@ -130,6 +140,12 @@ export declare class AlfiereBoard extends HTMLElement {
   editor: boolean;
   /** While editing, every problem the rule set finds in the edited position (none: it can be played). */
   readonly problems: string[];
+  /** The clock of each new game (the `time-control` attribute): a PGN TimeControl such as '300+3', or 'none'. */
+  timeControl: string;
+  /** The clocks now, or null when the game has no clock. */
+  readonly clock: BoardClock | null;
+  /** What the clocks read the time from (`performance` by default): tests set their own. */
+  timeSource: { now(): number };
   /** A person's shapes on the shown position (kept in its PGN comment); a string such as `'Ge2e4,Rd4'` is read too. Bad shapes fire `error`. */
   get shapes(): Shape[];
   set shapes(value: Shape[] | string);
@@ -187,6 +203,7 @@ export declare class AlfiereBoard extends HTMLElement {
   /** Plays the rest of the line, an action at a time (the puzzle fails); resolves true once it is on the board, false when there is no puzzle to show or it ended first. */
   showSolution(): Promise<boolean>;
   addEventListener(type: 'move', listener: (event: CustomEvent<BoardMoveDetail>) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: 'flag', listener: (event: CustomEvent<BoardFlagDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'gameover', listener: (event: CustomEvent<BoardGameOverDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'change', listener: (event: CustomEvent<BoardChangeDetail>) => void, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: 'shapes', listener: (event: CustomEvent<BoardShapesDetail>) => void, options?: boolean | AddEventListenerOptions): void;

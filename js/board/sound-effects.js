@@ -1,6 +1,7 @@
 // Sound effects made with WebAudio oscillators (no audio files): a soft knock for a
 // move, a sharper one for a capture, a two-note chime for check and a short chord
-// for the end of the game. Loaded by sound.js only once a board turns sound on.
+// for the end of the game, three beeps when a clock runs low. Loaded by sound.js only
+// once a board turns sound on.
 
 let context = null;
 
@@ -49,6 +50,10 @@ const EFFECTS = {
     }
   },
   error: (ctx) => tone(ctx, { frequency: 140, duration: 0.12, type: 'sawtooth', gain: 0.05 }),
+  // Low time on a clock (clock.js): three short high beeps.
+  lowtime: (ctx) => {
+    for (const i of [0, 1, 2]) tone(ctx, { frequency: 1046.5, start: i * 0.16, duration: 0.07, type: 'square', gain: 0.05 });
+  },
 };
 
 export function play(name) {

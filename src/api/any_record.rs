@@ -45,6 +45,18 @@ pub trait AnyRecord: Send + Sync {
     /// Resolves SAN (lenient) or a UCI token against the legal actions.
     fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
     fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
+    /// Plays an action that took `used_ms` of its mover's time ([`Record::play_timed`]).
+    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError>;
+    fn time_control(&self) -> crate::clock::TimeControl;
+    fn set_time_control(&mut self, control: crate::clock::TimeControl);
+    /// [`Record::clock_reading`].
+    fn clock_reading(&self) -> Option<crate::clock::ClockReading>;
+    /// [`Record::time_used`] of every action.
+    fn times_used(&self) -> Vec<Option<u64>>;
+    /// [`Record::clocks`].
+    fn clocks(&self) -> Vec<Option<i64>>;
+    /// `color` ran out of time ([`Record::flag`]).
+    fn flag(&mut self, color: Color) -> Outcome;
     fn undo(&mut self) -> Option<MoveInfo>;
     fn history(&self) -> Vec<MoveInfo>;
     fn history_actions(&self) -> Vec<Action>;
@@ -233,6 +245,36 @@ impl<G: Position> AnyRecord for Record<G> {
         Ok(info)
     }
 
+    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError> {
+        let info = MoveInfo::new(self.current(), action);
+        self.play_timed(action, used_ms).map_err(record_error)?;
+        Ok(info)
+    }
+
+    fn time_control(&self) -> crate::clock::TimeControl {
+        Record::time_control(self).clone()
+    }
+
+    fn set_time_control(&mut self, control: crate::clock::TimeControl) {
+        Record::set_time_control(self, control);
+    }
+
+    fn clock_reading(&self) -> Option<crate::clock::ClockReading> {
+        Record::clock_reading(self)
+    }
+
+    fn clocks(&self) -> Vec<Option<i64>> {
+        Record::clocks(self)
+    }
+
+    fn times_used(&self) -> Vec<Option<u64>> {
+        (0..self.len()).map(|i| self.time_used(i)).collect()
+    }
+
+    fn flag(&mut self, color: Color) -> Outcome {
+        Record::flag(self, color)
+    }
+
     fn undo(&mut self) -> Option<MoveInfo> {
         let action = self.undo()?;
         Some(MoveInfo::new(self.current(), &action))
@@ -417,7 +459,9 @@ fn error_text(kind: ApiErrorKind, error: &dyn std::fmt::Display) -> ApiError {
 #[inline(never)]
 fn record_error(error: crate::record::RecordError) -> ApiError {
     let kind = match error {
-        crate::record::RecordError::GameOver(_) => ApiErrorKind::GameOver,
+        crate::record::RecordError::GameOver(_) | crate::record::RecordError::OutOfTime(_) => {
+            ApiErrorKind::GameOver
+        }
         _ => ApiErrorKind::IllegalMove,
     };
     error_text(kind, &error)

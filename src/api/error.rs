@@ -25,6 +25,8 @@ pub enum ApiErrorKind {
     InvalidNetwork,
     /// A board edit that would leave a position the rule set does not allow.
     InvalidPosition,
+    /// A time control that is not in the PGN `TimeControl` form.
+    InvalidTimeControl,
 }
 
 impl ApiErrorKind {
@@ -40,6 +42,7 @@ impl ApiErrorKind {
             ApiErrorKind::NoClaim => "NoClaimError",
             ApiErrorKind::InvalidNetwork => "InvalidNetworkError",
             ApiErrorKind::InvalidPosition => "InvalidPositionError",
+            ApiErrorKind::InvalidTimeControl => "InvalidTimeControlError",
         }
     }
 
@@ -55,6 +58,7 @@ impl ApiErrorKind {
             ApiErrorKind::NoClaim => "NO_CLAIM",
             ApiErrorKind::InvalidNetwork => "INVALID_NETWORK",
             ApiErrorKind::InvalidPosition => "INVALID_POSITION",
+            ApiErrorKind::InvalidTimeControl => "INVALID_TIME_CONTROL",
         }
     }
 }

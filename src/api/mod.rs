@@ -53,6 +53,8 @@ pub struct Game {
     inner: Box<dyn AnyRecord>,
     /// Tags, comments, NAGs and variations.
     notes: Annotations,
+    /// The time the action being played took, ms, while a timed play is under way.
+    next_time: Option<u64>,
 }
 
 impl Clone for Game {
@@ -60,6 +62,7 @@ impl Clone for Game {
         Game {
             inner: self.inner.clone_box(),
             notes: self.notes.clone(),
+            next_time: None,
         }
     }
 }
@@ -160,6 +163,7 @@ impl Game {
         Game {
             inner: any_record::new_any_record(variant),
             notes: Annotations::default(),
+            next_time: None,
         }
     }
 
@@ -283,11 +287,92 @@ impl Game {
         (self.inner.start_fen(), codes)
     }
 
-    /// Plays a legal action and keeps the notes in step.
+    /// Plays a legal action (that took `used_ms` of its mover's time, when given)
+    /// and keeps the notes in step.
     fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
-        let info = self.inner.play_action(action)?;
+        let info = match self.next_time.take() {
+            Some(used_ms) => self.inner.play_action_timed(action, used_ms)?,
+            None => self.inner.play_action(action)?,
+        };
         self.notes.played(self.inner.plies(), action);
         Ok(info)
+    }
+
+    /// [`Self::play_text`] for an action that took `used_ms` of its mover's time.
+    ///
+    /// # Errors
+    /// As [`Self::play_text`]; `GameOver` also when the time ran out before the
+    /// action: then it is not played and the game ends by time forfeit.
+    pub fn play_text_timed(&mut self, text: &str, used_ms: u64) -> Result<MoveInfo, ApiError> {
+        self.next_time = Some(used_ms);
+        let played = self.play_text(text);
+        self.next_time = None;
+        played
+    }
+
+    /// [`Self::play_from_to`] for an action that took `used_ms` of its mover's time.
+    ///
+    /// # Errors
+    /// As [`Self::play_from_to`] and [`Self::play_text_timed`].
+    pub fn play_from_to_timed(
+        &mut self,
+        (from, to, promotion): (&str, &str, Option<&str>),
+        used_ms: u64,
+    ) -> Result<MoveInfo, ApiError> {
+        self.next_time = Some(used_ms);
+        let played = self.play_from_to(from, to, promotion);
+        self.next_time = None;
+        played
+    }
+
+    /// The game's time control in the PGN form, `None` when it runs no clock.
+    pub fn time_control(&self) -> Option<String> {
+        let control = self.inner.time_control();
+        control.is_timed().then(|| control.to_string())
+    }
+
+    /// Times the game with `text`, the PGN `TimeControl` form (`300+3`, `40/5400:1800`,
+    /// `*180`, `-` or `none` for no clock); the times recorded so far stay.
+    ///
+    /// # Errors
+    /// `InvalidTimeControl`, quoting the text; the game is unchanged.
+    pub fn set_time_control(&mut self, text: &str) -> Result<(), ApiError> {
+        let control = if text.trim() == "none" {
+            crate::clock::TimeControl::Untimed
+        } else {
+            text.parse::<crate::clock::TimeControl>()
+                .map_err(|e| ApiError::new(ApiErrorKind::InvalidTimeControl, e.to_string()))?
+        };
+        self.inner.set_time_control(control);
+        Ok(())
+    }
+
+    /// White's and Black's time left after the last action, ms (negative once
+    /// overstepped), while the game runs a clock.
+    pub fn remaining(&self) -> Option<(i64, i64)> {
+        self.inner
+            .clock_reading()
+            .map(|r| (r.remaining.white, r.remaining.black))
+    }
+
+    /// What the clocks show after the last action, while the game runs a clock.
+    pub fn clock_reading(&self) -> Option<crate::clock::ClockReading> {
+        self.inner.clock_reading()
+    }
+
+    /// The time each action took, ms, where known.
+    pub fn times_used(&self) -> Vec<Option<u64>> {
+        self.inner.times_used()
+    }
+
+    /// What each action's mover had left after it (the PGN `%clk`), where known.
+    pub fn clocks(&self) -> Vec<Option<i64>> {
+        self.inner.clocks()
+    }
+
+    /// `color` ran out of time: a loss, or a draw where the opponent could never win.
+    pub fn flag(&mut self, color: Color) -> Outcome {
+        self.inner.flag(color)
     }
 
     /// Plays the move from `from` to `to` (`from` may be `P@`, `N@`... for a drop),

@@ -5,6 +5,7 @@
 pub mod annotations;
 pub mod fen;
 pub mod pgn;
+pub mod pgn_clock;
 mod pgn_line;
 pub mod pgn_syntax;
 pub mod san;

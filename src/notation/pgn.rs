@@ -20,6 +20,7 @@
 
 use super::annotations::{self, Annotations, COMPUTED_TAGS};
 use super::fen;
+use super::pgn_clock;
 use super::pgn_line;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::san;
@@ -119,6 +120,42 @@ impl<G: Position> PgnGame<G> {
             // Moves were verified when the game was read.
             if record.play(action).is_err() {
                 break;
+            }
+        }
+        if let Some(control) = pgn_clock::tag_control(&self.tags) {
+            let steps: Vec<pgn_clock::ClockStep> = record
+                .history()
+                .zip(
+                    record
+                        .history()
+                        .skip(1)
+                        .map(|(g, _)| g)
+                        .chain([record.current()]),
+                )
+                .map(|((before, _), after)| pgn_clock::ClockStep {
+                    mover: before.turn(),
+                    ends_turn: after.turn() != before.turn(),
+                })
+                .collect();
+            let sizes: Vec<usize> = self.moves.iter().map(|m| m.actions.len()).collect();
+            let clks: Vec<Option<i64>> = self
+                .moves
+                .iter()
+                .map(|m| pgn_clock::token_clk(&m.comments))
+                .collect();
+            let times = control
+                .is_timed()
+                .then(|| pgn_clock::read_times(&control, &steps, &sizes, &clks))
+                .flatten();
+            record.set_time_control(control);
+            for (i, used) in times.into_iter().flatten().enumerate() {
+                record.set_time_used(i, used);
+            }
+        }
+        if pgn_clock::ended_on_time(&self.tags) {
+            let to_act = record.current().turn();
+            if let Some(side) = pgn_clock::flagged_side(self.result.as_deref(), to_act) {
+                record.flag(side);
             }
         }
         record
@@ -420,8 +457,27 @@ pub fn write_annotated<G: Position>(
     set_up: Option<String>,
 ) -> String {
     let (moves, ends) = record_moves(record);
-    let decided = record.outcome().map(|o| o.result_token());
-    let game = annotated_game(G::VARIANT, decided, set_up, tags, notes, moves, &ends);
+    let outcome = record.outcome();
+    let decided = outcome.map(|o| o.result_token());
+    let mut tags = tags.to_vec();
+    // The notes' own `TimeControl` text stays where it names the record's control
+    // (`60+0` is not rewritten `60`).
+    let control = record.time_control();
+    let same = pgn_clock::tag_control(notes.tags()).is_some_and(|c| c == *control);
+    for (name, value) in pgn_clock::clock_tags(control, outcome, same) {
+        if !tags.iter().any(|(n, _)| *n == name) {
+            tags.push((name, value));
+        }
+    }
+    let clocks = record.clocks();
+    let game = annotated_game(
+        G::VARIANT,
+        decided,
+        set_up,
+        (&tags, notes),
+        moves,
+        (&ends, &clocks),
+    );
     pgn_syntax::write_pgn(&game, &numbering(record.start()))
 }
 
@@ -505,10 +561,9 @@ fn annotated_game(
     variant: Variant,
     decided: Option<&str>,
     set_up: Option<String>,
-    tags: &[(String, String)],
-    notes: &Annotations,
+    (tags, notes): (&[(String, String)], &Annotations),
     mut moves: Vec<RawMove>,
-    ends: &[usize],
+    (ends, clocks): (&[usize], &[Option<i64>]),
 ) -> RawGame {
     let merged = merged_tags(notes.tags(), tags);
     let result = result_token(decided, &merged).to_string();
@@ -523,6 +578,12 @@ fn annotated_game(
             m.comments.extend(at.comments.iter().cloned());
             m.nags.extend(&at.nags);
             m.variations.extend(at.variations.iter().cloned());
+        }
+    }
+    // Each token's `%clk`: its mover's clock after its last action.
+    for (m, &end) in moves.iter_mut().zip(ends) {
+        if let Some(Some(ms)) = end.checked_sub(1).and_then(|i| clocks.get(i)) {
+            pgn_clock::set_clk(&mut m.comments, *ms);
         }
     }
     RawGame {

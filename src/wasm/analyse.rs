@@ -133,8 +133,8 @@ fn position(request: &JsValue) -> Result<PositionSource, JsValue> {
 }
 
 /// Reads an `analyse()` request: `{fen, moves}` or `{line}`, and `depth`, `movetime`,
-/// `nodes`, `infinite`, `multipv`. With no limit the search thinks
-/// [`DEFAULT_MOVETIME_MS`].
+/// `nodes`, the clocks (`wtime`, `btime`, `winc`, `binc`, `movestogo`), `infinite`,
+/// `multipv`. With no limit the search thinks [`DEFAULT_MOVETIME_MS`].
 pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
     if !absent(request) && (!request.is_object() || js_sys::Array::is_array(request)) {
         return Err(invalid(format!(
@@ -164,11 +164,18 @@ pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, Sea
         depth: whole(request, "depth", 1.0, f64::from(MAX_SEARCH_DEPTH))?.map(|d| d as u32),
         movetime: whole(request, "movetime", 1.0, MAX_SAFE)?,
         nodes: whole(request, "nodes", 1.0, MAX_SAFE)?,
+        // The clocks, as UCI `go wtime btime winc binc movestogo`: the search budgets
+        // its own time (search::limits::TimeBudget).
+        wtime: whole(request, "wtime", 0.0, MAX_SAFE)?,
+        btime: whole(request, "btime", 0.0, MAX_SAFE)?,
+        winc: whole(request, "winc", 0.0, MAX_SAFE)?,
+        binc: whole(request, "binc", 0.0, MAX_SAFE)?,
+        movestogo: whole(request, "movestogo", 1.0, MAX_SAFE)?,
         infinite,
         ..Limits::default()
     };
     let multipv = whole(request, "multipv", 1.0, MAX_MULTIPV as f64)?.map(|n| n as usize);
-    if !infinite && limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+    if !infinite && !limits.is_finite() {
         limits.movetime = Some(DEFAULT_MOVETIME_MS);
     }
     Ok((source, SearchJob { limits, multipv }))

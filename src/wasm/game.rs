@@ -116,6 +116,22 @@ fn move_value(info: &MoveInfo, verbose: bool) -> JsValue {
     }
 }
 
+/// The `time` option of `move()`: absent, or a whole number of milliseconds from 0
+/// to 100 days.
+fn time_option(value: &JsValue) -> Result<Option<u64>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    const MAX_MS: f64 = (crate::clock::MAX_SECONDS * 1000) as f64;
+    match value.as_f64() {
+        Some(ms) if ms.is_finite() && (0.0..=MAX_MS).contains(&ms) => Ok(Some(ms.round() as u64)),
+        _ => Err(invalid(format!(
+            "the time option is milliseconds from 0 to 100 days, not {}",
+            type_name(value)
+        ))),
+    }
+}
+
 fn parse_color(value: &JsValue) -> Result<Color, JsValue> {
     match value.as_string().as_deref() {
         Some("w" | "white") => Ok(Color::White),
@@ -182,19 +198,35 @@ impl Game {
     }
 
     /// Plays a move: SAN or a UCI token, or `{from, to, promotion}` (`from: 'N@'` for
-    /// a drop). Returns the verbose move.
+    /// a drop). Returns the verbose move. `{time}` gives the milliseconds the move
+    /// took on its mover's clock: in a timed game (`setTimeControl`) a move that took
+    /// longer than the mover had left is not played, the game ends by time forfeit and
+    /// a `GameOverError` is thrown.
     #[wasm_bindgen(js_name = "move", unchecked_return_type = "Move")]
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | MoveInput")] mv: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "MoveOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
+        let time = match options_object(options, "move()")? {
+            Some(options) => time_option(&get(&options, "time"))?,
+            None => None,
+        };
         let info = if let Some(text) = mv.as_string() {
-            self.inner.play_text(&text)
+            match time {
+                Some(ms) => self.inner.play_text_timed(&text, ms),
+                None => self.inner.play_text(&text),
+            }
         } else if mv.is_object() {
             let from = string_arg(&get(&mv, "from"), "move.from", false)?.unwrap_or_default();
             let to = string_arg(&get(&mv, "to"), "move.to", false)?.unwrap_or_default();
             let promotion = string_arg(&get(&mv, "promotion"), "move.promotion", true)?;
-            self.inner.play_from_to(&from, &to, promotion.as_deref())
+            match time {
+                Some(ms) => self
+                    .inner
+                    .play_from_to_timed((&from, &to, promotion.as_deref()), ms),
+                None => self.inner.play_from_to(&from, &to, promotion.as_deref()),
+            }
         } else {
             return Err(invalid(format!(
                 "a move must be a string or {{from, to, promotion}}, not {}",
@@ -676,6 +708,86 @@ impl Game {
             .claim_draw()
             .map(|o| to_js(&self.inner.describe(o)))
             .map_err(throw)
+    }
+
+    /// The time control in the PGN `TimeControl` form (`'300+3'`), or `null` for an
+    /// untimed game.
+    #[wasm_bindgen(js_name = timeControl, unchecked_return_type = "string | null")]
+    pub fn time_control(&self) -> JsValue {
+        self.inner
+            .time_control()
+            .map_or(JsValue::NULL, |text| JsValue::from(text.as_str()))
+    }
+
+    /// Times the game: the PGN `TimeControl` form (`'300+3'`, `'40/5400+30:1800+30'`,
+    /// `'*180'`, `'300d5'` for a 5 s Bronstein delay), or `'none'`/`'-'`/`null` for no
+    /// clock. Throws `InvalidTimeControlError` (nothing changes) for other text.
+    #[wasm_bindgen(js_name = setTimeControl)]
+    pub fn set_time_control(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | null")] control: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = string_arg(&control, "time control", true)?.unwrap_or_else(|| "-".into());
+        if text.len() > MAX_SHORT_TEXT {
+            return Err(invalid("time control text too long"));
+        }
+        self.inner.set_time_control(&text).map_err(throw)
+    }
+
+    /// The clocks after the last move, in milliseconds: `{w, b}` each side's time
+    /// left (negative once overstepped), `winc`/`binc` the increment each earns for
+    /// its current turn, `delay` what the side to act may still use in its turn
+    /// before its clock is charged (Bronstein); `null` for an untimed game.
+    #[wasm_bindgen(unchecked_return_type = "GameClock | null")]
+    pub fn clock(&self) -> JsValue {
+        match self.inner.clock_reading() {
+            Some(reading) => {
+                let clock = Object::new();
+                let set = |key: &str, ms: f64| {
+                    let _ = js_sys::Reflect::set(&clock, &key.into(), &ms.into());
+                };
+                set("w", reading.remaining.white as f64);
+                set("b", reading.remaining.black as f64);
+                set("winc", reading.increment.white as f64);
+                set("binc", reading.increment.black as f64);
+                set("delay", reading.delay_left as f64);
+                clock.into()
+            }
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The milliseconds each move took (`move(mv, {time})`), or `null` where not known.
+    #[wasm_bindgen(js_name = timesUsed, unchecked_return_type = "(number | null)[]")]
+    pub fn times_used(&self) -> Array {
+        self.inner
+            .times_used()
+            .into_iter()
+            .map(|ms| ms.map_or(JsValue::NULL, |ms| JsValue::from(ms as f64)))
+            .collect()
+    }
+
+    /// For each move played, its mover's time left after it (the PGN `%clk`), in
+    /// milliseconds, or `null` where the move's time is not known.
+    #[wasm_bindgen(unchecked_return_type = "(number | null)[]")]
+    pub fn clocks(&self) -> Array {
+        self.inner
+            .clocks()
+            .into_iter()
+            .map(|ms| ms.map_or(JsValue::NULL, |ms| JsValue::from(ms as f64)))
+            .collect()
+    }
+
+    /// `color` ran out of time: a loss, or a draw where the opponent could never win
+    /// by any legal sequence (RULES.md §1.1 in the rule set's own reading).
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn flag(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color | 'white' | 'black'")] color: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let color = parse_color(&color)?;
+        let outcome = self.inner.flag(color);
+        Ok(to_js(&self.inner.describe(outcome)))
     }
 
     /// `color` resigns.

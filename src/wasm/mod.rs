@@ -81,6 +81,11 @@ export interface Move {
   /** For castling, the rook's start square (dropping the king there castles). */
   rook?: string;
 }
+/** `move(mv, {time})`: the milliseconds the move took on its mover's clock. */
+export interface MoveOptions { time?: number }
+/** `clock()`, in milliseconds: each side's time left, the increment each earns for its
+ *  current turn, and the Bronstein delay the side to act may still use. */
+export interface GameClock { w: number; b: number; winc: number; binc: number; delay: number }
 /** `moves({verbose: true})` gives Move[], otherwise SAN strings. */
 export interface MovesOptions { verbose?: boolean; square?: string }
 /** The typed overloads of `moves` and `history` (merged into the class). */

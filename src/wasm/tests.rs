@@ -42,13 +42,16 @@ fn object(pairs: &[(&str, JsValue)]) -> JsValue {
 #[wasm_bindgen_test]
 fn game_plays_san_uci_and_squares() {
     let mut game = Game::new(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
-    let e4 = game.play(s("e4")).unwrap();
+    let e4 = game.play(s("e4"), JsValue::UNDEFINED).unwrap();
     assert_eq!(text_field(&e4, "san"), "e4");
     assert_eq!(text_field(&e4, "lan"), "e2e4");
     assert_eq!(text_field(&e4, "flags"), "b");
-    game.play(s("e7e5")).unwrap();
+    game.play(s("e7e5"), JsValue::UNDEFINED).unwrap();
     let nf3 = game
-        .play(object(&[("from", s("g1")), ("to", s("f3"))]))
+        .play(
+            object(&[("from", s("g1")), ("to", s("f3"))]),
+            JsValue::UNDEFINED,
+        )
         .unwrap();
     assert_eq!(text_field(&nf3, "san"), "Nf3");
     assert_eq!(game.turn(), "b");
@@ -87,16 +90,19 @@ fn the_accept_option_names_the_problems_accepted() {
 #[wasm_bindgen_test]
 fn errors_are_typed_and_leave_the_game_unchanged() {
     let mut game = Game::new(s("chess"), JsValue::UNDEFINED).unwrap();
-    game.play(s("d4")).unwrap();
+    game.play(s("d4"), JsValue::UNDEFINED).unwrap();
     let fen = game.fen();
     let cases: Vec<(JsValue, &str)> = vec![
-        (game.play(s("Ke3")).unwrap_err(), "IllegalMoveError"),
         (
-            game.play(JsValue::NULL).unwrap_err(),
+            game.play(s("Ke3"), JsValue::UNDEFINED).unwrap_err(),
+            "IllegalMoveError",
+        ),
+        (
+            game.play(JsValue::NULL, JsValue::UNDEFINED).unwrap_err(),
             "InvalidArgumentError",
         ),
         (
-            game.play(JsValue::from(7)).unwrap_err(),
+            game.play(JsValue::from(7), JsValue::UNDEFINED).unwrap_err(),
             "InvalidArgumentError",
         ),
         (
@@ -129,7 +135,7 @@ fn errors_are_typed_and_leave_the_game_unchanged() {
     assert_eq!(game.history(JsValue::UNDEFINED).unwrap().length(), 1);
     let long = "x".repeat(1 << 20);
     assert_eq!(
-        error_kind(game.play(s(&long)).unwrap_err()),
+        error_kind(game.play(s(&long), JsValue::UNDEFINED).unwrap_err()),
         ("IllegalMoveError".to_string(), "ILLEGAL_MOVE".to_string())
     );
     assert_eq!(game.fen(), fen);
@@ -143,7 +149,7 @@ fn every_rule_set_is_listed_and_plays() {
         let id = text_field(&entry, "id");
         let mut game = Game::new(s(&id), JsValue::UNDEFINED).unwrap();
         let first = game.legal_moves()[0].clone();
-        game.play(s(&first)).unwrap();
+        game.play(s(&first), JsValue::UNDEFINED).unwrap();
         assert_eq!(
             game.history(JsValue::UNDEFINED).unwrap().length(),
             1,
@@ -275,13 +281,13 @@ fn session_refuses_bad_input_and_keeps_its_position() {
 #[wasm_bindgen_test]
 fn billiards_moves_have_their_path_as_squares() {
     let mut game = Game::new(s("billiards"), s("7k/p7/8/8/8/8/8/2B1K3 w - - 0 1")).unwrap();
-    let played = game.play(s("Bc5")).unwrap();
+    let played = game.play(s("Bc5"), JsValue::UNDEFINED).unwrap();
     let path: Vec<String> = Array::from(&field(&played, "path"))
         .iter()
         .map(|v| v.as_string().unwrap())
         .collect();
     assert_eq!(path, ["c1", "a3", "c5"]);
-    let king = game.play(s("Kg8")).unwrap();
+    let king = game.play(s("Kg8"), JsValue::UNDEFINED).unwrap();
     assert!(field(&king, "path").is_undefined());
 }
 
@@ -364,7 +370,7 @@ fn session_typed_door_analyses_a_games_line_and_reports_objects() {
         "racingkings"
     );
     let mut game = Game::new(s("racingkings"), JsValue::UNDEFINED).unwrap();
-    game.play(s("Kh3")).unwrap();
+    game.play(s("Kh3"), JsValue::UNDEFINED).unwrap();
     let line = game.engine_line();
     let request = object(&[("line", line), ("depth", JsValue::from(3))]);
     session.analyse(request).unwrap();
@@ -438,4 +444,34 @@ fn session_typed_door_refuses_with_typed_errors_and_changes_nothing() {
 /// The `name` of the error a call threw.
 fn error_name(result: Result<(), JsValue>) -> String {
     error_kind(result.unwrap_err()).0
+}
+
+#[wasm_bindgen_test]
+fn clocks_take_times_and_refuse_bad_ones() {
+    let mut game = Game::new(s("chess"), JsValue::UNDEFINED).unwrap();
+    assert!(game.clock().is_null() && game.time_control().is_null());
+    let refused = game.set_time_control(s("3 minutes")).unwrap_err();
+    assert_eq!(
+        error_kind(refused),
+        (
+            "InvalidTimeControlError".to_string(),
+            "INVALID_TIME_CONTROL".to_string()
+        )
+    );
+    game.set_time_control(s("60+1")).unwrap();
+    assert_eq!(game.time_control().as_string().as_deref(), Some("60+1"));
+    let timed = |ms: f64| object(&[("time", JsValue::from(ms))]);
+    for bad in [-1.0, f64::NAN, 1e13] {
+        let error = game.play(s("e4"), timed(bad)).unwrap_err();
+        assert_eq!(error_kind(error).0, "InvalidArgumentError");
+    }
+    game.play(s("e4"), timed(0.0)).unwrap();
+    game.play(s("e5"), timed(2_500.0)).unwrap();
+    let clock = game.clock();
+    assert_eq!(field(&clock, "w").as_f64(), Some(61_000.0));
+    assert_eq!(field(&clock, "b").as_f64(), Some(58_500.0));
+    assert_eq!(field(&clock, "binc").as_f64(), Some(1_000.0));
+    let after_fall = game.play(s("Nf3"), timed(61_001.0)).unwrap_err();
+    assert_eq!(error_kind(after_fall).0, "GameOverError");
+    assert_eq!(text_field(&game.outcome(), "reason"), "time_forfeit");
 }

@@ -1,8 +1,8 @@
 // The iframe embed (embed.html), for hosts that only allow iframes: one board, set up
 // from the URL (?variant=&fen=&pgn=&orientation=&engine=&level=&movable=&coordinates=
-// &sound=&storage-key=&parent-origin=&draw=&shapes=) or playing a puzzle (?puzzle=
-// <rule set>/<id>, or ?variant=&fen=&moves=; embed-puzzle.js), that posts `move`,
-// `gameover`, `change`, `shapes`, `error`, `puzzle`, `puzzlemove`, `solved` and
+// &sound=&storage-key=&parent-origin=&draw=&shapes=&time-control=) or playing a puzzle
+// (?puzzle=<rule set>/<id>, or ?variant=&fen=&moves=; embed-puzzle.js), that posts `move`,
+// `flag`, `gameover`, `change`, `shapes`, `error`, `puzzle`, `puzzlemove`, `solved` and
 // `failed` messages to its parent. A bad parameter shows a message in the frame (the
 // board validates every attribute) as well as posting it;
 // nothing from the URL reaches the page as HTML. A game can be stepped through
@@ -25,7 +25,7 @@ import { fitToFrame } from './embed-fit.js';
 import { hideBoardCopy } from './board-message.js';
 import { puzzleRequest, startPuzzle, PUZZLE_PARAMS } from './embed-puzzle.js';
 
-const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw'];
+const ATTRIBUTES = ['variant', 'fen', 'orientation', 'engine', 'level', 'movable', 'coordinates', 'sound', 'draw', 'time-control'];
 const OWN_PARAMS = ['pgn', 'shapes', 'storage-key', 'parent-origin'];
 const MAX_PARAM = 100_000;
 const STORAGE_PREFIX = 'alfiere.embed.';
@@ -119,6 +119,7 @@ async function main() {
     const { san, lan, fen, color, turnState } = event.detail;
     post('move', { san, lan, fen, color, turnState });
   });
+  board.addEventListener('flag', (event) => post('flag', event.detail));
   board.addEventListener('gameover', (event) => post('gameover', event.detail));
   board.addEventListener('shapes', (event) => post('shapes', { shapes: event.detail.shapes, ply: event.detail.ply }));
   board.addEventListener('change', (event) => post('change', event.detail));

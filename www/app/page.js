@@ -25,6 +25,7 @@ import { SetupMode } from './setup-mode.js';
 import { positionFromUrl } from './url-position.js';
 import { VARIANT_HELP } from './variant-help.js';
 import { hideBoardCopy } from './board-message.js';
+import { attachTimeChoice, isTimeSetting } from './time-choice.js';
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = 'alfiere.settings.v1';
@@ -34,7 +35,7 @@ export const GAME_KEY = 'alfiere.game.v2';
 const NAME = { w: 'white', b: 'black' };
 const OTHER = { w: 'b', b: 'w' };
 
-const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', multipv: 3, analysis: false, arrows: true, muted: false };
+const DEFAULT_SETTINGS = { mode: 'engine', color: 'w', level: 'casual', timeControl: 'none', multipv: 3, analysis: false, arrows: true, muted: false };
 
 export class Page {
   constructor(board, rules) {
@@ -149,6 +150,7 @@ export class Page {
     this.analysis.arrows = this.settings.arrows;
     for (const input of document.querySelectorAll('input[name="mode"]')) input.checked = input.value === this.settings.mode;
     for (const input of document.querySelectorAll('input[name="color"]')) input.checked = input.value === this.settings.color;
+    attachTimeChoice(this);
   }
 
   /** Who plays what in the game in play: the board's engine side and who may move. */
@@ -378,6 +380,7 @@ export class Page {
     const board = this.board;
     board.engine = 'none'; // no search for the old game while the new one is set up
     board.orientation = orientation;
+    board.timeControl = this.settings.timeControl; // before the new game starts, which takes it
     board.removeAttribute('fen');
     if (board.getAttribute('variant') !== variant) board.variant = variant;
     else if (startFen === null) board.reset();
@@ -390,6 +393,7 @@ export class Page {
   startPuzzles(variant) {
     if (this.board.editor) this.setup.close();
     this.players = { mode: 'puzzle', human: this.players.human };
+    this.board.timeControl = 'none'; // puzzles are solved without a clock
     this.loadedGame = false;
     this.offer = null;
     this.hideError();
@@ -672,6 +676,7 @@ function checkSettings(data) {
     analysis: (v) => typeof v === 'boolean',
     arrows: (v) => typeof v === 'boolean',
     muted: (v) => typeof v === 'boolean',
+    timeControl: isTimeSetting,
   };
   const clean = {};
   for (const [name, check] of Object.entries(checks)) {

@@ -1,9 +1,12 @@
 // The end of a game shown where it is seen: a card over the half of the board away from
 // the losing king (so a mate stays in sight) when a game ends in play (checkmate, a
-// rule set's own win, resignation, a draw), with the result, *Analyse game*, *Rematch*
-// (colours swapped) and *New game*. It never stays over the board for good: Close,
-// Escape or any of its buttons hide it, and a loaded game that is already over does
-// not raise it (the line under the board says so). Text only, via textContent.
+// rule set's own win, resignation, a draw, a fall), with the result, *Analyse game*,
+// *Rematch* (colours swapped) and *New game*. It never stays over the board for good:
+// Close, Escape or any of its buttons hide it, and a loaded game that is already over
+// does not raise it (the line under the board says so). A timed game's card names its
+// time control. Text only, via textContent.
+
+import { timeControlName } from './time-choice.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,7 +55,9 @@ export class ResultCard {
     let title = winner === 'w' ? 'White wins' : winner === 'b' ? 'Black wins' : 'Draw';
     if (players.mode === 'engine' && !this.page.loadedGame && winner) title = winner === players.human ? 'You win' : 'The computer wins';
     $('result-title').textContent = title;
-    $('result-text').textContent = outcome?.text ?? this.page.board.status;
+    const control = this.page.board.game?.timeControl();
+    const text = outcome?.text ?? this.page.board.status;
+    $('result-text').textContent = control ? `${text} · ${timeControlName(control)}` : text;
     $('result-analyse').disabled = !this.page.gameAnalysis.canAnalyse();
     this.card.hidden = false;
     this.placeAwayFrom(this.losingKing(winner));

@@ -18,20 +18,25 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// Parses `10+0.1` (seconds).
+    /// Parses `10+0.1` (seconds), the PGN `TimeControl` form of one sudden-death
+    /// period with an increment ([`alfiere::clock`]).
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let seconds = |s: &str| -> Result<u64, String> {
-            s.parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .map(|v| (v * 1000.0).round() as u64)
-                .ok_or_else(|| format!("'{text}' is not a time control like 10+0.1"))
-        };
-        Ok(TimeControl {
-            base_ms: seconds(base)?,
-            increment_ms: seconds(inc)?,
-        })
+        use alfiere::clock::{Period, TimeControl as Control};
+        match text.parse::<Control>().map_err(|e| e.to_string())? {
+            Control::Periods(periods) => match periods.as_slice() {
+                [Period {
+                    moves: None,
+                    base_ms,
+                    increment_ms,
+                    delay_ms: 0,
+                }] => Ok(TimeControl {
+                    base_ms: *base_ms,
+                    increment_ms: *increment_ms,
+                }),
+                _ => Err(format!("'{text}' is not a time control like 10+0.1")),
+            },
+            _ => Err(format!("'{text}' is not a time control like 10+0.1")),
+        }
     }
 }
 
