@@ -257,8 +257,9 @@ export class GameAnalysis {
 
   /**
    * The marked decision around the shown position (`shown` actions played) whose
-   * better turn can be drawn: `{first, turn, best}`, `first` the index of the turn's
-   * first action (the position the arrows belong to is the one before it), or null.
+   * better turn can be drawn: `{first, inTurn, best}`, `first` the index of the turn's
+   * first action (the position the arrows belong to is the one before it), `inTurn`
+   * the indices of its actions, `best` the engine's turn (verbose moves); or null.
    * The decision is the one the shown action belongs to; on the position before a
    * marked turn, that turn.
    */
