@@ -317,7 +317,7 @@ export class PuzzleSession {
       inTurn = at === this.#index || (at > this.#index && !endsTurn);
       if (!inTurn && !wins && this.#index >= this.#freeFrom && !endsTurn) {
         trial.move(move.lan);
-        canWin = trial.turnCanWin(TURN_WIN_NODES);
+        canWin = this.#lineStillWins(trial) || trial.turnCanWin(TURN_WIN_NODES);
       } else if (endsTurn) {
         canWin = false;
       }
@@ -341,6 +341,41 @@ export class PuzzleSession {
       this.#wonEarly = true;
     }
     return { correct: true, move: played, expected, complete: this.status === 'complete' };
+  }
+
+  /** Whether the line's own actions still left, played in their order (where legal)
+   * after what the person played, win the turn from `game` (left as it was), with up to
+   * two of them left out, as the person's own actions may have taken their place (in
+   * Progressive Italian the mate must be a series' last action): the quick proof that
+   * a spare action spoilt nothing, before any search. */
+  #lineStillWins(game) {
+    const tokens = this.#line.slice(this.#index);
+    const skips = [[]];
+    for (let i = 0; i < tokens.length; i++) {
+      skips.push([i]);
+      for (let j = i + 1; j < tokens.length; j++) skips.push([i, j]);
+    }
+    return skips.some((skip) => this.#playsToWin(game, tokens.filter((_, i) => !skip.includes(i))));
+  }
+
+  /** Whether `tokens`, each played where legal while the solver acts, win the game
+   * from `game` (left as it was). */
+  #playsToWin(game, tokens) {
+    let played = 0;
+    try {
+      for (const token of tokens) {
+        if (game.turn() !== this.solver) break;
+        try {
+          game.move(token);
+          played++;
+        } catch {
+          // Played already, or not legal here: the next one.
+        }
+      }
+      return game.isGameOver() && game.outcome()?.winner === this.solver;
+    } finally {
+      for (let i = 0; i < played; i++) game.undo();
+    }
   }
 
   /** The verdict on a wrong action `move` (not played): the actions to take back go
