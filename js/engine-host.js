@@ -55,18 +55,20 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
   let [glue, session, startError, job] = [null, null, null, null];
   const networksLoaded = []; // the bytes of each network in use, replayed after a crash
   let networksAhead = []; // the `network` option's entries not read yet: {source, variants?}
+  let networksReading = Promise.resolve(); // settles when the networks being read are in use (or failed)
   let variant = 'chess'; // the session's rule set, as the Engine class last heard it
   let started = false; // init begun (explicitly or by the first raw command)
   let managed = false; // driven by the Engine class (it sent 'init')
   let pumping = false;
   const settings = []; // accepted option changes, (session) => void, replayed after a crash
   const queue = []; // { msg, stopped }
+  let handling = null; // the queue's item being handled (it may wait for networks)
   const slices = createSliceBudget();
 
   function receive(msg) {
     // During a raw search the codec answers or keeps each line itself.
     if (typeof msg === 'string' && job?.raw) return msg.split(/\r?\n/).forEach(rawLine);
-    if (isStop(msg)) queue.forEach((item) => (item.stopped = true)); // and the running job
+    if (isStop(msg)) [handling, ...queue].forEach((item) => item && (item.stopped = true)); // and the running job
     else if (job && typeof msg === 'string' && msg.trim() === 'isready') return post('readyok');
     else queue.push({ msg, stopped: false });
     stopJob();
@@ -76,7 +78,11 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
   async function pump() {
     if (pumping) return;
     pumping = true;
-    for (let item; (item = queue.shift()); ) await handle(item).catch((error) => fail(item.msg, error));
+    for (let item; (item = queue.shift()); ) {
+      handling = item;
+      await handle(item).catch((error) => fail(item.msg, error));
+    }
+    handling = null;
     pumping = false;
   }
 
@@ -125,7 +131,9 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     networksAhead = networksAhead.filter((entry) => !due.includes(entry));
     if (!due.length) return later ? undefined : post({ type: 'network', loaded: false });
     // Each entry settles to its error, or to undefined once the network is in use.
-    Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork).then(() => undefined, (error) => error)))
+    const reading = Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork).then(() => undefined, (error) => error)));
+    networksReading = Promise.all([networksReading, reading]);
+    reading
       .then((outcomes) => {
         const error = outcomes.find((outcome) => outcome !== undefined);
         const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };
@@ -252,7 +260,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (session?.status() === 'searching' && !job) await run(newJob(true));
   }
 
-  async function handle({ msg, stopped }) {
+  async function handle(item) {
+    const { msg } = item;
     if (msg !== null && typeof msg === 'object' && msg.type === 'init') {
       if (started) throw typedError(ErrorKinds.InvalidArgument, 'the engine is already initialised');
       managed = true;
@@ -280,8 +289,11 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
         return post({ type: 'result', id: msg.id, value: null });
       case 'analyse':
       case 'analyseGame':
+        // A game's report must not depend on whether its rule set's network had
+        // arrived yet (docs/analysis.md): the analysis starts once it is in use.
+        if (msg.type === 'analyseGame') await networksReading;
         session[msg.type](msg.request); // throws the session's typed error and starts nothing
-        return run(newJob(false, msg.id), stopped);
+        return run(newJob(false, msg.id), item.stopped); // a stop may have come while it waited
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);
     }

@@ -47,16 +47,23 @@ export type PuzzleStatus = 'setup' | 'solving' | 'reply' | 'complete';
 /** The verdict on the person's action. `move` is the action tried (verbose); right, it
  *  was played; wrong, nothing was. `expected` is the line's token at that point (null
  *  off the line in the last turn); `complete` whether the line is now over.
- *  `provisional`: an action off the line in a last turn that wins the game, played and
- *  judged when the turn ends. `takeBack` (wrong only): how many actions a board takes
- *  back, the one tried and the last turn's actions off the line before it. */
+ *  `offLine`: an action off the line in a last turn that wins the game, right because
+ *  some way of finishing the turn still wins (`Game.turnCanWin`); `provisional` when
+ *  that could not be told within a bounded search: played, and judged when the turn
+ *  ends. Wrong only: `takeBack`, how many actions a board takes back (the one tried,
+ *  and the turn's unjudged ones before it); `firstWrong`, the first action after which
+ *  the turn could not win (null when that could not be told); `reason`,
+ *  `'turn-cannot-win'` in such a turn, else `'not-the-line'`. */
 export interface PuzzleAnswer {
   correct: boolean;
   move: Move;
   expected: string | null;
   complete: boolean;
+  offLine?: boolean;
   provisional?: boolean;
   takeBack?: number;
+  firstWrong?: Move | null;
+  reason?: 'turn-cannot-win' | 'not-the-line';
 }
 
 /** The piece to move next: its square (for a drop, the square it is dropped on), its
@@ -69,8 +76,9 @@ export interface PuzzleHint { square: string; piece: string; drop: boolean; toke
  * live. An action is right when it is the line's next one, another of the same turn's
  * that keeps the turn open (a turn's actions may come in any order), or when it ends
  * the game at once with the solver's win; in a last turn that wins the game, any action
- * that keeps the turn open is played and the turn judged when it ends. A wrong one is
- * not played and counts as a mistake.
+ * after which some way of finishing the turn still wins (wrong at once when none does;
+ * played and judged when the turn ends when a bounded search cannot tell). A wrong one
+ * is not played and counts as a mistake.
  */
 export declare class PuzzleSession {
   /** Replays the puzzle first; throws InvalidPuzzleError for a bad one. */

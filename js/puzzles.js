@@ -32,6 +32,10 @@ const THEME = /^[a-z][A-Za-z0-9]*$/;
 const MAX_FEN = 256;
 const MAX_ACTIONS = 256;
 const MAX_TOKEN = 12;
+// Positions `Game.turnCanWin` may search to judge one action of a winning turn: about
+// 0.1 s at most in a browser, enough to judge every action of most shipped puzzles at
+// once (a Progressive series' first actions may stay unjudged until the turn ends).
+const TURN_WIN_NODES = 5000;
 
 /**
  * Reads a puzzle file (`data/puzzles/<rule set>.csv`): the header, then one puzzle a
@@ -208,7 +212,7 @@ export class PuzzleSession {
   #revealed = false;
   #wonEarly = false; // the person ended the game with a winning action outside the line
   #freeFrom = Infinity; // where the line's last solver turn starts, when it wins the game in several actions
-  #free = []; // the person's actions in that turn off the line, played until the turn is judged
+  #free = []; // the person's actions in that turn off the line: {lan, san, wins}, `wins` whether the turn could still win after it (null: not known)
 
   /** Replays the puzzle first (checkPuzzle); throws InvalidPuzzleError for a bad one. */
   constructor(puzzle, { Game } = {}) {
@@ -281,6 +285,16 @@ export class PuzzleSession {
    * nothing is played and `mistakes` grows. Returns `{correct, move, expected,
    * complete}` (`move` the verbose form of the action tried, `expected` the line's
    * token). An illegal action throws the Game's IllegalMoveError and counts as nothing.
+   *
+   * In a line whose last turn wins the game with several actions, any way of playing
+   * that turn that wins is right, so each action off the line is judged as it comes:
+   * right (played) while some way of finishing the turn still wins, wrong at once when
+   * none does. When that cannot be told within a bounded search it is played with
+   * `provisional: true` and judged when the turn ends. A wrong answer there has
+   * `takeBack` (the actions the board takes back: to the last position from which the
+   * turn could still win), `firstWrong` (the verbose first action after which it
+   * could not, or null when the search could not tell which) and `reason`
+   * (`'turn-cannot-win'` there, `'not-the-line'` for any other wrong action).
    */
   answer(action) {
     if (this.status !== 'solving') throw new InvalidArgumentError(`the solver is not to act (the puzzle's status is ${this.status})`);
@@ -289,6 +303,8 @@ export class PuzzleSession {
     let move;
     let wins;
     let endsTurn;
+    let canWin = null; // whether the winning turn can still win after the action
+    let inTurn;
     let at = -1;
     try {
       move = trial.move(action); // throws IllegalMoveError for an illegal one
@@ -296,25 +312,26 @@ export class PuzzleSession {
       endsTurn = trial.turn() !== this.solver;
       trial.undo();
       if (!this.#free.length) at = this.#turnIndexOf(trial, move);
+      // Another action of the turn must leave the turn open for the rest of it (a
+      // Progressive check played early would end the series).
+      inTurn = at === this.#index || (at > this.#index && !endsTurn);
+      if (!inTurn && !wins && this.#index >= this.#freeFrom && !endsTurn) {
+        trial.move(move.lan);
+        canWin = this.#lineStillWins(trial) || trial.turnCanWin(TURN_WIN_NODES);
+      } else if (endsTurn) {
+        canWin = false;
+      }
     } finally {
       trial.free();
     }
-    // Another action of the turn must leave the turn open for the rest of it (a
-    // Progressive check played early would end the series).
-    const inTurn = at === this.#index || (at > this.#index && !endsTurn);
     // The line's last turn wins the game: any way of playing it that does is right,
-    // so an action off the line is played and the turn judged when it ends.
-    const free = !inTurn && !wins && !endsTurn && this.#index >= this.#freeFrom;
-    if (!inTurn && !wins && !free) {
-      this.mistakes++;
-      const takeBack = this.#free.length + 1; // the action tried, and the turn's off the line
-      this.#abandonTurn();
-      return { correct: false, move, expected, complete: false, takeBack };
-    }
+    // so an action off the line is played while the turn can still win.
+    const free = !inTurn && !wins && this.#index >= this.#freeFrom && canWin !== false;
+    if (!inTurn && !wins && !free) return this.#wrong(move, expected, canWin === false && this.#index >= this.#freeFrom);
     const played = this.#game.move(move.lan);
     if (free) {
-      this.#free.push(move.lan);
-      return { correct: true, move: played, expected, complete: false, provisional: true };
+      this.#free.push({ lan: move.lan, san: played.san, wins: canWin });
+      return { correct: true, move: played, expected, complete: false, offLine: true, provisional: canWin === null };
     }
     if (inTurn) {
       const [token] = this.#line.splice(at, 1);
@@ -326,19 +343,68 @@ export class PuzzleSession {
     return { correct: true, move: played, expected, complete: this.status === 'complete' };
   }
 
-  /** Takes the person's actions off the line in the last turn back off the session's
-   * game; returns how many (the board takes as many back). */
-  #abandonTurn() {
-    const count = this.#free.length;
-    for (let i = 0; i < count; i++) this.#game.undo();
-    this.#free = [];
-    return count;
+  /** Whether the line's own actions still left, played in their order (where legal)
+   * after what the person played, win the turn from `game` (left as it was), with up to
+   * two of them left out, as the person's own actions may have taken their place (in
+   * Progressive Italian the mate must be a series' last action): the quick proof that
+   * a spare action spoilt nothing, before any search. */
+  #lineStillWins(game) {
+    const tokens = this.#line.slice(this.#index);
+    const skips = [[]];
+    for (let i = 0; i < tokens.length; i++) {
+      skips.push([i]);
+      for (let j = i + 1; j < tokens.length; j++) skips.push([i, j]);
+    }
+    return skips.some((skip) => this.#playsToWin(game, tokens.filter((_, i) => !skip.includes(i))));
+  }
+
+  /** Whether `tokens`, each played where legal while the solver acts, win the game
+   * from `game` (left as it was). */
+  #playsToWin(game, tokens) {
+    let played = 0;
+    try {
+      for (const token of tokens) {
+        if (game.turn() !== this.solver) break;
+        try {
+          game.move(token);
+          played++;
+        } catch {
+          // Played already, or not legal here: the next one.
+        }
+      }
+      return game.isGameOver() && game.outcome()?.winner === this.solver;
+    } finally {
+      for (let i = 0; i < played; i++) game.undo();
+    }
+  }
+
+  /** The verdict on a wrong action `move` (not played): the actions to take back go
+   * to the last position of the turn from which it could still win. `lost`: it was
+   * judged by whether the winning turn could still win after it. */
+  #wrong(move, expected, lost) {
+    this.mistakes++;
+    // The turn's start could win (the puzzle says so), and so could the position after
+    // each action judged right; after an unjudged one it is not known.
+    let keep = this.#free.length;
+    while (keep > 0 && this.#free[keep - 1].wins !== true) keep--;
+    const unjudged = this.#free.slice(keep);
+    const takeBack = unjudged.length + 1; // the action tried, and those before it not known to keep a win
+    for (let i = 0; i < unjudged.length; i++) this.#game.undo();
+    this.#free.length = keep;
+    // The first action after which no winning turn was left: the one tried, when every
+    // action before it was judged right; one of the unjudged ones or it otherwise.
+    const firstWrong = unjudged.length ? null : move;
+    const reason = lost ? 'turn-cannot-win' : 'not-the-line';
+    return { correct: false, move, expected, complete: false, takeBack, firstWrong, reason };
   }
 
   /** Leaves the last turn's actions off the line (before showing the solution);
    * returns how many were taken back. */
   abandonTurn() {
-    return this.#abandonTurn();
+    const count = this.#free.length;
+    for (let i = 0; i < count; i++) this.#game.undo();
+    this.#free = [];
+    return count;
   }
 
   /** The index past the solver's current turn in the line. */

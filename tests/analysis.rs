@@ -241,3 +241,64 @@ fn a_mistake_or_a_blunder_is_searched_again_deeper_before_it_is_marked() {
     );
     assert!(report.nodes <= first_pass * 11 / 10 + 2 * 4 * budget * 11 / 10);
 }
+
+#[test]
+fn a_turns_mark_sits_on_its_last_action_in_the_report_the_pgn_and_read_back() {
+    // Issue 53: live `5. Ke2?!,g4`, exported `5. Ke2,g4 $6`, read back on g4. One rule
+    // (docs/analysis.md): the mark of a multi-action turn goes on its last action.
+    let marseillais = played(
+        "marseillais",
+        &[
+            "e4", "Qh5", "Nf6", "Nxh5", "d4", "Nc3", "e6", "Bb4", "Bd2", "a3",
+        ],
+    );
+    let games = [
+        marseillais,
+        random_api_game(Variant::ProgressiveScottish, 24, 3),
+        random_api_game(Variant::Avalanche, 24, 3),
+        random_api_game(Variant::MarseillaisBalanced, 24, 5),
+    ];
+    let mut mid_turn_decisions = 0;
+    for mut game in games {
+        let variant = game.variant();
+        let report = analyse(&game, Limits::nodes(4000), SearchOptions::default()).unwrap();
+        let marks: Vec<Option<Mark>> = report.plies.iter().map(|p| p.class).collect();
+        assert!(marks.iter().any(Option::is_some), "{variant}: some mark");
+        for p in report.plies.iter().filter(|p| p.class.is_some()) {
+            assert!(
+                p.ends_turn,
+                "{variant}: the mark of turn {} on {}",
+                p.turn, p.san
+            );
+            mid_turn_decisions += usize::from(p.ply > 0 && report.plies[p.ply - 1].turn == p.turn);
+        }
+        annotate(&mut game, &report).unwrap();
+        let pgn = game.pgn(&[]);
+        let mut back = Game::start(variant);
+        back.load_pgn(&pgn).unwrap();
+        assert_eq!(notes_analysis(&back).marks, marks, "{variant}\n{pgn}");
+        // The verdict names the engine's whole better turn, as the page does.
+        for p in report.plies.iter().filter(|p| p.class.is_some()) {
+            let first = report.plies.iter().find(|q| q.turn == p.turn).unwrap();
+            let mut walker = game.clone();
+            while walker.record().plies() > first.ply {
+                walker.undo();
+            }
+            let mut sans = Vec::new();
+            for token in &first.best.as_ref().unwrap().pv {
+                let info = walker.play_text(token).unwrap();
+                sans.push(info.san);
+                if info.ends_turn {
+                    break;
+                }
+            }
+            let words = format!("{} was best.", sans.join(", "));
+            let text = pgn.split_whitespace().collect::<Vec<_>>().join(" "); // lines wrap
+            assert!(text.contains(&words), "{variant}: “{words}” in\n{pgn}");
+        }
+    }
+    assert!(
+        mid_turn_decisions > 0,
+        "some marked turn has several actions"
+    );
+}

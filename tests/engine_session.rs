@@ -304,3 +304,48 @@ fn an_analysis_with_bad_limits_is_refused_and_changes_nothing() {
         .start(Job::Search(SearchJob::new(Limits::depth(2))))
         .unwrap();
 }
+
+/// The report of `game`'s analysis by `engine` at `nodes` per position.
+fn analysis_report(engine: &mut EngineSession, game: &Game, nodes: u64) -> String {
+    engine
+        .start(Job::Analysis(AnalysisJob {
+            game: game.clone(),
+            limits: Limits::nodes(nodes),
+        }))
+        .unwrap();
+    let events = run(engine);
+    let Some(Event::Analysis { report, .. }) = events.last() else {
+        panic!("{:?}", events.last());
+    };
+    serde_json::to_string(report.as_ref()).unwrap()
+}
+
+#[test]
+fn a_games_analysis_does_not_depend_on_what_the_session_searched_before() {
+    // The page analyses a game on the engine that played it (its table full of that
+    // game's searches) or on one that only imported it: the same report either way.
+    let mut game = Game::new("marseillais", None).unwrap();
+    for m in [
+        "e4", "Qh5", "Nf6", "Nxh5", "d4", "Nc3", "e6", "Bb4", "Bd2", "a3",
+    ] {
+        game.play_text(m).unwrap();
+    }
+    let fresh = analysis_report(&mut EngineSession::new(), &game, 4000);
+    let mut played = EngineSession::new();
+    played
+        .set_option(OptionChange::Variant(Variant::Marseillais))
+        .unwrap();
+    for moves in [&["e2e4"][..], &["e2e4", "d2d4", "g8f6"][..]] {
+        played.set_position_moves(None, moves).unwrap();
+        played
+            .start(Job::Search(SearchJob::new(Limits::nodes(60_000))))
+            .unwrap();
+        run(&mut played);
+    }
+    // And an analysis of another game in between.
+    let mut other = Game::new("marseillais", None).unwrap();
+    other.play_text("d4").unwrap();
+    other.play_text("d5").unwrap();
+    analysis_report(&mut played, &other, 3000);
+    assert_eq!(analysis_report(&mut played, &game, 4000), fresh);
+}

@@ -229,3 +229,61 @@ fn a_row_that_breaks_its_promise_is_refused_with_the_reason() {
         "{after_the_end}"
     );
 }
+
+/// Whether the side to act in `variant` at `fen`, after `actions`, can still win in
+/// its turn, with `max_nodes`.
+fn can_win(variant: &str, fen: &str, actions: &[&str], max_nodes: u64) -> Option<bool> {
+    let mut game = alfiere::api::Game::new(variant, Some(fen)).unwrap();
+    for action in actions {
+        game.play_text(action).unwrap();
+    }
+    game.record().turn_can_win(max_nodes)
+}
+
+#[test]
+fn a_turn_under_way_can_still_win_or_cannot() {
+    // Puzzle xs6se (Progressive): after 4... dxc6 White's series of five mates with
+    // Bg5 and Qd8#; spare actions may come first, but not so many that two are not left.
+    let fen = "r1b1kbnr/1ppp1ppp/p1P1p3/2q5/8/7P/PPP1PPP1/RNBQKBNR b KQkq - 2 2 4:3";
+    let v = "progressive-scottish";
+    assert_eq!(can_win(v, fen, &["d7c6"], 100_000), Some(true));
+    assert_eq!(
+        can_win(v, fen, &["d7c6", "g1f3", "b1c3", "a2a3"], 100_000),
+        Some(true)
+    );
+    assert_eq!(
+        can_win(v, fen, &["d7c6", "g1f3", "b1c3", "a2a3", "b2b3"], 100_000),
+        Some(false),
+        "one action left and no mate in one"
+    );
+    // The queen on d2 blocks the bishop: with three actions left it can step off again
+    // (Qd3, Bg5, Qd8#), with two it cannot.
+    assert_eq!(
+        can_win(v, fen, &["d7c6", "d1d2", "g1f3"], 100_000),
+        Some(true)
+    );
+    assert_eq!(
+        can_win(v, fen, &["d7c6", "d1d2", "g1f3", "b1c3"], 100_000),
+        Some(false)
+    );
+    // Too few positions to tell.
+    assert_eq!(can_win(v, fen, &["d7c6", "d1d2"], 1), None);
+    // Marseillais (the fixture fix01): the knight must leave the e-file without a check.
+    let fen = "7k/5ppp/8/4N3/8/8/5PPP/4R1K1 b - - 0 1 2:1";
+    assert_eq!(can_win("marseillais", fen, &["h8g8"], 10_000), Some(true));
+    assert_eq!(
+        can_win("marseillais", fen, &["h8g8", "e5d3"], 10_000),
+        Some(true)
+    );
+    assert_eq!(
+        can_win("marseillais", fen, &["h8g8", "g1h1"], 10_000),
+        Some(false)
+    );
+    // Chess: a mate in one, or none.
+    let back_rank = "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+    assert_eq!(can_win("chess", back_rank, &[], 1000), Some(true));
+    assert_eq!(
+        can_win("chess", back_rank, &["e1e2", "g8f8"], 1000),
+        Some(false)
+    );
+}

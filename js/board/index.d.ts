@@ -67,8 +67,22 @@ export interface BoardPuzzleState extends Puzzle {
 }
 /** What every puzzle event's `detail` holds. */
 export interface BoardPuzzleDetail { id: string | null; mistakes: number; hintUsed: boolean }
-/** `detail` of `puzzlemove`: the person's action in a puzzle, judged (a wrong one is taken back). */
-export interface BoardPuzzleMoveDetail extends BoardPuzzleDetail { correct: boolean; san: string; lan: string }
+/** `detail` of `puzzlemove`: the person's action in a puzzle, judged (a wrong one is taken back;
+ *  `takeBack` actions go). In a last turn that wins in several actions, `offLine` for an action
+ *  off the line after which the turn can still win, `provisional` when that could not be told
+ *  yet, and for a wrong one `reason` 'turn-cannot-win' with `firstWrong` the SAN of the first
+ *  action after which it could not (null when not known). */
+export interface BoardPuzzleMoveDetail extends BoardPuzzleDetail {
+  correct: boolean;
+  san: string;
+  lan: string;
+  complete: boolean;
+  provisional: boolean;
+  offLine: boolean;
+  takeBack: number;
+  firstWrong: string | null;
+  reason: 'turn-cannot-win' | 'not-the-line' | null;
+}
 /** `detail` of `failed`: once a puzzle, at the first wrong action or when the solution is shown. */
 export interface BoardPuzzleFailedDetail extends BoardPuzzleDetail { reason: 'mistake' | 'solution' }
 

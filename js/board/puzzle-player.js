@@ -102,7 +102,14 @@ export class PuzzlePlayer {
     if (s.revealed) return 'The solution, an action at a time…';
     if (s.status === 'setup') return 'The puzzle: the opponent plays first…';
     if (s.status === 'reply') return 'Right. The opponent replies…';
-    return `Your turn: find the best move for ${SIDE[s.solver]}`;
+    return `Your turn: find the best ${this.multiAction() ? 'turn' : 'move'} for ${SIDE[s.solver]}`;
+  }
+
+  /** Whether a turn of the puzzle's rule set has several actions (Marseillais,
+   * Progressive, Avalanche): the person is then to find a whole turn. */
+  multiAction() {
+    const variant = this.session?.puzzle.variant;
+    return (this.controller.model.variantList.find((v) => v.id === variant)?.turn ?? 'single') !== 'single';
   }
 
   // ---- what the person and the page do -----------------------------------------------
@@ -124,14 +131,23 @@ export class PuzzlePlayer {
       return;
     }
     const { correct } = verdict;
-    this.notify('puzzlemove', { correct, san: move.san, lan: move.lan });
+    this.notify('puzzlemove', {
+      correct,
+      san: move.san,
+      lan: move.lan,
+      complete: verdict.complete,
+      provisional: verdict.provisional === true,
+      offLine: verdict.offLine === true,
+      takeBack: verdict.takeBack ?? 0,
+      firstWrong: verdict.firstWrong?.san ?? null,
+      reason: verdict.reason ?? null,
+    });
     if (!correct) {
       if (session.mistakes === 1 && !session.revealed) this.notify('failed', { reason: 'mistake' });
       this.wrong = verdict.takeBack;
       this.busy = true;
       this.controller.render();
-      // A last turn played off the line that does not win goes back whole.
-      const notice = verdict.takeBack > 1 ? 'That turn does not win: it is taken back. Try again.' : `${move.san} is not the move. Try again.`;
+      const notice = wrongNotice(verdict);
       this.later(() => {
         this.takeBack();
         this.busy = false;
@@ -248,6 +264,16 @@ export class PuzzlePlayer {
     const s = this.session;
     this.host.notify(type, { id: s.puzzle.id, mistakes: s.mistakes, hintUsed: s.hintUsed, ...detail });
   }
+}
+
+/** What the board says of a wrong action, as the session judged it: in a winning turn
+ * played off the line, the first action after which the turn could not win (or how many
+ * actions go back when that could not be told); elsewhere, that it is not the move. */
+function wrongNotice(verdict) {
+  const san = verdict.firstWrong?.san ?? verdict.move.san;
+  if (verdict.reason !== 'turn-cannot-win') return `${san} is not the move. Try again.`;
+  if (verdict.firstWrong) return `${san} is not the move: after it the turn cannot win. Try again.`;
+  return `The turn cannot win any more: its last ${verdict.takeBack} actions are taken back. Try again.`;
 }
 
 /** A puzzle as text (the `puzzle` attribute): a JSON object {variant, fen, moves, id?}. */

@@ -36,15 +36,23 @@ pub fn annotate(game: &mut Game, report: &GameReport) -> Result<(), ApiError> {
     if let Some(start) = report.start {
         game.edit_notes_at(0, |at| set_eval(&mut at.comments, start))?;
     }
-    for ply in &report.plies {
+    for ply in report.plies.iter().filter(|p| p.ends_turn) {
         let turn: Vec<&PlyReport> = report.plies.iter().filter(|p| p.turn == ply.turn).collect();
-        if let Some(mark) = ply.class {
-            // The NAG on the action that lost the most; the rest of the verdict goes
-            // with the turn's evaluation, on the turn's last action.
-            game.edit_notes_at(ply.ply + 1, |at| {
-                at.nags.retain(|nag| Mark::from_nag(*nag).is_none());
-                at.nags.push(mark.nag());
-            })?;
+        // In a multi-action rule set a turn is one decision: its mark (its NAG), its
+        // evaluation and its verdict all go on its last action (mid-turn positions
+        // share its PGN token in Marseillais and Avalanche).
+        let verdict = turn
+            .iter()
+            .find_map(|p| p.class.map(|mark| (mark, p.cause)));
+        if let Some((mark, _)) = verdict {
+            for p in &turn {
+                game.edit_notes_at(p.ply + 1, |at| {
+                    at.nags.retain(|nag| Mark::from_nag(*nag).is_none());
+                    if p.ply == ply.ply {
+                        at.nags.push(mark.nag());
+                    }
+                })?;
+            }
             if mark >= Mark::Mistake {
                 if let Some((at_ply, variation)) = best_turn_variation(game, turn[0]) {
                     game.edit_notes_at(at_ply, |at| {
@@ -55,22 +63,13 @@ pub fn annotate(game: &mut Game, report: &GameReport) -> Result<(), ApiError> {
                 }
             }
         }
-        if !ply.ends_turn {
-            continue;
-        }
-        // In a multi-action rule set a turn is one decision, and its evaluation is
-        // the one after its last action (mid-turn positions share its PGN token in
-        // Marseillais and Avalanche).
-        let verdict = turn
-            .iter()
-            .find_map(|p| p.class.map(|mark| (mark, p.cause)));
-        let best = turn[0].best.as_ref().map(|b| b.san.as_str());
+        let best = verdict.and_then(|_| best_turn_sans(game, turn[0]));
         game.edit_notes_at(ply.ply + 1, |at| {
             if let Some(eval) = ply.eval {
                 set_eval(&mut at.comments, eval);
             }
             if let Some((mark, cause)) = verdict {
-                let sentence = verdict_sentence(mark, cause, best);
+                let sentence = verdict_sentence(mark, cause, best.as_deref());
                 match at.comments.first_mut() {
                     Some(comment) if comment.starts_with("[%eval") => {
                         comment.push(' ');
@@ -176,6 +175,27 @@ fn best_turn_variation(game: &Game, first: &PlyReport) -> Option<(usize, RawVari
             },
         )
     })
+}
+
+/// The engine's best turn from the start of a turn (`first` is its first action), its
+/// actions in SAN separated by commas, as the page names it: `e3, Nc3`.
+fn best_turn_sans(game: &Game, first: &PlyReport) -> Option<String> {
+    let best = first.best.as_ref()?;
+    let mut walker = game.clone();
+    while walker.record().plies() > first.ply {
+        walker.undo();
+    }
+    let mut sans = Vec::new();
+    for token in &best.pv {
+        let Ok(info) = walker.play_text(token) else {
+            break;
+        };
+        sans.push(info.san);
+        if info.ends_turn {
+            break;
+        }
+    }
+    (!sans.is_empty()).then(|| sans.join(", "))
 }
 
 /// `Blunder. Nf3 was best.`, or with the mate that was missed or allowed.

@@ -337,9 +337,10 @@ impl GameAnalysis {
             let Some(verdict) = judge(mover, before, after).filter(|_| !forced) else {
                 continue;
             };
-            let culprit = turns::culprit(turn, mover, &evals);
-            plies[culprit].class = Some(verdict.mark);
-            plies[culprit].cause = Some(verdict.cause);
+            // The turn's mark goes on its last action (turns::marked_action).
+            let marked = turns::marked_action(turn);
+            plies[marked].class = Some(verdict.mark);
+            plies[marked].cause = Some(verdict.cause);
             counts.get_mut(mover).add(verdict.mark);
         }
         // White's win percentage along the judged turns (after a stop, the analysed

@@ -1,12 +1,9 @@
 //! Turns as the analysis judges them: the player decides a whole turn, so a
 //! multi-action turn (Progressive, Marseillais, Avalanche) is one decision, judged
 //! from the position before its first action to the position after its last; its
-//! mark goes on the action of the turn after which the mover's win chance fell the
-//! most (docs/analysis.md).
+//! mark goes on its last action (docs/analysis.md).
 
-use super::judge::Eval;
 use crate::api::MoveInfo;
-use crate::types::Color;
 
 /// The actions `start..end` of a game, one side's turn; positions `start` (before)
 /// and `end` (after) bound it.
@@ -32,18 +29,11 @@ pub fn turns(moves: &[MoveInfo]) -> Vec<Turn> {
     turns
 }
 
-/// The action of `turn` after which `mover`'s win chance fell the most (the first
-/// such; the turn's first action when nothing fell or evaluations are missing).
-pub fn culprit(turn: &Turn, mover: Color, evals: &[Option<Eval>]) -> usize {
-    let drop = |i: usize| match (evals[i], evals[i + 1]) {
-        (Some(before), Some(after)) => before.win_percent(mover) - after.win_percent(mover),
-        _ => 0.0,
-    };
-    let mut worst = turn.start;
-    for i in turn.start + 1..turn.end {
-        if drop(i) > drop(worst) {
-            worst = i;
-        }
-    }
-    worst
+/// The action of `turn` that carries the turn's mark: its last. The turn is what was
+/// judged, and its last action is where the decision closes: where its evaluation
+/// and verdict are written, and in Marseillais and Avalanche the end of the turn's
+/// one PGN token, after which a NAG stands. So the mark sits on the same action in
+/// the report, the page, the PGN and a PGN read back (docs/analysis.md).
+pub fn marked_action(turn: &Turn) -> usize {
+    turn.end - 1
 }

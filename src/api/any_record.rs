@@ -85,6 +85,9 @@ pub trait AnyRecord: Send + Sync {
         -> Result<Annotations, ApiError>;
 
     fn perft(&self, depth: u32) -> u64;
+    /// Whether the side to act can still win before its turn ends
+    /// ([`crate::puzzles::turn_win::turn_can_win`]); `None` past `max_nodes`.
+    fn turn_can_win(&self, max_nodes: u64) -> Option<bool>;
     /// The perft count below each legal action of the position (`go perft`).
     fn divide(&self, depth: u32) -> Vec<(Action, u64)>;
     /// Resolves a UCI token against the position's legal actions (whether or not
@@ -366,6 +369,10 @@ impl<G: Position> AnyRecord for Record<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self.current(), depth)
+    }
+
+    fn turn_can_win(&self, max_nodes: u64) -> Option<bool> {
+        crate::puzzles::turn_win::turn_can_win(self.current(), max_nodes)
     }
 
     fn divide(&self, depth: u32) -> Vec<(Action, u64)> {

@@ -399,7 +399,11 @@ impl EngineSession {
             networks: self.networks.clone(),
             ..SearchOptions::default()
         };
-        let table = self.take_table()?;
+        let mut table = self.take_table()?;
+        // An empty table: what earlier searches left in it (the game just played, the
+        // live analysis) would change the report, so the same game with the same
+        // budget gets the same report however it reached the session.
+        table.clear();
         // A refused analysis drops the table; the next job makes a new one.
         let analysis = GameAnalysis::new(&job.game, job.limits, options, table)?;
         self.job = Some(ActiveJob {

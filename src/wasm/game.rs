@@ -13,6 +13,9 @@ use js_sys::{Array, Object};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// The most positions `turnCanWin` may search.
+const MAX_TURN_WIN_NODES: f64 = 10_000_000.0;
+
 /// Chess-Gi's two hands, for `hands()`.
 #[derive(Serialize)]
 struct Hands {
@@ -826,6 +829,28 @@ impl Game {
             .perft(depth as u32)
             .map(|n| n as f64)
             .map_err(throw)
+    }
+
+    /// Whether the side to act can still win the game before its turn ends (in the
+    /// multi-action rule sets a turn has several actions; elsewhere: a mate in one):
+    /// `true` with a way found, `false` when no way of playing the turn's rest wins,
+    /// `null` when `maxNodes` positions (1 to 10,000,000) were not enough to tell.
+    /// The puzzles judge each action of a winning turn with it.
+    #[wasm_bindgen(js_name = turnCanWin, unchecked_return_type = "boolean | null")]
+    pub fn turn_can_win(
+        &self,
+        #[wasm_bindgen(js_name = maxNodes, unchecked_param_type = "number")] max_nodes: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let max_nodes = max_nodes
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (1.0..=MAX_TURN_WIN_NODES).contains(n))
+            .ok_or_else(|| {
+                invalid("maxNodes must be a whole number from 1 to 10000000".to_string())
+            })?;
+        Ok(match self.inner.record().turn_can_win(max_nodes as u64) {
+            Some(wins) => JsValue::from_bool(wins),
+            None => JsValue::NULL,
+        })
     }
 
     /// A copy of the game.

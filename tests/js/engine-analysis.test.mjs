@@ -94,3 +94,23 @@ test('bad input rejects with typed errors and the engine goes on', async () => {
   assert.deepEqual(report.plies, []);
   assert.ok(report.start);
 });
+
+test('the same game, the same budget: the same report after the engine played it as for a fresh engine (issue 53)', async () => {
+  const moves = ['e4', 'Qh5', 'Nf6', 'Nxh5', 'd4', 'Nc3', 'e6', 'Bb4', 'Bd2', 'a3'];
+  const game = played('marseillais', moves);
+  const fresh = new Engine({ variant: 'marseillais' });
+  try {
+    const expected = await fresh.analyseGame(game.pgn(), { nodes: 4000 });
+    // The engine plays the game (its table fills with the game's searches), then analyses it.
+    const player = new Engine({ variant: 'marseillais' });
+    try {
+      for (let i = 1; i <= moves.length; i += 3) await player.analyse({ moves: game.history({ verbose: true }).slice(0, i).map((m) => m.lan), nodes: 30000 });
+      const after = await player.analyseGame(game, { nodes: 4000 });
+      assert.deepEqual(after.report, expected.report);
+    } finally {
+      player.terminate();
+    }
+  } finally {
+    fresh.terminate();
+  }
+});

@@ -127,3 +127,38 @@ test('settings made by raw UCI are replayed after a trap too', async () => {
   assert.deepEqual(made.at(-1).settings, ['setoption name UCI_Variant value billiards']);
   assert.equal(made.at(-1).variant(), 'billiards');
 });
+
+test('a game analysis waits for the network of its rule set that is still being read', async () => {
+  // The page switches the engine to the game's rule set and asks for the analysis at
+  // once: started before the network arrived, the report would be the hand-written
+  // evaluation's, and another after it the network's (issue 53).
+  const calls = [];
+  class RecordingSession extends glue.Session {
+    loadNetwork(bytes) {
+      calls.push('loadNetwork');
+      return super.loadNetwork(bytes);
+    }
+    analyseGame(request) {
+      calls.push('analyseGame');
+      return super.analyseGame(request);
+    }
+  }
+  const bytes = readFileSync(new URL('../../nets/chessgi-round1.nnue', import.meta.url));
+  const sent = [];
+  let finished;
+  const done = new Promise((resolve) => (finished = resolve));
+  const host = createEngineHost({
+    post: (message) => {
+      sent.push(message);
+      if (message?.type === 'analysis' || message?.type === 'error') finished(message);
+    },
+    load: async () => ({ ...glue, Session: RecordingSession }),
+    readNetwork: () => new Promise((resolve) => setTimeout(() => resolve(bytes), 100)),
+  });
+  host.receive({ type: 'init', id: 0, variant: 'chess', network: [{ source: 'chessgi.nnue', variants: ['chessgi'] }] });
+  host.receive({ type: 'setOption', id: 1, name: 'UCI_Variant', value: 'chessgi' });
+  host.receive({ type: 'analyseGame', id: 2, request: { pgn: '[Variant "Chessgi"]\n\n1. e4 d5 2. exd5 *', depth: 2 } });
+  const message = await done;
+  assert.equal(message.type, 'analysis', JSON.stringify(message));
+  assert.deepEqual(calls, ['loadNetwork', 'analyseGame']);
+});

@@ -319,14 +319,15 @@ test('Progressive: a turn\'s actions in another order are right, a check that wo
   assert.equal(session.mistakes, 1);
 });
 
-test('A last turn that wins may be played any way that wins; one that does not goes back whole', () => {
+test('A last turn that wins may be played any way that wins; each action is judged as it comes', async () => {
   // The line: the knight leaves the e-file to c4, then the rook mates. Any knight move
   // that gives no check lets the rook mate as well.
   const session = new PuzzleSession(wholeTurn);
   session.playNext();
   const first = session.answer('e5d3');
   assert.equal(first.correct, true);
-  assert.equal(first.provisional, true, 'off the line: judged when the turn ends');
+  assert.equal(first.offLine, true);
+  assert.equal(first.provisional, false, 'judged at once: the rook can still mate');
   assert.equal(session.offLine, 1);
   assert.equal(session.hint(), null, 'no hint off the line');
   const mate = session.answer('e1e8');
@@ -338,13 +339,15 @@ test('A last turn that wins may be played any way that wins; one that does not g
   const again = new PuzzleSession(wholeTurn);
   again.playNext();
   const fen = again.game.fen();
-  assert.equal(again.answer('e5d3').provisional, true);
+  again.answer('e5d3');
+  const afterKnight = again.game.fen();
   const miss = again.answer('g1h1');
   assert.equal(miss.correct, false, 'the turn ends without the mate');
-  assert.equal(miss.takeBack, 2, 'the action tried and the knight move before it');
-  assert.equal(again.game.fen(), fen, 'the session is back at the turn start');
+  assert.equal(miss.reason, 'turn-cannot-win');
+  assert.equal(miss.firstWrong.san, 'Kh1', 'the knight move was right: the king move is the first wrong one');
+  assert.equal(miss.takeBack, 1, 'only the action tried goes back');
+  assert.equal(again.game.fen(), afterKnight);
   assert.equal(again.mistakes, 1);
-  assert.equal(again.answer('e5c4').correct, true);
   assert.equal(again.answer('e1e8').complete, true);
 
   const giveUp = new PuzzleSession(wholeTurn);
@@ -355,6 +358,39 @@ test('A last turn that wins may be played any way that wins; one that does not g
   giveUp.reveal();
   giveUp.playNext();
   assert.equal(giveUp.playNext().san, 'Re8#');
+});
+
+test('Progressive: each action of a winning series is judged at once, and the first wrong one is named (issue 53)', () => {
+  // Puzzle xs6se: after 4... dxc6 White's series of five mates with Bg5 and Qd8#. Spare
+  // actions may come first; the queen on d2 blocks the bishop but can step away again,
+  // until too few actions are left.
+  const xs6se = {
+    id: 'xs6se',
+    variant: 'progressive-scottish',
+    fen: 'r1b1kbnr/1ppp1ppp/p1P1p3/2q5/8/7P/PPP1PPP1/RNBQKBNR b KQkq - 2 2 4:3',
+    moves: 'd7c6 c1g5 d1d8',
+  };
+  const session = new PuzzleSession(xs6se);
+  session.playNext();
+  for (const [action, san] of [['d1d2', 'Qd2'], ['g1f3', 'Nf3']]) {
+    const verdict = session.answer(action);
+    assert.equal(verdict.correct, true, san);
+    assert.equal(verdict.provisional, false, `${san}: known at once that the series can still mate`);
+  }
+  const fen = session.game.fen();
+  const ruin = session.answer('b1c3');
+  assert.equal(ruin.correct, false, 'after Nc3 two actions are left, and the mate needs three (the queen off d2, Bg5, Qd8#)');
+  assert.equal(ruin.reason, 'turn-cannot-win');
+  assert.equal(ruin.firstWrong.san, 'Nc3');
+  assert.equal(ruin.takeBack, 1);
+  assert.equal(session.game.fen(), fen, 'Qd2 and Nf3 stay');
+  assert.equal(session.mistakes, 1);
+  // The way that still wins: the queen steps off d2, the bishop out, the mate.
+  for (const action of ['d2d3', 'c1g5']) assert.equal(session.answer(action).correct, true, action);
+  const mate = session.answer('d3d8');
+  assert.equal(mate.complete, true);
+  assert.equal(session.status, 'complete');
+  session.free();
 });
 
 test('every shipped puzzle file reads and every puzzle replays in its rule set', () => {

@@ -177,7 +177,7 @@ test('Marseillais: both actions of the turn by clicks; Chess-Gi: a drop from the
   assert.equal((await state('p6')).solved, true);
 });
 
-test('Marseillais: a last turn off the line that does not win goes back whole; one that wins solves', async () => {
+test('Marseillais: in a last turn off the line, the action after which it cannot win goes back alone; one that wins solves', async () => {
   const turn = puzzles.marseillais[0];
   await makeBoard('p5b');
   await loadPuzzle('p5b', turn, 200);
@@ -186,11 +186,17 @@ test('Marseillais: a last turn off the line that does not win goes back whole; o
   await clickAction(on('p5b'), game, 'e5d3'); // off the line, but the rook can still mate
   game.move('e5d3');
   await page.waitForFunction(() => document.getElementById('p5b').fen.includes('3N4'));
+  const knight = await fenOf('p5b');
   assert.equal((await state('p5b')).status, 'solving');
   await clickAction(on('p5b'), game, 'g1h1'); // the turn ends without the mate
-  await page.waitForFunction((fen) => document.getElementById('p5b').fen === fen, start, { timeout: 5000 });
-  await page.waitForFunction(() => /That turn does not win/.test(document.getElementById('p5b').shadowRoot.querySelector('.message').textContent));
+  await page.waitForFunction(() => /Kh1 is not the move: after it the turn cannot win/.test(document.getElementById('p5b').shadowRoot.querySelector('.message').textContent));
+  assert.equal(await fenOf('p5b'), knight, 'the knight move stays: the rook can still mate');
   assert.equal((await state('p5b')).mistakes, 1);
+  await clickAction(on('p5b'), gameAt('marseillais', knight), 'e1e8');
+  await waitStatus('p5b', 'complete');
+  assert.equal((await state('p5b')).solved, true);
+  // Loaded again and played without a slip, the same turn solves.
+  await loadPuzzle('p5b', turn, 200);
   const again = gameAt('marseillais', start);
   await clickAction(on('p5b'), again, 'e5d3');
   again.move('e5d3');

@@ -84,7 +84,7 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   assert.equal(await reviewing(), 5);
   assert.equal(await page.getAttribute('.eval-graph', 'aria-valuenow'), '5');
   // What the analysis says of it, in words.
-  assert.match(await page.textContent('#ga-verdict'), /^Qxf7\+: Blunder\. Best was [^.]+\. Evaluation -\d+\.\d\d\.$/);
+  assert.match(await page.textContent('#ga-verdict'), /^Qxf7\+: Blunder\. Best was [^.]+ \(arrows on the position before it\)\. Evaluation -\d+\.\d\d\.$/);
   // The mark in the move list, coloured and named.
   assert.equal(await glyphAfter(5).textContent(), '??');
   assert.equal(await glyphAfter(5).getAttribute('title'), 'Blunder');
@@ -94,10 +94,17 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   const w = parseFloat(await page.textContent('.ga-accuracy[data-color="w"]'));
   const b = parseFloat(await page.textContent('.ga-accuracy[data-color="b"]'));
   assert.ok(w < b, `the blunderer is less accurate (${w} < ${b})`);
-  // The better move as arrows on the shown action: not the queen's capture; off with the setting.
+  // The better move as arrows on the position before the blunder (issue 53: not after
+  // it, where they would start from emptied squares); *Show the better move* goes there.
+  assert.deepEqual(await autoShapes(), [], 'no arrows on the position after the blunder');
+  assert.equal(await page.textContent('#ga-better'), 'Show the better move');
+  await page.click('#ga-better');
+  assert.equal(await reviewing(), 4);
+  assert.match(await page.textContent('#ga-verdict'), /Next: Qxf7\+, a blunder; the green arrows show [^.]+\.$/);
   const shapes = await autoShapes();
   assert.ok(shapes.length >= 1, 'an arrow for the better move');
   assert.notEqual(`${shapes[0].from}${shapes[0].to}`, 'h5f7');
+  assert.equal(await page.isHidden('#ga-better-row'), true, 'already there');
   await page.evaluate(() => {
     document.getElementById('analysis-card').open = true;
   });
@@ -162,10 +169,44 @@ test('Stop keeps the analysed end of the game; the live analysis waits meanwhile
   await page.waitForSelector('#ga-result:not([hidden])', { timeout: 60000 });
   assert.equal(await page.isVisible('#ga-incomplete'), true);
   assert.match(await page.textContent('#ga-message'), /stopped/);
+  // Only the end was analysed: no accuracy is claimed for the game (issue 53).
+  assert.deepEqual(await page.$$eval('.ga-accuracy', (cells) => cells.map((c) => c.textContent)), ['–', '–']);
   const points = await graphPoints();
   assert.ok(points >= 1 && points < plies + 1, `the analysed end only: ${points} of ${plies + 1}`);
   await page.waitForSelector('#eval-bar[data-idle="false"]', { timeout: 20000 });
   await page.uncheck('#analysis-toggle');
+  game.free();
+  assert.deepEqual(errors, []);
+});
+
+test('Analyse again, then Stop: the earlier full report stays (issue 53)', async () => {
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  const random = seeded(53);
+  const game = new A.Game('chess');
+  while (game.history().length < 30 && !game.isGameOver()) {
+    const legal = game.legalMoves();
+    game.move(legal[Math.floor(random() * legal.length)]);
+  }
+  await loadText(game.pgn());
+  await analyse();
+  const summary = () => page.$$eval('#ga-summary-body td', (cells) => cells.map((c) => c.textContent));
+  const before = await summary();
+  const dots = () => page.locator('.eval-graph-mark').count();
+  const marks = await dots();
+  assert.match(before[0], /^\d+\.\d%$/);
+  assert.equal(await page.textContent('#ga-run'), 'Analyse again');
+  await page.click('#ga-run');
+  await page.waitForFunction(() => /^[1-9]\d* of \d+ positions$/.test(document.getElementById('ga-progress-text').textContent));
+  await page.click('#ga-stop');
+  await page.waitForSelector('#ga-stop', { state: 'hidden', timeout: 60000 });
+  assert.match(await page.textContent('#ga-message'), /earlier full analysis is kept/);
+  assert.equal(await page.isHidden('#ga-incomplete'), true);
+  assert.deepEqual(await summary(), before);
+  assert.equal(await dots(), marks);
+  // And after a reload.
+  await gotoReady(page, url);
+  await page.waitForSelector('#ga-result:not([hidden])');
+  assert.deepEqual(await summary(), before);
   game.free();
   assert.deepEqual(errors, []);
 });
@@ -200,20 +241,33 @@ test('an annotated PGN shows its graph and marks without a new analysis', async 
   assert.deepEqual(errors, []);
 });
 
-test('Marseillais: one graph point per turn, the mark on the action that lost the queen', async () => {
+test('Marseillais: one graph point per turn, the mark on the turn\'s last action, the better turn drawn before it', async () => {
   await loadText('[Variant "Marseillais"]\n\n1. e4,Qh5 Nf6,Nxh5 2. d4,Nc3 e6,Bb4 *');
   assert.equal(await page.inputValue('#variant'), 'marseillais');
   await analyse();
   assert.equal(await graphPoints(), 5, 'the start and four turn ends');
   const queen = await glyphAfter(2).textContent();
   assert.ok(['?', '??'].includes(queen), `Qh5 is marked (${queen})`);
-  assert.equal(await glyphAfter(1).count(), 0, 'one mark per turn, on its culprit');
+  assert.equal(await glyphAfter(1).count(), 0, 'one mark per turn, on its last action');
   // Every dot has its glyph in the move list.
   for (const ply of await page.$$eval('.eval-graph-mark', (dots) => dots.map((d) => d.dataset.ply))) {
     assert.equal(await glyphAfter(ply).count(), 1);
   }
   await page.click('.eval-graph-mark[data-ply="2"]', { force: true });
   assert.equal(await reviewing(), 2);
+  // The better turn is drawn on the position before the turn (issue 53), its actions
+  // numbered, the first from a square that holds the mover's piece there.
+  assert.deepEqual(await autoShapes(), []);
+  assert.match(await page.textContent('#ga-verdict'), /Best was [^.]+, [^.]+ \(arrows on the position before this turn\)/);
+  assert.equal(await page.textContent('#ga-better'), 'Show the better turn');
+  await page.click('#ga-better');
+  assert.equal(await reviewing(), 0);
+  const shapes = (await autoShapes()).filter((shape) => !shape.light);
+  assert.deepEqual(shapes.map((shape) => shape.label), ['1', '2']);
+  const start = new A.Game('marseillais');
+  const first = start.board().flat().find((cell) => cell?.square === shapes[0].from);
+  assert.equal(first?.color, 'w', `a white piece on ${shapes[0].from}`);
+  start.free();
   assert.deepEqual(errors, []);
 });
 

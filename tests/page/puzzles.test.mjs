@@ -209,6 +209,7 @@ test('Marseillais: the mate needs both actions of the turn', async () => {
   await waitFen(page, game.fen());
   assert.equal(await page.isVisible('#confirm'), false);
   assert.match(await page.textContent('#puzzle-title'), /Marseillais/);
+  assert.match(await prompt(page), /Find the best turn for White\.$/, 'a Marseillais puzzle asks for a whole turn');
   await clickAction(page, game, 'e5c4');
   game.move('e5c4');
   await waitFen(page, game.fen());
@@ -219,6 +220,36 @@ test('Marseillais: the mate needs both actions of the turn', async () => {
   await waitFen(page, game.fen());
   await page.waitForFunction(() => /Solved!/.test(document.getElementById('puzzle-prompt').textContent));
   assert.match(await page.textContent('#puzzle-about'), /wholeTurn/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Progressive: an action that leaves no winning series is wrong at once and named; the ones before it stay (issue 53)', async () => {
+  // Puzzle xs6se: White's series of five mates with Bg5 and Qd8#; Qd2 and Nf3 still
+  // allow it (the queen can step off d2 again), Nc3 does not.
+  const row = ['xs6se', 'r1b1kbnr/1ppp1ppp/p1P1p3/2q5/8/7P/PPP1PPP1/RNBQKBNR b KQkq - 2 2 4:3', 'd7c6 c1g5 d1d8', '1651', 'mate mateIn1 short wholeTurn'];
+  const { context, page, errors } = await puzzlePage({ 'progressive-scottish': csv([row]) });
+  await openPuzzles(page, 'progressive-scottish');
+  const game = gameAfter('progressive-scottish', row, 1);
+  await waitFen(page, game.fen());
+  assert.match(await prompt(page), /Find the best turn for White\.$/);
+  for (const token of ['d1d2', 'g1f3']) {
+    await clickAction(page, game, token);
+    game.move(token);
+    await waitFen(page, game.fen());
+    assert.equal(await prompt(page), 'Right: the turn can still win. Keep going.');
+  }
+  const kept = game.fen();
+  await clickAction(page, game, 'b1c3');
+  await page.waitForFunction(() => /Nc3 is not the move: after it the turn cannot win/.test(document.getElementById('puzzle-prompt').textContent));
+  await waitFen(page, kept);
+  for (const token of ['d2d3', 'c1g5', 'd3d8']) {
+    await clickAction(page, game, token);
+    game.move(token);
+    await waitFen(page, game.fen());
+  }
+  await page.waitForFunction(() => /Solved, with a mistake/.test(document.getElementById('puzzle-prompt').textContent));
+  game.free();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -103,6 +103,7 @@ async function analysisScreenshot(page) {
   await page.waitForSelector('#ga-result:not([hidden])', { timeout: 300000 });
   await page.evaluate(() => document.getElementById('board').review(0));
   await page.click('#ga-next');
+  await page.click('#ga-better'); // the better move's arrows, on the position before the mistake
   await page.evaluate(() => {
     // The side panel scrolls on its own: the analysis card in view, the page at its top.
     const panel = document.querySelector('.side-panel');

@@ -1,8 +1,10 @@
 // The page's game analysis panel: *Analyse game* runs Engine.analyseGame on the
 // board's engine queue (the live position analysis pauses meanwhile) with a progress
 // bar and Stop; then the evaluation graph, each side's accuracy and marks, next /
-// previous mistake, the better move as arrows for the shown action, and the annotated
-// PGN to copy or download. The report is stored beside the board's saved game, so it
+// previous mistake, the better move (or turn) as arrows on the position where it was to
+// be played (the one before the marked decision: *Show the better move* goes there), and
+// the annotated PGN to copy or download. A stopped re-analysis keeps the full report it
+// would have replaced. The report is stored beside the board's saved game, so it
 // survives a reload; a game whose PGN carries `[%eval]` notes shows its graph and marks
 // without a new analysis. Everything reaches the DOM through textContent.
 
@@ -21,6 +23,7 @@ const BETTER_BRUSH = 'green';
 const MARK_ORDER = ['inaccuracy', 'mistake', 'blunder'];
 const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
 const MARK_TITLE = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const ARTICLE = { inaccuracy: 'an', mistake: 'a', blunder: 'a' };
 const CAUSE_WORDS = { 'missed-mate': ': a forced mate was missed', 'allowed-mate': ': it allows a forced mate' };
 const RESULT_WORDS = { '1-0': 'White has won', '0-1': 'Black has won', '1/2-1/2': 'Drawn' };
 
@@ -68,6 +71,7 @@ export class GameAnalysis {
     $('ga-stop').addEventListener('click', () => this.stop());
     $('ga-next').addEventListener('click', () => this.stepMistake(1));
     $('ga-previous').addEventListener('click', () => this.stepMistake(-1));
+    $('ga-better').addEventListener('click', () => this.showBetter());
     $('ga-copy').addEventListener('click', (event) => copyText(this.annotatedPgn(), this.page, event.currentTarget));
     $('ga-download').addEventListener('click', () => downloadText(this.annotatedPgn(), `alfiere-${this.board.variant}-analysed.pgn`));
   }
@@ -131,6 +135,11 @@ export class GameAnalysis {
       this.message('The game changed during the analysis; analyse it again.');
     } else if (!result) {
       this.message('The analysis was cancelled.');
+    } else if (!result.report.complete && this.stored?.key === job.key && this.stored.report.complete !== false) {
+      // Stop during "Analyse again": the full report stays rather than a part of a new one.
+      const kept = 'The analysis was stopped: the earlier full analysis is kept.';
+      this.message(kept);
+      this.page.announce(kept);
     } else {
       this.stored = { key: job.key, report: result.report, pgn: result.pgn };
       save(ANALYSIS_KEY, { version: 1, ...this.stored });
@@ -234,6 +243,59 @@ export class GameAnalysis {
     const any = this.mistakeActions().length > 0;
     $('ga-next').disabled = !any;
     $('ga-previous').disabled = !any;
+    const better = this.betterShownFrom(history, shown);
+    $('ga-better-row').hidden = better === null;
+    $('ga-better').textContent = `Show the better ${this.multiAction() ? 'turn' : 'move'}`;
+  }
+
+  /** Whether a turn of the rule set on the board has several actions. */
+  multiAction() {
+    return (this.board.variants.find((v) => v.id === this.board.variant)?.turn ?? 'single') !== 'single';
+  }
+
+  /**
+   * The marked decision around the shown position (`shown` actions played) whose
+   * better turn can be drawn: `{first, inTurn, best}`, `first` the index of the turn's
+   * first action (the position the arrows belong to is the one before it), `inTurn`
+   * the indices of its actions, `best` the engine's turn (verbose moves); or null.
+   * The decision is the one the shown action belongs to; on the position before a
+   * marked turn, that turn.
+   */
+  markedTurnAt(history, shown) {
+    const marks = this.view?.marks;
+    if (!marks || marks.source !== 'report') return null;
+    const around = (index) => {
+      const action = marks.actions[index];
+      if (!action) return null;
+      const inTurn = marks.actions.flatMap((a, i) => (a.turn === action.turn ? [i] : []));
+      if (!inTurn.some((i) => marks.actions[i].mark)) return null;
+      const first = inTurn[0];
+      const best = this.bestTurn(first, marks.actions[first].best, history);
+      const played = inTurn.map((i) => history[i].lan);
+      if (!best.length || (best.length === played.length && best.every((m, i) => m.lan === played[i]))) return null;
+      return { first, inTurn, best };
+    };
+    // The position before a turn: that turn's better choice is drawn here.
+    const next = marks.actions[shown];
+    const startsTurn = next && (shown === 0 || marks.actions[shown - 1].turn !== next.turn);
+    return (startsTurn ? around(shown) : null) ?? around(shown - 1);
+  }
+
+  /** The marked decision whose better turn *Show the better move* goes to, when the
+   * shown position is not already the one before it. */
+  betterShownFrom(history, shown) {
+    const marked = this.markedTurnAt(history, shown);
+    return marked && marked.first !== shown ? marked : null;
+  }
+
+  /** Shows the position before the marked decision, where its better turn is drawn. */
+  showBetter() {
+    const history = this.board.history();
+    const marked = this.betterShownFrom(history, this.board.reviewing ?? history.length);
+    if (!marked) return;
+    this.goTo(marked.first);
+    // On a phone the board is far above the panel: bring it into view with its arrows.
+    this.board.scrollIntoView?.({ block: 'nearest' });
   }
 
   renderSummary(marks) {
@@ -247,8 +309,10 @@ export class GameAnalysis {
       const accuracy = document.createElement('td');
       accuracy.className = 'ga-accuracy';
       accuracy.dataset.color = color;
-      const figure = marks.accuracy[color];
+      // A stopped analysis saw only the end of the game: its accuracy is not the game's.
+      const figure = marks.complete ? marks.accuracy[color] : null;
       accuracy.textContent = Number.isFinite(figure) ? `${figure.toFixed(1)}%` : '–';
+      accuracy.title = marks.complete ? '' : 'Accuracy needs the whole game analysed';
       tr.append(th, accuracy);
       for (const mark of MARK_ORDER) {
         const td = document.createElement('td');
@@ -279,7 +343,14 @@ export class GameAnalysis {
       if (typeof evaluation.result === 'string') return RESULT_WORDS[evaluation.result] ?? '';
       return 'cp' in evaluation || 'mate' in evaluation ? `Evaluation ${scoreText(evaluation)}` : '';
     };
-    if (shown === 0) return evaluationWords(this.stored.report.start) && `The start: ${evaluationWords(this.stored.report.start).toLowerCase()}.`;
+    const marked = this.markedTurnAt(history, shown);
+    // On the position before a marked decision: what was played from here, and the
+    // better choice, drawn as the green arrows.
+    const ahead = marked && marked.first === shown ? this.betterHere(marked, history) : '';
+    if (shown === 0) {
+      const start = evaluationWords(this.stored.report.start);
+      return [start && `The start: ${start.toLowerCase()}.`, ahead].filter(Boolean).join(' ');
+    }
     const action = marks.actions[shown - 1];
     if (!action) return '';
     const words = [`${history[shown - 1].san}:`];
@@ -287,11 +358,21 @@ export class GameAnalysis {
       words.push(`${MARK_TITLE[action.mark]}${CAUSE_WORDS[action.cause] ?? ''}.`);
       const first = marks.actions.findIndex((a) => a.turn === action.turn);
       const best = this.bestTurn(first, marks.actions[first].best, history);
-      if (best.length) words.push(`Best was ${best.map((m) => m.san).join(', ')}.`);
+      const where = first === shown - 1 ? 'before it' : 'before this turn';
+      if (best.length) words.push(`Best was ${best.map((m) => m.san).join(', ')} (arrows on the position ${where}).`);
     }
     const evaluation = evaluationWords(action.evaluation);
     if (evaluation) words.push(`${evaluation}.`);
+    if (ahead) words.push(ahead);
     return words.length > 1 ? words.join(' ') : '';
+  }
+
+  /** `Next: Ke2, g4, an inaccuracy; the green arrows show e3, Nc3.` */
+  betterHere(marked, history) {
+    const marks = this.view.marks;
+    const mark = marked.inTurn.map((i) => marks.actions[i].mark).find(Boolean);
+    const played = marked.inTurn.map((i) => history[i].san).join(', ');
+    return `Next: ${played}, ${ARTICLE[mark]} ${mark}; the green arrows show ${marked.best.map((m) => m.san).join(', ')}.`;
   }
 
   /** The analysis's evaluation (White's view) of the position shown, or null. */
@@ -303,26 +384,18 @@ export class GameAnalysis {
   }
 
   /**
-   * The better turn as arrows on the shown position's board: on the marked action of a
-   * turn (or its last, when none is marked) whose actions were not the engine's best
-   * turn from the turn's start. Empty when `arrows` is off or nothing is better.
+   * The better turn as arrows, on the position where it was to be played: the one
+   * before a marked decision (in every rule set: drawn after the decision, its arrows
+   * would start from squares the decision emptied). Empty when `arrows` is off or the
+   * shown position is not before a marked decision.
    */
   betterMoveShapes(arrows) {
-    const marks = this.view?.marks;
-    if (!arrows || !marks || marks.source !== 'report') return [];
+    if (!arrows) return [];
     const history = this.board.history();
-    const index = (this.board.reviewing ?? history.length) - 1;
-    const action = marks.actions[index];
-    if (!action) return [];
-    const inTurn = marks.actions.flatMap((a, i) => (a.turn === action.turn ? [i] : []));
-    const shownOn = inTurn.find((i) => marks.actions[i].mark) ?? inTurn.at(-1);
-    if (index !== shownOn) return [];
-    const first = inTurn[0];
-    const best = this.bestTurn(first, marks.actions[first].best, history);
-    if (!best.length) return [];
-    const played = inTurn.map((i) => history[i].lan);
-    if (best.length === played.length && best.every((m, i) => m.lan === played[i])) return [];
-    return bestLineShapes(best).map((shape) => ({ ...shape, brush: BETTER_BRUSH }));
+    const shown = this.board.reviewing ?? history.length;
+    const marked = this.markedTurnAt(history, shown);
+    if (!marked || marked.first !== shown) return [];
+    return bestLineShapes(marked.best).map((shape) => ({ ...shape, brush: BETTER_BRUSH }));
   }
 
   /** The best turn's verbose moves from before action `first`, played on a copy of that position. */

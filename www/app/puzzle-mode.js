@@ -24,6 +24,24 @@ const SIDE = { w: 'White', b: 'Black' };
 /** Wrong actions before the solution is offered. */
 export const MISTAKES_BEFORE_SOLUTION = 2;
 
+/** The words for a wrong action (the board's `puzzlemove` detail): in a winning turn
+ * played another way than the line, the first action after which the turn could not
+ * win any more; elsewhere, the action tried. */
+function wrongWords(detail) {
+  const san = detail.firstWrong ?? detail.san ?? 'That';
+  if (detail.reason !== 'turn-cannot-win') return `${san} is not the move: it is taken back.`;
+  if (detail.firstWrong) return `${san} is not the move: after it the turn cannot win. It is taken back.`;
+  return `The turn cannot win any more: its last ${detail.takeBack} actions are taken back.`;
+}
+
+/** The words for a right action that does not end the puzzle: praise only what is
+ * known to be right. */
+function rightWords(detail) {
+  if (detail.provisional) return 'Played. Whether the turn still wins is judged when it ends.';
+  if (detail.offLine) return 'Right: the turn can still win. Keep going.';
+  return 'Best action! Keep going.';
+}
+
 export class PuzzleMode {
   /** @param page the Page (board, players, refresh, showError) */
   constructor(page) {
@@ -134,7 +152,14 @@ export class PuzzleMode {
     const solver = this.board.puzzle?.solver ?? this.board.game.turn();
     const setup = this.board.history().at(-1);
     const played = setup ? `${SIDE[setup.color]} played ${setup.san}. ` : '';
-    return `${played}Find the best action for ${SIDE[solver]}.`;
+    return `${played}Find the best ${this.multiAction() ? 'turn' : 'action'} for ${SIDE[solver]}.`;
+  }
+
+  /** Whether a turn of the rule set on the board has several actions: the person is
+   * then to find a whole turn, not one action. */
+  multiAction() {
+    const variant = this.puzzle?.variant ?? this.board.variant;
+    return (this.board.variants.find((v) => v.id === variant)?.turn ?? 'single') !== 'single';
   }
 
   onStep(detail) {
@@ -143,9 +168,9 @@ export class PuzzleMode {
       this.attempt.mistakes += 1;
       this.settle(false);
       const offer = this.attempt.mistakes >= MISTAKES_BEFORE_SOLUTION ? ' You can see the solution.' : '';
-      this.render(`${detail.san ?? 'That'} is not the move: it is taken back. Try again.${offer}`, 'wrong');
+      this.render(`${wrongWords(detail)} Try again.${offer}`, 'wrong');
     } else if (detail?.correct === true && !detail.complete && !this.attempt.over) {
-      this.render('Best action! Keep going.', 'right');
+      this.render(rightWords(detail), detail.provisional ? '' : 'right');
     }
   }
 
