@@ -7,6 +7,7 @@ pub mod fen;
 pub mod pgn;
 mod pgn_line;
 pub mod pgn_syntax;
+mod pgn_tree;
 pub mod san;
 pub mod uci;
 
