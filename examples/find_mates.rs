@@ -101,7 +101,7 @@ fn winner_turns<G: Position>(pos: &G, pv: &[Action], actions: usize) -> Option<u
 }
 
 fn run<G: Position>(variant: Variant, per: usize, seed: u64) {
-    let multi = alfiere::search::params::policy(variant).multi_action;
+    let multi = alfiere::search::policy(variant).multi_action;
     let progressive = matches!(
         variant,
         Variant::ProgressiveScottish | Variant::ProgressiveItalian

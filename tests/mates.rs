@@ -39,7 +39,7 @@ struct Case {
 impl Case {
     /// The actions to the win (both sides'), from the reported mate.
     fn actions(&self) -> u32 {
-        let multi = alfiere::search::params::policy(self.variant).multi_action;
+        let multi = alfiere::search::policy(self.variant).multi_action;
         if multi {
             self.mate as u32
         } else {

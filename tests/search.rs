@@ -56,7 +56,7 @@ fn forced_win_distance<G: Position>(pos: &G, max: u32) -> Option<u32> {
 
 /// Whether turns of the rule set may have several actions (mates then count actions).
 fn multi_action(variant: Variant) -> bool {
-    alfiere::search::params::policy(variant).multi_action
+    alfiere::search::policy(variant).multi_action
 }
 
 /// The reported mate score for a win in `actions` actions.

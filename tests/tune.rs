@@ -5,7 +5,7 @@
 
 mod common;
 
-use alfiere::search::tunable::TUNABLES;
+use alfiere::search::params::TUNABLES;
 use alfiere::uci::UciSession;
 use common::uci_session::send;
 

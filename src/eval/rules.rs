@@ -1,9 +1,11 @@
 //! What the evaluation does differently in each rule set ([`EvalRules`]); each rule
-//! set states its own in its file (`EngineRules::EVAL`), so a new rule set never
-//! inherits orthodox terms by accident.
+//! set states its own (`EngineRules::EVAL` in the engine layer's
+//! `search/rule_sets.rs`), so a new rule set never inherits orthodox terms by accident.
+//! The evaluation asks through its own trait, [`EvalChoices`], which the engine layer
+//! implements: the search builds on the evaluation, never the reverse.
 
 use super::mobility::Geometry;
-use super::nnue::FeatureSet;
+use super::nnue::{FeatureSet, Network, Networks};
 use crate::variant::Variant;
 
 /// The evaluation's choices for one rule set.
@@ -45,7 +47,30 @@ impl EvalRules {
     };
 }
 
-/// The evaluation's choices for `variant` (its `EngineRules::EVAL`).
+/// A rule set's evaluation choices, as the evaluation asks for them. Every rule set
+/// of the registry implements it (through `EngineRules`), or [`rules`] does not
+/// compile.
+pub(crate) trait EvalChoices {
+    /// What the evaluation does in this rule set.
+    const EVAL: EvalRules;
+}
+
+/// The evaluation's choices for `variant` (its [`EvalChoices::EVAL`]).
 pub(crate) const fn rules(variant: Variant) -> EvalRules {
-    crate::with_variant!(variant, G => <G as crate::search::rule_sets::EngineRules>::EVAL)
+    crate::with_variant!(variant, G => <G as EvalChoices>::EVAL)
+}
+
+impl FeatureSet {
+    /// The layout searches of `variant` read, if any.
+    #[inline]
+    pub fn of_variant(variant: Variant) -> Option<FeatureSet> {
+        rules(variant).network
+    }
+}
+
+impl Networks {
+    /// The network a search of `variant` evaluates with, if any.
+    pub fn for_variant(&self, variant: Variant) -> Option<&std::sync::Arc<Network>> {
+        FeatureSet::of_variant(variant).and_then(|set| self.get(set))
+    }
 }

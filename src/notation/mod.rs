@@ -8,6 +8,7 @@ pub mod pgn;
 pub mod pgn_clock;
 mod pgn_line;
 pub mod pgn_syntax;
+mod pgn_tree;
 pub mod san;
 pub mod uci;
 

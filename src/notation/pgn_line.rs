@@ -10,8 +10,8 @@
 //! the gzipped WebAssembly module (249,438 to 244,726 bytes), at no cost a reader
 //! could measure: the calls are per token, not per node.
 
-use super::pgn::{token_number, token_san, PgnError, PgnLine, PgnMove};
 use super::pgn_syntax::{RawMove, TokenNumber};
+use super::pgn_tree::{token_number, token_san, PgnError, PgnLine, PgnMove};
 use super::san;
 use crate::game::{Outcome, Position};
 use crate::moves::Action;

@@ -44,6 +44,8 @@ mod draws;
 mod frame;
 pub mod limits;
 mod memory;
+#[cfg(test)]
+mod network_tests;
 pub mod ordering;
 pub mod params;
 mod quiescence;
@@ -58,6 +60,7 @@ pub mod tunable;
 
 pub use draws::Repetitions;
 pub use limits::{Limits, TimeBudget};
+pub use rule_sets::policy;
 pub use score::Score;
 pub use skill::Strength;
 pub use stepped::SteppedSearch;
@@ -271,7 +274,7 @@ impl<G: Position> Search<G> {
         Search {
             tt: table,
             options: SearchOptions::default(),
-            policy: params::policy(variant),
+            policy: rule_sets::policy(variant),
             repetition_rule,
             move_count_rules,
             variant,

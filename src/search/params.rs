@@ -1,13 +1,13 @@
-//! Every tunable constant of the search in one place, and the per-rule-set policy
-//! (null move, what to do at the horizon in mid-turn positions) in one function.
+//! Every tunable constant of the search in one place ([`TUNABLES`] lists the margins),
+//! and the shape of the per-rule-set policy ([`Policy`]: null move, what to do at the
+//! horizon in mid-turn positions), which each rule set states in `rule_sets.rs`.
 //!
 //! The numbers are conventional starting points, to be tuned in matches; the margins
 //! declared with [`tunable!`] can be changed by UCI option in a `tune` build
 //! (`scripts/tune-margins.sh` plays those matches).
 
-use super::tunable::tunable;
+use super::tunable::{tunable, Tunable};
 use crate::game::{Phase, Position};
-use crate::variants::Variant;
 
 /// The deepest iteration (in actions).
 pub const MAX_DEPTH: i32 = 96;
@@ -222,12 +222,6 @@ pub struct Policy {
     pub refined_pruning: bool,
 }
 
-/// The search policy of a rule set (its `EngineRules::POLICY` in
-/// `search/rule_sets.rs`).
-pub const fn policy(variant: Variant) -> Policy {
-    crate::with_variant!(variant, G => <G as super::rule_sets::EngineRules>::POLICY)
-}
-
 /// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):
 /// a mid-turn position whose rule set (its `policy`) expands turns, or Avalanche's
 /// push and promotion-choice steps.
@@ -249,4 +243,55 @@ pub fn expands_at_horizon<G: Position>(policy: &Policy, pos: &G) -> bool {
 pub fn static_pruning_allowed<G: Position>(pos: &G) -> bool {
     let turn = pos.turn_state();
     turn.is_turn_start() && turn.phase == Phase::Move
+}
+
+/// Every tunable margin, in the order the tool tries them.
+pub static TUNABLES: &[&Tunable] = &[
+    &REVERSE_FUTILITY_MARGIN,
+    &FUTILITY_BASE,
+    &FUTILITY_PER_DEPTH,
+    &RAZOR_MARGIN,
+    &NULL_MOVE_SURPLUS_DIVISOR,
+    &PROBCUT_MARGIN,
+    &ASPIRATION_DELTA,
+    &LMR_BASE_PERCENT,
+    &LMR_DIVISOR_PERCENT,
+    &HISTORY_PRUNING_MARGIN,
+    &SEE_CAPTURE_MARGIN,
+    &SEE_QUIET_MARGIN,
+    &DELTA_MARGIN,
+    &SINGULAR_MARGIN,
+];
+
+impl Tunable {
+    /// The margin whose UCI name is `name` (in any case).
+    pub fn named(name: &str) -> Option<&'static Tunable> {
+        TUNABLES
+            .iter()
+            .copied()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_margin_has_one_name_and_a_range_around_its_value() {
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(t.min <= t.default && t.default <= t.max, "{}", t.name);
+            assert!(t.min < t.max, "{}: nothing to try", t.name);
+            assert!(
+                t.name.chars().all(|c| c.is_ascii_alphanumeric()),
+                "{}: a UCI name without spaces or underscores",
+                t.name
+            );
+            for other in &TUNABLES[..i] {
+                assert!(!t.name.eq_ignore_ascii_case(other.name), "{} twice", t.name);
+            }
+            assert!(std::ptr::eq(Tunable::named(t.name).unwrap(), *t));
+        }
+        assert!(Tunable::named("NoSuchMargin").is_none());
+    }
 }

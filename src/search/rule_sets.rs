@@ -4,13 +4,16 @@
 //! [`with_variant!`](crate::with_variant), so a rule set of the registry without its
 //! `impl` here does not compile, and none inherits orthodox choices by accident. (The
 //! rules core states a rule set's rules in its own file; this file is the engine
-//! layer's part, kept out of the core so the core never depends on the engine.)
+//! layer's part, kept out of the core so the core never depends on the engine.) The
+//! evaluation reads its part through its own trait, `eval::rules::EvalChoices`,
+//! implemented here for every rule set, so it never imports the search.
 
 use super::params::{MidTurn, Policy};
 use crate::eval::nnue::FeatureSet;
-use crate::eval::rules::EvalRules;
+use crate::eval::rules::{EvalChoices, EvalRules};
 use crate::eval::Geometry;
 use crate::game::Position;
+use crate::variants::Variant;
 use crate::variants::{
     Alice, Avalanche, Billiards, Chess, Chess960, ChessGi, Marseillais, MarseillaisBalanced,
     ProgressiveItalian, ProgressiveScottish, RacingKings,
@@ -34,6 +37,17 @@ pub(crate) trait EngineRules: Position {
 
     /// The bench positions: FENs or `startpos moves ...` (one action per token).
     const BENCH_POSITIONS: &'static [&'static str];
+}
+
+/// The evaluation reads a rule set's `EVAL` through its own trait, so it never names
+/// this one.
+impl<G: EngineRules> EvalChoices for G {
+    const EVAL: EvalRules = <G as EngineRules>::EVAL;
+}
+
+/// The search policy of a rule set (its `EngineRules::POLICY`).
+pub const fn policy(variant: Variant) -> Policy {
+    crate::with_variant!(variant, G => <G as EngineRules>::POLICY)
 }
 
 /// One action per turn where static exchanges do not hold: Alice's two boards and

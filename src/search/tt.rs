@@ -320,6 +320,8 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Action;
+    use crate::types::{Color, Role, Square};
 
     #[test]
     fn store_and_probe() {
@@ -361,5 +363,40 @@ mod tests {
             assert!(tt.memory_bytes() <= mb << 20, "{mb} MiB");
             assert!(tt.memory_bytes() >= (mb << 20) / 2);
         }
+    }
+
+    const KNIGHT_DROP: Action = Action::Drop {
+        role: Role::Knight,
+        to: Square::E1,
+    };
+
+    fn learned_drop() -> Box<Learned> {
+        let mut learned = Box::new(Learned::new(Variant::ChessGi));
+        learned.history.update(Color::White, &KNIGHT_DROP, 1000);
+        learned
+    }
+
+    fn knight_drop_history(learned: &Learned) -> i32 {
+        learned.history.get(Color::White, &KNIGHT_DROP)
+    }
+
+    #[test]
+    fn the_table_carries_histories_to_the_same_rule_set_only() {
+        let mut table = TranspositionTable::new(1);
+        table.keep_learned(learned_drop());
+        assert!(knight_drop_history(&table.take_learned(Variant::ChessGi)) > 0);
+        // Taken once: the next search that does not give them back starts afresh.
+        assert_eq!(
+            knight_drop_history(&table.take_learned(Variant::ChessGi)),
+            0
+        );
+        table.keep_learned(learned_drop());
+        assert_eq!(knight_drop_history(&table.take_learned(Variant::Chess)), 0);
+        table.keep_learned(learned_drop());
+        table.clear();
+        assert_eq!(
+            knight_drop_history(&table.take_learned(Variant::ChessGi)),
+            0
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! Each is declared once with [`tunable!`]: in a normal build it is a constant, folded
 //! into the code like any other; in a build with the `tune` feature it is a value the
 //! UCI option `Tune <Name>` sets, so a match can play one value against another
-//! without a rebuild. The list [`TUNABLES`] names them for the UCI layer and the tool.
+//! without a rebuild. The list `params::TUNABLES` names them for the UCI layer and the
+//! tool.
 
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -52,14 +53,6 @@ impl Tunable {
     pub fn set(&self, value: i32) {
         self.value.store(value, Ordering::Relaxed);
     }
-
-    /// The margin whose UCI name is `name` (in any case).
-    pub fn named(name: &str) -> Option<&'static Tunable> {
-        TUNABLES
-            .iter()
-            .copied()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-    }
 }
 
 /// Two margins are equal when they are the same margin (each is one item).
@@ -85,50 +78,3 @@ macro_rules! tunable {
     };
 }
 pub(crate) use tunable;
-
-use super::params::{
-    ASPIRATION_DELTA, DELTA_MARGIN, FUTILITY_BASE, FUTILITY_PER_DEPTH, HISTORY_PRUNING_MARGIN,
-    LMR_BASE_PERCENT, LMR_DIVISOR_PERCENT, NULL_MOVE_SURPLUS_DIVISOR, PROBCUT_MARGIN, RAZOR_MARGIN,
-    REVERSE_FUTILITY_MARGIN, SEE_CAPTURE_MARGIN, SEE_QUIET_MARGIN, SINGULAR_MARGIN,
-};
-
-/// Every tunable margin, in the order the tool tries them.
-pub static TUNABLES: &[&Tunable] = &[
-    &REVERSE_FUTILITY_MARGIN,
-    &FUTILITY_BASE,
-    &FUTILITY_PER_DEPTH,
-    &RAZOR_MARGIN,
-    &NULL_MOVE_SURPLUS_DIVISOR,
-    &PROBCUT_MARGIN,
-    &ASPIRATION_DELTA,
-    &LMR_BASE_PERCENT,
-    &LMR_DIVISOR_PERCENT,
-    &HISTORY_PRUNING_MARGIN,
-    &SEE_CAPTURE_MARGIN,
-    &SEE_QUIET_MARGIN,
-    &DELTA_MARGIN,
-    &SINGULAR_MARGIN,
-];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_margin_has_one_name_and_a_range_around_its_value() {
-        for (i, t) in TUNABLES.iter().enumerate() {
-            assert!(t.min <= t.default && t.default <= t.max, "{}", t.name);
-            assert!(t.min < t.max, "{}: nothing to try", t.name);
-            assert!(
-                t.name.chars().all(|c| c.is_ascii_alphanumeric()),
-                "{}: a UCI name without spaces or underscores",
-                t.name
-            );
-            for other in &TUNABLES[..i] {
-                assert!(!t.name.eq_ignore_ascii_case(other.name), "{} twice", t.name);
-            }
-            assert!(std::ptr::eq(Tunable::named(t.name).unwrap(), *t));
-        }
-        assert!(Tunable::named("NoSuchMargin").is_none());
-    }
-}

@@ -30,7 +30,7 @@ pub fn option_lines() -> Vec<String> {
         format!("option name EvalFile type string default {BUILT_IN_NETWORK}"),
     ];
     if cfg!(feature = "tune") {
-        lines.extend(crate::search::tunable::TUNABLES.iter().map(|t| {
+        lines.extend(crate::search::params::TUNABLES.iter().map(|t| {
             format!(
                 "option name Tune {} type spin default {} min {} max {}",
                 t.name, t.default, t.min, t.max

@@ -12,6 +12,7 @@
 pub mod alice;
 pub mod avalanche;
 pub mod billiards;
+mod check_only_last;
 pub mod chess;
 pub mod chess960;
 pub mod chessgi;

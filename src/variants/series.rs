@@ -63,6 +63,7 @@ use crate::movegen::{self, Counter, Orthodox, Sink};
 use crate::moves::{Action, ActionList};
 use crate::setup::{ExtraState, PositionError, PositionProblem, Setup, SetupParts};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::variants::check_only_last;
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
 use crate::zobrist;
@@ -90,7 +91,7 @@ pub(crate) struct SeriesRules {
     /// The series lengths.
     pub(crate) lengths: SeriesLengths,
     /// Whether only the last action of a series may check (Italian Progressive: see
-    /// `progressive.rs` for its generator and its dead positions).
+    /// `check_only_last.rs` for its generator and its dead positions).
     pub(crate) check_only_last: bool,
 }
 
@@ -132,8 +133,8 @@ impl SeriesRules {
     /// e.p. square).
     #[inline]
     fn generate_moves<S: Sink>(&self, core: &SeriesCore, out: &mut S) {
-        if self.check_only_last {
-            crate::variants::progressive::generate_no_early_check(core, out);
+        if self.check_only_last && !core.next_is_last() {
+            check_only_last::generate_no_check(core.orthodox(), |a| core.gives_check(a), out);
         } else {
             movegen::generate(core.orthodox(), out);
         }
@@ -142,15 +143,13 @@ impl SeriesRules {
     /// Whether neither side can ever mate (the dead-position draw).
     pub(crate) fn is_dead_position(&self, chess: &Chess) -> bool {
         chess.is_dead_position()
-            && !(self.check_only_last
-                && crate::variants::progressive::bishops_on_both_sides(&chess.board))
+            && !(self.check_only_last && check_only_last::bishops_on_both_sides(&chess.board))
     }
 
     /// Whether `color` could never mate by any legal sequence.
     pub(crate) fn cannot_mate(&self, chess: &Chess, color: Color) -> bool {
         Chess::cannot_mate_orthodox(&chess.board, color)
-            && !(self.check_only_last
-                && crate::variants::progressive::bishops_on_both_sides(&chess.board))
+            && !(self.check_only_last && check_only_last::bishops_on_both_sides(&chess.board))
     }
 }
 

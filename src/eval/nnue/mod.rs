@@ -60,19 +60,19 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::notation::fen::read_fen;
     use crate::{Chess, Position};
     use std::sync::Arc;
 
     /// A network with small pseudo-random weights.
-    pub(super) fn random_network(seed: u64) -> Network {
+    pub(crate) fn random_network(seed: u64) -> Network {
         random_network_of(FeatureSet::PieceSquare, seed)
     }
 
     /// A network of layout `set` with small pseudo-random weights.
-    pub(super) fn random_network_of(set: FeatureSet, seed: u64) -> Network {
+    pub(crate) fn random_network_of(set: FeatureSet, seed: u64) -> Network {
         let mut x = seed;
         let mut next = move |range: i64| {
             x = x
@@ -262,37 +262,6 @@ mod tests {
     }
 
     #[test]
-    fn the_top_levels_evaluate_with_the_network_and_the_lower_ones_without() {
-        use crate::search::{Search, SearchOptions, Strength, TranspositionTable};
-        let net = Arc::new(random_network(8));
-        let pos: Chess =
-            read_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-                .unwrap();
-        let learned = net.output(
-            &net.refresh(pos.placement().board, &Hands::default()),
-            pos.turn(),
-        );
-        let hand = crate::eval::evaluate(&pos);
-        assert_ne!(learned, hand);
-        let mut search = Search::<Chess>::new(TranspositionTable::new(1));
-        for (strength, expected) in [
-            (Strength::from_level(0), hand),
-            (Strength::from_level(15), hand),
-            (Strength::from_elo(1860), hand),
-            (Strength::from_level(16), learned),
-            (Strength::from_level(19), learned),
-            (Strength::full(), learned),
-        ] {
-            search.set_options(SearchOptions {
-                networks: Networks::only(Arc::clone(&net)),
-                strength,
-                ..SearchOptions::default()
-            });
-            assert_eq!(search.evaluate(&pos, 0), expected, "{strength:?}");
-        }
-    }
-
-    #[test]
     fn the_cache_agrees_with_a_refresh_wherever_it_starts_from() {
         let net = Arc::new(random_network(21));
         let mut cache = AccumulatorCache::new(Arc::clone(&net));
@@ -314,53 +283,5 @@ mod tests {
                 "{fen}"
             );
         }
-    }
-
-    #[test]
-    fn a_search_with_a_network_plays_legal_actions_and_scores_by_it() {
-        use crate::search::{Limits, Progress, Search, SearchOptions, TranspositionTable};
-        let run = |networks: Networks| {
-            let mut search = Search::<Chess>::new(TranspositionTable::new(1));
-            search.set_options(SearchOptions {
-                networks,
-                ..SearchOptions::default()
-            });
-            let limits = Limits {
-                depth: Some(5),
-                ..Limits::default()
-            };
-            search.start_with_history(Chess::start(), &[], limits);
-            loop {
-                if let Progress::Done(result) = search.step(1 << 20, &|| 0, &mut |_| {}) {
-                    return result;
-                }
-            }
-        };
-        let learned = run(Networks::only(Arc::new(random_network(8))));
-        let hand = run(Networks::none());
-        assert!(Chess::start().is_legal(&learned.best.unwrap()));
-        // A random network values the start position unlike the hand-written terms.
-        assert_ne!((learned.score, learned.nodes), (hand.score, hand.nodes));
-        // A rule set of another layout keeps the hand-written evaluation.
-        let mut gi = Search::<crate::ChessGi>::new(TranspositionTable::new(1));
-        gi.set_options(SearchOptions {
-            networks: Networks::only(Arc::new(random_network(8))),
-            ..SearchOptions::default()
-        });
-        let pos = crate::ChessGi::start();
-        assert_eq!(gi.evaluate(&pos, 0), crate::eval::evaluate(&pos));
-        // With a network of its layout in the set, Chess-Gi scores by it.
-        let hands_net = Arc::new(random_network_of(FeatureSet::PieceSquareHands, 8));
-        let mut networks = Networks::only(Arc::new(random_network(8)));
-        networks.insert(Arc::clone(&hands_net));
-        gi.set_options(SearchOptions {
-            networks,
-            ..SearchOptions::default()
-        });
-        let expected = hands_net.output(
-            &hands_net.refresh(pos.placement().board, &Hands::of(&pos)),
-            pos.turn(),
-        );
-        assert_eq!(gi.evaluate(&pos, 0), expected);
     }
 }

@@ -1,20 +1,12 @@
 //! The learned evaluations a search may use, at most one per feature layout
 //! ([`Networks`]): orthodox chess reads the piece-square network, Chess-Gi the one with
-//! hands. A search takes the one whose layout its rule set names, so the same set is
-//! passed to a search of any rule set.
+//! hands. A search takes the one whose layout its rule set names
+//! (`Networks::for_variant`, with the rule sets' choices in `eval/rules.rs`), so the same
+//! set is passed to a search of any rule set.
 
 use super::features::FeatureSet;
 use super::network::Network;
-use crate::variant::Variant;
 use std::sync::Arc;
-
-impl FeatureSet {
-    /// The layout searches of `variant` read, if any.
-    #[inline]
-    pub fn of_variant(variant: Variant) -> Option<FeatureSet> {
-        crate::eval::rules::rules(variant).network
-    }
-}
 
 /// The networks by layout.
 type Slots = [Option<Arc<Network>>; FeatureSet::ALL.len()];
@@ -70,11 +62,6 @@ impl Networks {
         self.slots.as_ref()?[slot(set)].as_ref()
     }
 
-    /// The network a search of `variant` evaluates with, if any.
-    pub fn for_variant(&self, variant: Variant) -> Option<&Arc<Network>> {
-        FeatureSet::of_variant(variant).and_then(|set| self.get(set))
-    }
-
     /// Whether there is no network at all.
     pub fn is_empty(&self) -> bool {
         self.iter().next().is_none()
@@ -89,6 +76,7 @@ impl Networks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn each_layout_has_its_own_place() {
