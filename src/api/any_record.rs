@@ -86,7 +86,7 @@ pub trait AnyRecord: Send + Sync {
 
     fn perft(&self, depth: u32) -> u64;
     /// Whether the side to act can still win before its turn ends
-    /// ([`crate::puzzles::turn_win::turn_can_win`]); `None` past `max_nodes`.
+    /// ([`crate::search::turn_win::turn_can_win`]); `None` past `max_nodes`.
     fn turn_can_win(&self, max_nodes: u64) -> Option<bool>;
     /// The perft count below each legal action of the position (`go perft`).
     fn divide(&self, depth: u32) -> Vec<(Action, u64)>;
@@ -372,7 +372,7 @@ impl<G: Position> AnyRecord for Record<G> {
     }
 
     fn turn_can_win(&self, max_nodes: u64) -> Option<bool> {
-        crate::puzzles::turn_win::turn_can_win(self.current(), max_nodes)
+        crate::search::turn_win::turn_can_win(self.current(), max_nodes)
     }
 
     fn divide(&self, depth: u32) -> Vec<(Action, u64)> {

@@ -8,10 +8,12 @@
 //! ([`probe`]); the opponent's replies are the engine's best; the line ends in a
 //! mate (or the rule set's own win) or where a decisive material win is in hand. In
 //! multi-action rule sets the unit is the action, so a puzzle may ask for a whole
-//! turn. [`line`] builds the line, [`mine`] mines a game and gathers puzzles in order, [`themes`] names what it shows, [`rating`] turns
-//! the engine's effort into a difficulty, [`file`] reads and writes the shipped CSV
-//! files and [`replay`] checks a shipped puzzle again. [`turn_win`] tells whether a
-//! turn under way can still win the game (the JS session's judge of a winning turn).
+//! turn. [`line`] builds the line, [`mine`] mines a game and gathers puzzles in order,
+//! [`themes`] names what it shows, [`rating`] turns the engine's effort into a
+//! difficulty, [`file`] reads and writes the shipped CSV
+//! files and [`replay`] checks a shipped puzzle again. Whether a turn under way can
+//! still win the game (the JS session's judge of a winning turn) is
+//! [`crate::search::turn_win`]'s, below the API that asks it.
 
 pub mod criteria;
 pub mod file;
@@ -21,7 +23,6 @@ pub mod probe;
 pub mod rating;
 pub mod replay;
 pub mod themes;
-pub mod turn_win;
 
 pub use criteria::Rejection;
 pub use file::PuzzleRow;

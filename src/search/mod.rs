@@ -57,6 +57,7 @@ pub mod skill;
 pub mod stepped;
 pub mod tt;
 pub mod tunable;
+pub mod turn_win;
 
 pub use draws::Repetitions;
 pub use limits::{Limits, TimeBudget};
