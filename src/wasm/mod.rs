@@ -177,17 +177,12 @@ export interface AnalyseGameRequest {
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).
 ///
-/// Installs a panic hook so that a Rust panic (a bug) is logged with its message and
-/// location instead of an opaque `unreachable` trap.
+/// Installs `console_error_panic_hook`, so that a Rust panic (a bug) is logged with
+/// `console.error` (its message, location and the JS stack) instead of an opaque
+/// `unreachable` trap.
 #[wasm_bindgen(start)]
 fn start() {
-    std::panic::set_hook(Box::new(|info| console_error(&info.to_string())));
-}
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(message: &str);
+    console_error_panic_hook::set_once();
 }
 
 /// A thrown `Error` with `name` and `code` set.
