@@ -66,6 +66,12 @@ pyo3::create_exception!(
     AlfiereError,
     "A position the rule set does not allow."
 );
+pyo3::create_exception!(
+    alfiere,
+    InvalidTimeControlError,
+    AlfiereError,
+    "A time control that does not read."
+);
 
 /// The exception of `kind`, with `message`.
 pub fn error(kind: ApiErrorKind, message: impl Into<String>) -> PyErr {
@@ -80,6 +86,7 @@ pub fn error(kind: ApiErrorKind, message: impl Into<String>) -> PyErr {
         ApiErrorKind::NoClaim => NoClaimError::new_err(message),
         ApiErrorKind::InvalidNetwork => InvalidNetworkError::new_err(message),
         ApiErrorKind::InvalidPosition => InvalidPositionError::new_err(message),
+        ApiErrorKind::InvalidTimeControl => InvalidTimeControlError::new_err(message),
     }
 }
 
@@ -110,6 +117,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
         "InvalidPositionError",
         py.get_type::<InvalidPositionError>(),
+    )?;
+    m.add(
+        "InvalidTimeControlError",
+        py.get_type::<InvalidTimeControlError>(),
     )?;
     Ok(())
 }
