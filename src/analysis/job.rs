@@ -288,19 +288,21 @@ impl GameAnalysis {
             .collect()
     }
 
-    /// The judged turns and their verdicts (forced turns and turns with a position
-    /// not analysed have none).
+    /// The judged turns and their verdicts.
     fn verdicts(&self, evals: &[Option<Eval>]) -> Vec<(Turn, Verdict)> {
         turns::turns(&self.moves)
             .into_iter()
-            .filter_map(|turn| {
-                let mover = self.moves[turn.start].color;
-                let (before, after) = (evals[turn.start]?, evals[turn.end]?);
-                let verdict = judge(mover, before, after)?;
-                let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
-                (!forced).then_some((turn, verdict))
-            })
+            .filter_map(|turn| Some((turn, self.verdict(&turn, evals)?)))
             .collect()
+    }
+
+    /// The verdict on `turn` by `evals` (none for a forced turn, or a turn with a
+    /// position not analysed): the one rule the report and the deeper looks share.
+    fn verdict(&self, turn: &Turn, evals: &[Option<Eval>]) -> Option<Verdict> {
+        let mover = self.moves[turn.start].color;
+        let verdict = judge(mover, evals[turn.start]?, evals[turn.end]?)?;
+        let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
+        (!forced).then_some(verdict)
     }
 
     /// Whether action `i` was the only legal one.
@@ -333,8 +335,7 @@ impl GameAnalysis {
                 before: before.win_percent(mover),
                 after: after.win_percent(mover),
             });
-            let forced = plies[turn.start..turn.end].iter().all(|p| p.forced);
-            let Some(verdict) = judge(mover, before, after).filter(|_| !forced) else {
+            let Some(verdict) = self.verdict(turn, &evals) else {
                 continue;
             };
             // The turn's mark goes on its last action (turns::marked_action).
