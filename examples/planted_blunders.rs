@@ -2,7 +2,10 @@
 //! several rule sets, analysed; it prints how many planted blunders were marked as
 //! mistakes or blunders, and how many sound decisions were wrongly marked.
 //!
-//! How a game is built (seeded, reproducible): the engine plays both sides at
+//! How a game is built (seeded, reproducible): the game's first
+//! [`RANDOM_OPENING_ACTIONS`] actions are chosen at random among the legal ones (the
+//! engine's own play is deterministic, so without them every game of a rule set
+//! would be the same game up to its planted turn); then the engine plays both sides at
 //! `--play-nodes` per action (more than the analysis gets, so its decisions are
 //! sound by the analysis's own standard); at a random turn between the 5th and the
 //! 15th, once the position is undecided (the engine's evaluation within ±1.5 pawns),
@@ -23,6 +26,9 @@ use alfiere::api::Game;
 use alfiere::moves::Action;
 use alfiere::search::{Limits, NoClock, Progress, Score, SearchOptions, TranspositionTable};
 use alfiere::{Color, Variant};
+
+/// The actions at the game's start chosen at random, so that the games differ.
+const RANDOM_OPENING_ACTIONS: usize = 2;
 
 struct Config {
     games: usize,
@@ -153,6 +159,10 @@ fn planted_game(variant: Variant, c: &Config, rng: &mut Rng) -> Option<(Game, us
         let (best, score) = search(&game, c.play_nodes);
         let best = best?;
         let mut action = best;
+        if game.history().len() < RANDOM_OPENING_ACTIONS {
+            let legal = game.record().legal_actions();
+            action = legal[rng.below(legal.len())];
+        }
         if planted.is_none() && turn >= plant_from && turn_start && score.abs() <= 150 {
             let best_after = score_after(&game, &best, mover, c.probe_nodes)?;
             let mut blunders = Vec::new();

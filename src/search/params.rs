@@ -220,6 +220,11 @@ pub struct Policy {
     /// is a threat quiescence does not see), and in Alice and Billiards the set
     /// missed held mates within their depth.
     pub refined_pruning: bool,
+    /// Whether quiescence, where a turn of two or more actions starts, also tries the
+    /// quiet first actions that attack a piece the turn's next action could take
+    /// (Marseillais: "attack, then take" in one turn is the commonest threat there,
+    /// and captures alone never see it).
+    pub quiet_threats: bool,
 }
 
 /// Whether `pos` must not be judged by its static score (no stand-pat, no horizon):

@@ -9,8 +9,12 @@
 //!
 //! Mid-turn positions (see [`super::params::MidTurn`]) get no stand-pat where the
 //! rule set expands turns: every remaining action of the turn is searched, for the
-//! first [`QUIESCENCE_EXPAND_PLIES`] plies of quiescence. Quiescence never pauses:
-//! it is small, and a pause happens only where a main-search node starts.
+//! first [`QUIESCENCE_EXPAND_PLIES`] plies of quiescence. Where a rule set's turns hold
+//! two full actions (`Policy::quiet_threats`, Marseillais), the horizon's turn also
+//! tries its quiet first actions that attack a piece worth taking, each followed by
+//! the turn's captures only: "attack, then take" is a threat captures alone miss.
+//! Quiescence never pauses: it is small, and a pause happens only where a main-search
+//! node starts.
 
 use super::draws::terminal_score;
 use super::ordering::{is_quiet, pack, pick_next, tactical_rank};
@@ -21,10 +25,10 @@ use super::params::{
 use super::score::{from_table, to_table, INFINITY, MAX_PLY};
 use super::tt::{Bound, Hit};
 use super::{position_key, see, Search};
-use crate::attacks::king_attacks;
+use crate::attacks::{attacks, king_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::game::Position;
+use crate::game::{Phase, Position};
 use crate::moves::Action;
 use crate::types::{Color, Role};
 
@@ -65,6 +69,29 @@ fn opponent_may_finish_race(board: &Board, side: Color, goal: Bitboard) -> bool 
     steps
         .into_iter()
         .any(|square| !board.is_attacked(square, side, without_king))
+}
+
+/// Whether quiet `action` by `side` puts its piece where it attacks an opponent's
+/// piece worth more than itself, or a piece other than a pawn that nothing guards:
+/// what the turn's next action could then take. Never inlined, one copy for every
+/// rule set (the WebAssembly size); it runs only where `quiet_threats` is set.
+#[inline(never)]
+fn threatens_capture(board: &Board, side: Color, action: &Action) -> bool {
+    let Some(from) = action.from() else {
+        return false;
+    };
+    let role = action.promotion().unwrap_or(action.role());
+    let to = action.to();
+    let occupied = (board.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let them = board.by_color(!side) - board.by_role(Role::King);
+    let mover = DELTA_VICTIM_VALUE[role.index()];
+    (attacks(side, role, to, occupied) & them)
+        .into_iter()
+        .any(|square| {
+            let victim = board.role_at(square).unwrap_or(Role::Pawn);
+            DELTA_VICTIM_VALUE[victim.index()] > mover
+                || (victim != Role::Pawn && !board.is_attacked(square, !side, occupied))
+        })
 }
 
 impl<G: Position> Search<G> {
@@ -125,7 +152,13 @@ impl<G: Position> Search<G> {
         let race_finish = stand_pat
             && self.policy.king_race
             && may_finish_race(pos.placement().board, pos.turn(), G::GOAL);
-        if stand_pat && !race_finish {
+        // Only at the horizon's own turn (the first quiescence ply), and only where an
+        // action of the turn follows: deeper, the threats would make quiescence wide.
+        let quiet_threats = stand_pat && self.policy.quiet_threats && qply == 0 && {
+            let turn = pos.turn_state();
+            turn.phase == Phase::Move && turn.length > turn.played + 1
+        };
+        if stand_pat && !race_finish && !quiet_threats {
             pos.tactical_actions(&mut self.frames[ply].actions);
         } else {
             pos.legal_actions(&mut self.frames[ply].actions);
@@ -163,7 +196,10 @@ impl<G: Position> Search<G> {
                 && see::may_lose(&action)
                 && !see::see_at_least(pos.placement().board, side, &action, 0);
             let finishing = race_finish && finishes_race(&action, G::GOAL);
-            if (all || finishing || !is_quiet(&action)) && !losing {
+            let threat = quiet_threats
+                && is_quiet(&action)
+                && threatens_capture(pos.placement().board, side, &action);
+            if (all || finishing || threat || !is_quiet(&action)) && !losing {
                 frame.actions.as_mut_slice()[n] = action;
                 frame.scores[n] = if pack(&action) == table_move {
                     ORDER_TABLE_MOVE
@@ -197,10 +233,17 @@ impl<G: Position> Search<G> {
             }
             let mut child = pos.clone();
             child.play_unchecked(&action);
-            let score = if child.turn() == side {
-                self.qsearch(&child, ply + 1, alpha, beta, qply + 1)
+            // After a quiet threat the turn's rest stands pat and takes: expanding
+            // every second action there would make each such threat a full ply.
+            let next_qply = if quiet_threats && is_quiet(&action) {
+                QUIESCENCE_EXPAND_PLIES.max(qply + 1)
             } else {
-                -self.qsearch(&child, ply + 1, -beta, -alpha, qply + 1)
+                qply + 1
+            };
+            let score = if child.turn() == side {
+                self.qsearch(&child, ply + 1, alpha, beta, next_qply)
+            } else {
+                -self.qsearch(&child, ply + 1, -beta, -alpha, next_qply)
             };
             if score > best {
                 best = score;

@@ -60,6 +60,7 @@ const SINGLE_ACTION_NO_SEE: Policy = Policy {
     multi_action: false,
     only_mate_ends: true,
     refined_pruning: false,
+    quiet_threats: false,
 };
 
 /// Turns of several actions whose middle is expanded at the horizon, never judged
@@ -72,6 +73,7 @@ const EXPANDED_TURNS: Policy = Policy {
     multi_action: true,
     only_mate_ends: false,
     refined_pruning: false,
+    quiet_threats: false,
 };
 
 /// Each action left in a turn is a free move worth a tempo (Progressive, Marseillais).
@@ -94,6 +96,7 @@ impl EngineRules for Chess {
         multi_action: false,
         only_mate_ends: true,
         refined_pruning: true,
+        quiet_threats: false,
     };
     const BENCH_DEPTH: u32 = 9;
     const BENCH_POSITIONS: &'static [&'static str] = &[
@@ -156,6 +159,7 @@ impl EngineRules for RacingKings {
         multi_action: false,
         only_mate_ends: false,
         refined_pruning: false,
+        quiet_threats: false,
     };
     const BENCH_DEPTH: u32 = 9;
     const BENCH_POSITIONS: &'static [&'static str] =
@@ -206,9 +210,15 @@ impl EngineRules for ProgressiveItalian {
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
 }
 
+/// Marseillais' two actions a turn: expanded, with the quiet threats in quiescence.
+const TWO_ACTION_TURNS: Policy = Policy {
+    quiet_threats: true,
+    ..EXPANDED_TURNS
+};
+
 impl EngineRules for Marseillais {
     const EVAL: EvalRules = SERIES_EVAL;
-    const POLICY: Policy = EXPANDED_TURNS;
+    const POLICY: Policy = TWO_ACTION_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] =
         &["startpos", "startpos moves e2e4 d2d4 e7e5 d7d5"];
@@ -216,7 +226,7 @@ impl EngineRules for Marseillais {
 
 impl EngineRules for MarseillaisBalanced {
     const EVAL: EvalRules = SERIES_EVAL;
-    const POLICY: Policy = EXPANDED_TURNS;
+    const POLICY: Policy = TWO_ACTION_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
 }
