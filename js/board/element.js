@@ -308,8 +308,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'sound':
         settings.sound = text !== null && !OFF.has(text);
-        // Turned on from a gesture (a page's sound button), the sounds may start at once.
-        if (this.#controller) (globalThis.navigator?.userActivation?.isActive ? unlockAudio : prepareAudio)(!settings.sound);
+        // Turned on after the start, most often by a page's sound button: the sounds may
+        // start at once (a context made now comes after the frame, not in the press).
+        if (this.#controller) unlockAudio(!settings.sound);
         break;
       case 'premove':
       case 'editor':
