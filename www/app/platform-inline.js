@@ -4,9 +4,9 @@
 // so nothing is fetched and the page works from file://. The worker is
 // started from a Blob URL and is handed the wasm bytes.
 
-import initRules, * as rulesModule from 'alfiere';
 import { Engine } from 'alfiere/engine';
 import { NETWORK_BLOCKS, WASM_BLOCK, WORKER_BLOCK, puzzleBlockId } from './inline-blocks.js';
+import { loadRulesFrom } from './rules.js';
 
 export const SINGLE_FILE = true;
 
@@ -37,12 +37,8 @@ function networks() {
   });
 }
 
-let rules = null;
-
-/** The initialised rules (one load, however often it is asked for). */
 export function loadRules() {
-  rules ??= initRules({ module_or_path: wasm() }).then(() => rulesModule);
-  return rules;
+  return loadRulesFrom(wasm());
 }
 
 let workerUrl = null;

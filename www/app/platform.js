@@ -1,22 +1,17 @@
-// How the served page gets its parts: the rules from 'alfiere' (bundled into the page's
+// How the served page gets its parts: the rules (rules.js, bundled into the page's
 // script) with the wasm from ../pkg/web, the engine from 'alfiere/engine' (left out of
 // the bundle: the HTML's import map finds it in js/, its module worker beside it), the
 // puzzle files from ../puzzles/ (the service worker caches them with the rest), and a
 // service worker for offline use. The single-file build swaps this module for
 // platform-inline.js.
 
+import { loadRulesFrom } from './rules.js';
+
 export const SINGLE_FILE = false;
 
-let rules = null;
-
-/** The initialised rules (one load, however often it is asked for). */
 export function loadRules() {
-  rules ??= import('alfiere').then(async (module) => {
-    // The wasm's URL from here, not the glue's default: the page's modules are bundled.
-    await module.default({ module_or_path: new URL('../pkg/web/alfiere_bg.wasm', import.meta.url) });
-    return module;
-  });
-  return rules;
+  // The wasm's URL from here, not the glue's default: the page's modules are bundled.
+  return loadRulesFrom(new URL('../pkg/web/alfiere_bg.wasm', import.meta.url));
 }
 
 export async function createEngine(variant) {
