@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashSource, readImportMap } from '../../scripts/import-map.mjs';
+import { hashSource, keepImports, readImportMap, withoutImportMap } from '../../scripts/import-map.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const www = join(root, 'www');
@@ -109,4 +109,17 @@ test('each HTML page maps every public name the page imports, as the exports do,
     // The page's module scripts are its own files.
     for (const match of html.matchAll(/<script type="module" src="([^"]+)"/g)) assert.ok(existsSync(join(www, match[1])), match[1]);
   }
+});
+
+test("the built pages' import maps: only the names the bundles leave to the browser, allowed by their new hash; none in the single file", () => {
+  for (const page of pages) {
+    const built = keepImports(readFileSync(page, 'utf8'), ['alfiere/engine']);
+    const map = readImportMap(built);
+    assert.deepEqual(map.imports, { 'alfiere/engine': './js/engine.js' });
+    assert.equal(built.match(/'sha256-[^']+'/g).join(' '), hashSource(map.text));
+    assert.throws(() => keepImports(built, ['alfiere/nothing']), /no alfiere\/nothing/);
+  }
+  const single = withoutImportMap(readFileSync(join(www, 'index.html'), 'utf8'));
+  assert.equal(readImportMap(single), null);
+  assert.doesNotMatch(single, /importmap|<!-- The import map/);
 });
