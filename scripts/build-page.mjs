@@ -38,8 +38,9 @@ for (const needed of ['pkg/web/alfiere.js', 'pkg/web/alfiere_bg.wasm']) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// www/ as it is, except the service worker, written below.
-cpSync(join(root, 'www'), out, { recursive: true, filter: (src) => !src.endsWith(`${sep}sw.js`) });
+// www/ as it is, except the service worker, written below, and the editors' jsconfig.json.
+const NOT_SERVED = [`${sep}sw.js`, `${sep}jsconfig.json`];
+cpSync(join(root, 'www'), out, { recursive: true, filter: (src) => !NOT_SERVED.some((name) => src.endsWith(name)) });
 
 // The names the bundles leave to the browser (the HTML's import map finds them): the
 // engine stays a separate module, its worker found next to it.

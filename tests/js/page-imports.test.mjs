@@ -5,6 +5,7 @@
 // file, which must agree with the exports, and which the page's policy allows by hash.
 
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -38,11 +39,12 @@ function specifiers(source) {
   return found;
 }
 
-/** The file a public name gives a browser (the `default` condition), from package.json's exports. */
-function browserTarget(name) {
+/** The file a public name gives a browser (the `default` condition), from package.json's
+ * exports; with `types`, its types there. */
+function browserTarget(name, { types = false } = {}) {
   const key = name === 'alfiere' ? '.' : `.${name.slice('alfiere'.length)}`;
   let entry = pkg.exports[key];
-  while (entry && typeof entry === 'object') entry = entry.default;
+  while (entry && typeof entry === 'object') entry = types && entry.types ? entry.types : entry.default;
   return entry ?? null;
 }
 
@@ -122,4 +124,14 @@ test("the built pages' import maps: only the names the bundles leave to the brow
   const single = withoutImportMap(readFileSync(join(www, 'index.html'), 'utf8'));
   assert.equal(readImportMap(single), null);
   assert.doesNotMatch(single, /importmap|<!-- The import map/);
+});
+
+test("TypeScript, as an editor runs it (www/jsconfig.json), follows each public name the page imports to its export's types", () => {
+  const tsc = join(root, 'node_modules', '.bin', 'tsc');
+  const run = spawnSync(tsc, ['-p', join(www, 'jsconfig.json'), '--traceResolution'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  assert.equal(run.status, 0, `${run.error ?? ''}${run.stdout.slice(-2000)}${run.stderr}`);
+  for (const name of imported) {
+    const types = join(root, browserTarget(name, { types: true }));
+    assert.ok(run.stdout.includes(`Module name '${name}' was successfully resolved to '${types}'`), `${name} does not resolve to ${types}`);
+  }
 });
