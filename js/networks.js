@@ -15,9 +15,3 @@ export const SHIPPED_NETWORKS = Object.freeze([
   shipped('chessgi-round2.nnue', ['chessgi'], () => new URL('../nets/chessgi-round2.nnue', import.meta.url)),
   shipped('racingkings-round1.nnue', ['racingkings'], () => new URL('../nets/racingkings-round1.nnue', import.meta.url)),
 ]);
-
-/** The id of the block that carries `network`'s bytes as base64 in the single-file page
- * (scripts/build-single.mjs writes it, www/app/platform-inline.js reads it). */
-export function inlineBlockId(network) {
-  return `alfiere-network-${network.file.replace(/\.nnue$/, '')}`;
-}

@@ -3,11 +3,14 @@
 //
 //   dist/page/        the served page: www/ plus js/engine*.js, pkg/web/ and the network
 //                     in nets/ laid out so every relative import resolves; the page's
-//                     and the iframe embed's modules (with the board component) each
-//                     bundled into one file, so the browser finds the wasm without a
-//                     waterfall of module requests; the shipped puzzles (data/puzzles/
-//                     as puzzles/); and sw.js with the list of files to cache and a
-//                     version hash of their contents;
+//                     and the iframe embed's modules each bundled into one file with the
+//                     package's parts they import by its public names ('alfiere',
+//                     'alfiere/board', ...: package.json's exports, resolved from this
+//                     repository), so the browser finds the wasm without a waterfall of
+//                     module requests; the engine ('alfiere/engine') left to the browser,
+//                     which finds it by the HTML's import map; the shipped puzzles
+//                     (data/puzzles/ as puzzles/); and sw.js with the list of files to
+//                     cache and a version hash of their contents;
 //   dist/alfiere.html the single-file build (see build-single.mjs), unless --no-single.
 //
 // Needs pkg/web (scripts/build-wasm.sh). Run: node scripts/build-page.mjs [--no-single]
@@ -17,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHIPPED_NETWORKS } from '../js/networks.js';
+import { keepImports } from './import-map.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'page');
@@ -34,8 +38,13 @@ for (const needed of ['pkg/web/alfiere.js', 'pkg/web/alfiere_bg.wasm']) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// www/ as it is, except the service worker, written below.
-cpSync(join(root, 'www'), out, { recursive: true, filter: (src) => !src.endsWith(`${sep}sw.js`) });
+// www/ as it is, except the service worker, written below, and the editors' jsconfig.json.
+const NOT_SERVED = [`${sep}sw.js`, `${sep}jsconfig.json`];
+cpSync(join(root, 'www'), out, { recursive: true, filter: (src) => !NOT_SERVED.some((name) => src.endsWith(name)) });
+
+// The names the bundles leave to the browser (the HTML's import map finds them): the
+// engine stays a separate module, its worker found next to it.
+const LEFT_TO_BROWSER = ['alfiere/engine'];
 
 // The engine (js/engine.js + its worker) and the wasm glue, at the paths they import.
 const engineFiles = ['engine.js', 'engine-worker.js'];
@@ -46,8 +55,6 @@ if (haveEngine) {
   for (const entry of readdirSync(join(root, 'js'))) {
     if (entry.endsWith('.js') && !entry.endsWith('-node.js')) cpSync(join(root, 'js', entry), join(out, 'js', entry));
   }
-  // The board component the page is built on (the package's 'alfiere/board').
-  cpSync(join(root, 'js', 'board'), join(out, 'js', 'board'), { recursive: true });
 } else {
   log('warning: js/engine.js or js/engine-worker.js missing; the page will play without the computer');
 }
@@ -74,17 +81,20 @@ if (!process.argv.includes('--no-single')) {
 }
 
 // The page's entries bundled in place (after the single-file build, which bundles the
-// sources its own way). The engine stays a separate module: its worker is found next
-// to it. The modules the bundles replace are left out of dist/page.
+// sources its own way), and each HTML's import map reduced to what the bundles leave
+// to the browser. The modules the bundles replace are left out of dist/page.
 const { bundle } = await import('./build-single.mjs');
 for (const entry of ['main.js', 'embed.js']) {
   const path = join(out, 'app', entry);
-  writeFileSync(path, await bundle(path, { external: ['../js/engine.js'] }));
+  writeFileSync(path, await bundle(path, { external: LEFT_TO_BROWSER }));
 }
 for (const name of readdirSync(join(out, 'app'))) {
   if (!['main.js', 'embed.js'].includes(name)) rmSync(join(out, 'app', name));
 }
-rmSync(join(out, 'js', 'board'), { recursive: true, force: true });
+for (const html of ['index.html', 'embed.html']) {
+  const path = join(out, html);
+  writeFileSync(path, keepImports(readFileSync(path, 'utf8'), haveEngine ? LEFT_TO_BROWSER : []));
+}
 
 // Every file goes into the service worker's cache; the hash of them all names it.
 function walk(dir) {

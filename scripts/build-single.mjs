@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { SHIPPED_NETWORKS, inlineBlockId } from '../js/networks.js';
+import { withoutImportMap } from './import-map.mjs';
+import { SHIPPED_NETWORKS } from '../js/networks.js';
+import { WASM_BLOCK, WORKER_BLOCK, inlineBlockId, puzzleBlockId } from '../www/app/inline-blocks.js';
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -65,7 +67,7 @@ function puzzleBlocks(dir) {
     .map((name) => {
       const sample = puzzleSample(readFileSync(join(dir, name), 'utf8'));
       assertInlineSafe(name, sample);
-      return `<script type="text/plain" id="alfiere-puzzles-${name.slice(0, -4)}">${sample}</script>\n`;
+      return `<script type="text/plain" id="${puzzleBlockId(name.slice(0, -4))}">${sample}</script>\n`;
     })
     .join('');
 }
@@ -121,11 +123,12 @@ export async function buildSingle({ root, page, output, log }) {
   replaceOnce(/\s*<!-- The wasm is fetched at once[^>]*-->\s*<link rel="preload"[^>]*>/, ''); // the bytes are inline
   replaceOnce(/<link rel="stylesheet" href="style.css">/, `<style>${css}</style>`);
   replaceOnce(/<script type="module" src="app\/main.js"><\/script>/, '');
+  html = withoutImportMap(html); // everything is bundled
   replaceOnce(
     /<\/body>/,
-    `<script type="application/octet-stream" id="alfiere-wasm">${wasm}</script>\n` +
+    `<script type="application/octet-stream" id="${WASM_BLOCK}">${wasm}</script>\n` +
       networks.map(([id, text]) => `<script type="application/octet-stream" id="${id}">${text}</script>\n`).join('') +
-      `<script type="text/plain" id="alfiere-worker">${workerB64}</script>\n` +
+      `<script type="text/plain" id="${WORKER_BLOCK}">${workerB64}</script>\n` +
       puzzleBlocks(join(root, 'data', 'puzzles')) +
       `<script type="module">${app}</script>\n</body>`,
   );

@@ -20,7 +20,7 @@ import { queueFor, sharedEngine, EngineQueue } from './engine-queue.js';
 import { BOARD_CSS } from './styles.js';
 import { CLOCK_CSS } from './clock-styles.js';
 import { BoardClock } from './clock.js';
-import { prepareAudio } from './sound.js';
+import { prepareAudio, unlockAudio } from './sound.js';
 import { el } from './dom.js';
 import { COLOR_NAMES as NAMES } from './pieces.js';
 
@@ -308,7 +308,9 @@ export class AlfiereBoard extends ElementBase {
         break;
       case 'sound':
         settings.sound = text !== null && !OFF.has(text);
-        if (this.#controller) prepareAudio(!settings.sound);
+        // Turned on after the start, most often by a page's sound button: the sounds may
+        // start at once (a context made now comes after the frame, not in the press).
+        if (this.#controller) unlockAudio(!settings.sound);
         break;
       case 'premove':
       case 'editor':

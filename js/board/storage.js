@@ -1,4 +1,5 @@
-// Saving to localStorage as JSON, under a key the page chooses. Storage can be full,
+// Saving to localStorage as JSON, under a key the page chooses ('alfiere/board/storage':
+// the board keeps its game with it, a page its own records beside it). Storage can be full,
 // disabled or shared with a stranger's data, so every read is checked by its caller.
 // load/save fail silently (a board works without storage); read/store say what went
 // wrong, for a caller that tells the person.

@@ -20,7 +20,7 @@ const required = [
   'js/chessjs/order.js', 'js/chessjs/pgn-writer.js', 'js/chessjs/zobrist.js', 'js/chessjs/pgn-reading.js',
   'js/chessjs/pgn-tokens.js', 'js/chessjs/public.js', 'js/networks.js', 'nets/README.md',
   'js/board/index.js', 'js/board/index.d.ts', 'js/board/element.js', 'js/board/controller.js', 'js/board/styles.js',
-  'js/puzzles.js', 'js/puzzles.d.ts', 'js/board/puzzle-player.js',
+  'js/puzzles.js', 'js/puzzles.d.ts', 'js/board/puzzle-player.js', 'js/board/storage.js', 'js/board/storage.d.ts',
 ];
 // The shipped networks (js/networks.js), and no other network file.
 const networkFiles = SHIPPED_NETWORKS.map((network) => `nets/${network.file}`);

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as A from 'alfiere';
-import { SHIPPED_NETWORKS, inlineBlockId } from '../../js/networks.js';
+import { SHIPPED_NETWORKS } from '../../js/networks.js';
+import { inlineBlockId } from '../../www/app/inline-blocks.js';
 
 const root = new URL('../../', import.meta.url);
 const files = SHIPPED_NETWORKS.map((network) => network.file);

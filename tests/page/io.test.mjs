@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { hashSource } from '../../scripts/import-map.mjs';
 import { newGame, openPage, pageFen, pagePgn, usePage, waitFenChange } from './helpers.mjs';
 
 let server;
@@ -52,11 +53,11 @@ test('a hostile PGN is shown as text and runs nothing', async () => {
   // ...and no element was made from it, and nothing ran.
   const counts = await page.evaluate(() => ({
     img: document.querySelectorAll('img, iframe, b').length,
-    scripts: document.scripts.length,
+    scripts: [...document.scripts].map((s) => s.type), // the page's own: its import map and its module
     svgOnload: document.querySelectorAll('svg[onload]').length,
     pwned: window.__pwned ?? null,
   }));
-  assert.deepEqual(counts, { img: 0, scripts: 1, svgOnload: 0, pwned: null });
+  assert.deepEqual(counts, { img: 0, scripts: ['importmap', 'module'], svgOnload: 0, pwned: null });
   // The export keeps the names as PGN text and loads back.
   const pgn = await pagePgn(page);
   assert.match(pgn, /\[White "<script>alert\('w'\)<\/script>"\]/);
@@ -117,7 +118,7 @@ test('a PGN file opened from disk loads, in its own variant', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('Content-Security-Policy: a meta tag, no inline script, nothing from other origins', async () => {
+test('Content-Security-Policy: a meta tag, no inline script but the import map (by its hash), nothing from other origins', async () => {
   const { context, page: fresh, errors: freshErrors } = await openPage(browser, null);
   const requests = [];
   fresh.on('request', (request) => requests.push(request.url()));
@@ -125,10 +126,12 @@ test('Content-Security-Policy: a meta tag, no inline script, nothing from other 
   await fresh.waitForSelector('body.ready');
   const csp = await fresh.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   assert.match(csp, /default-src 'self'/);
-  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
   assert.doesNotMatch(csp, /unsafe-inline/);
-  const inline = await fresh.$$eval('script', (els) => els.filter((s) => !s.src).length);
-  assert.equal(inline, 0);
+  const inline = await fresh.$$eval('script', (els) => els.filter((s) => !s.src).map((s) => ({ type: s.type, text: s.textContent })));
+  assert.deepEqual(inline.map((s) => s.type), ['importmap']);
+  // The one hash the policy names is the import map's (the browser used the map: the page is up).
+  assert.equal(csp.match(/'sha256-[^']+'/g).join(' '), hashSource(inline[0].text));
+  assert.ok(csp.includes(`script-src 'self' ${hashSource(inline[0].text)} 'wasm-unsafe-eval'`), csp);
   const origin = new URL(server.url).origin;
   const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
   assert.deepEqual(foreign, []);

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { SHIPPED_NETWORKS, inlineBlockId } from '../../js/networks.js';
+import { SHIPPED_NETWORKS } from '../../js/networks.js';
+import { inlineBlockId } from '../../www/app/inline-blocks.js';
 import {
   gotoReady,
   newGame,

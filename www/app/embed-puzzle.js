@@ -4,7 +4,7 @@
 // board (loadPuzzle), with a Hint and a Solution button under it. Every message about a
 // bad parameter is text; nothing from the URL or the file reaches the page as HTML.
 
-import { parsePuzzles } from '../js/puzzles.js';
+import { parsePuzzles } from 'alfiere';
 
 const $ = (id) => document.getElementById(id);
 const RULE_SET = /^[a-z][a-z0-9-]{0,29}$/;

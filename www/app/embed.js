@@ -16,9 +16,7 @@
 // go to any parent ('*') and carry nothing stored, since nothing is.
 
 import { loadRules, createEngine } from './platform.js';
-import { AlfiereBoard } from '../js/board/element.js';
-import { setRulesLoader } from '../js/board/rules.js';
-import { setEngineFactory } from '../js/board/engine-queue.js';
+import { setRulesLoader, setEngineFactory } from 'alfiere/board'; // defines <alfiere-board>
 import { attachNavigation } from './embed-nav.js';
 import { attachGraph } from './embed-graph.js';
 import { fitToFrame } from './embed-fit.js';
@@ -86,7 +84,6 @@ function showMessage(text) {
 async function main() {
   setRulesLoader(loadRules);
   setEngineFactory(createEngine);
-  if (!customElements.get('alfiere-board')) customElements.define('alfiere-board', AlfiereBoard);
   const params = new URLSearchParams(location.search);
   const board = document.createElement('alfiere-board');
   board.id = 'board';

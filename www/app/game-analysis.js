@@ -8,7 +8,7 @@
 // survives a reload; a game whose PGN carries `[%eval]` notes shows its graph and marks
 // without a new analysis. Everything reaches the DOM through textContent.
 
-import { save } from '../js/board/storage.js';
+import { save } from 'alfiere/board/storage';
 import { checkStoredAnalysis } from './report-check.js';
 import { readRecord } from './stored-records.js';
 import { bestLineShapes, scoreText } from './analysis-view.js';

@@ -3,7 +3,7 @@
 // board's own format (`alfiere.game.v2`: the Game's PGN), once, so an update never
 // loses a game in play. A saved game that does not replay is left where it is.
 
-import { load, remove, save } from '../js/board/storage.js';
+import { load, remove, save } from 'alfiere/board/storage';
 
 const OLD_KEY = 'alfiere.game.v1';
 

@@ -7,10 +7,9 @@
 // the <alfiere-board> through its attributes and methods and redraws the panels from
 // its events; the board owns the game. Irreversible actions ask first.
 
-import { LEVELS, levelById } from '../js/board/levels.js';
-import { save } from '../js/board/storage.js';
+import { LEVELS } from 'alfiere/board';
+import { save } from 'alfiere/board/storage';
 import { problemsNotice, readRecord } from './stored-records.js';
-import { unlockAudio } from '../js/board/sound.js';
 import { AnalysisView } from './analysis-view.js';
 import { GameAnalysis } from './game-analysis.js';
 import { attachIoPanel } from './io-panel.js';
@@ -68,7 +67,7 @@ export class Page {
     this.applyPlayers();
     const board = this.board;
     board.sound = !this.settings.muted;
-    board.level = levelById(this.settings.level).id;
+    board.level = this.settings.level;
     for (const type of ['move', 'change', 'gameover', 'thinking', 'review']) board.addEventListener(type, () => this.requestRefresh());
     board.addEventListener('error', (event) => {
       this.showError(event.detail.message);
@@ -143,7 +142,7 @@ export class Page {
     };
     $('variant').replaceChildren(...this.board.variants.map(({ id, name }) => option(id, name)));
     $('level').replaceChildren(...LEVELS.map((level) => option(level.id, level.name)));
-    $('level').value = levelById(this.settings.level).id;
+    $('level').value = this.settings.level;
     $('multipv').value = String(this.settings.multipv);
     $('analysis-toggle').checked = this.settings.analysis;
     $('arrows-toggle').checked = this.settings.arrows;
@@ -206,11 +205,10 @@ export class Page {
     on('review-exit', 'click', () => board.review(null));
     on('mute', 'click', () => {
       this.setSetting('muted', !this.settings.muted);
-      board.sound = !this.settings.muted;
-      unlockAudio(this.settings.muted);
+      board.sound = !this.settings.muted; // from the click: the board lets its sounds start
     });
     on('level', 'change', () => {
-      this.setSetting('level', levelById($('level').value).id);
+      this.setSetting('level', $('level').value);
       board.level = this.settings.level;
     });
     for (const input of document.querySelectorAll('input[name="mode"]')) {
@@ -671,7 +669,7 @@ function checkSettings(data) {
   const checks = {
     mode: (v) => v === 'engine' || v === 'friend',
     color: (v) => ['w', 'b', 'random'].includes(v),
-    level: (v) => typeof v === 'string' && levelById(v).id === v,
+    level: (v) => LEVELS.some((level) => level.id === v),
     multipv: (v) => [1, 2, 3].includes(v),
     analysis: (v) => typeof v === 'boolean',
     arrows: (v) => typeof v === 'boolean',

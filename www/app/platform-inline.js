@@ -4,14 +4,15 @@
 // so nothing is fetched and the page works from file://. The worker is
 // started from a Blob URL and is handed the wasm bytes.
 
-import initRules, * as rulesModule from '../pkg/web/alfiere.js';
-import { Engine } from '../js/engine.js';
-import { SHIPPED_NETWORKS, inlineBlockId } from '../js/networks.js';
+import { Engine } from 'alfiere/engine';
+import { NETWORK_BLOCKS, WASM_BLOCK, WORKER_BLOCK, puzzleBlockId } from './inline-blocks.js';
+import { loadRulesFrom } from './rules.js';
 
 export const SINGLE_FILE = true;
 
-function base64Bytes(id) {
-  const text = document.getElementById(id)?.textContent.trim() ?? '';
+/** The bytes of a base64 block: `id`, or the block itself. */
+function base64Bytes(block) {
+  const text = (typeof block === 'string' ? document.getElementById(block) : block)?.textContent.trim() ?? '';
   if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
@@ -23,28 +24,28 @@ let wasmBytes = null;
 const networkBytes = new Map();
 
 function wasm() {
-  if (!wasmBytes) wasmBytes = base64Bytes('alfiere-wasm');
+  if (!wasmBytes) wasmBytes = base64Bytes(WASM_BLOCK);
   return wasmBytes;
 }
 
-/** The learned evaluations, every shipped one (copies: the bytes go to the worker). */
+/** The learned evaluations, every one the file carries (copies: the bytes go to the
+ * worker, which tells each network's rule sets from its header). */
 function networks() {
-  return SHIPPED_NETWORKS.map(inlineBlockId).map((id) => {
-    if (!networkBytes.has(id)) networkBytes.set(id, base64Bytes(id));
-    return networkBytes.get(id).slice();
+  return [...document.querySelectorAll(NETWORK_BLOCKS)].map((block) => {
+    if (!networkBytes.has(block.id)) networkBytes.set(block.id, base64Bytes(block));
+    return networkBytes.get(block.id).slice();
   });
 }
 
-export async function loadRules() {
-  await initRules({ module_or_path: wasm() });
-  return rulesModule;
+export function loadRules() {
+  return loadRulesFrom(wasm());
 }
 
 let workerUrl = null;
 
 export async function createEngine(variant) {
   if (!workerUrl) {
-    const source = new TextDecoder().decode(base64Bytes('alfiere-worker'));
+    const source = new TextDecoder().decode(base64Bytes(WORKER_BLOCK));
     workerUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   }
   // Classic, not module: Chromium will not start a module worker from a blob: URL when
@@ -58,7 +59,7 @@ export async function createEngine(variant) {
 
 /** The single-file build's sample of a rule set's puzzles (build-single.mjs embeds it). */
 export async function loadPuzzleFile(variant) {
-  const block = document.getElementById(`alfiere-puzzles-${variant}`);
+  const block = document.getElementById(puzzleBlockId(variant));
   if (!block) throw new Error('this single-file build has no puzzles of this rule set');
   return block.textContent.trim();
 }

@@ -1,19 +1,21 @@
-// How the served page gets its parts: the wasm-bindgen glue and module from ../pkg/web,
-// the engine from ../js/engine.js (a module worker), the puzzle files from ../puzzles/
-// (the service worker caches them with the rest), and a service worker for offline
-// use. The single-file build swaps this module for platform-inline.js.
+// How the served page gets its parts: the rules (rules.js, bundled into the page's
+// script) with the wasm from ../pkg/web, the engine from 'alfiere/engine' (left out of
+// the bundle: the HTML's import map finds it in js/, its module worker beside it), the
+// puzzle files from ../puzzles/ (the service worker caches them with the rest), and a
+// service worker for offline use. The single-file build swaps this module for
+// platform-inline.js.
+
+import { loadRulesFrom } from './rules.js';
 
 export const SINGLE_FILE = false;
 
-export async function loadRules() {
-  const rules = await import('../pkg/web/alfiere.js');
+export function loadRules() {
   // The wasm's URL from here, not the glue's default: the page's modules are bundled.
-  await rules.default({ module_or_path: new URL('../pkg/web/alfiere_bg.wasm', import.meta.url) });
-  return rules;
+  return loadRulesFrom(new URL('../pkg/web/alfiere_bg.wasm', import.meta.url));
 }
 
 export async function createEngine(variant) {
-  const { Engine } = await import('../js/engine.js');
+  const { Engine } = await import('alfiere/engine');
   const engine = new Engine({ variant });
   await engine.ready;
   return engine;

@@ -12,9 +12,9 @@
 // the solution (a loss against the puzzle), or a clean solve (a win); a puzzle left
 // unfinished is given back when the person comes back to its rule set.
 
-import { save } from '../js/board/storage.js';
+import { save } from 'alfiere/board/storage';
 import { readRecord } from './stored-records.js';
-import { parsePuzzles } from '../js/puzzles.js';
+import { parsePuzzles } from 'alfiere';
 import { loadPuzzleFile } from './platform.js';
 import { chooseNextPuzzle } from './puzzle-choice.js';
 import { PUZZLES_KEY, newRecord, ratingText, readRecords, recordResult, recordSkipped, storedRecords } from './puzzle-ratings.js';

@@ -5,7 +5,7 @@
 // half-used. The checks sit with the modules that write those records (the analysis
 // report's in report-check.js).
 
-import { read, remove } from '../js/board/storage.js';
+import { read, remove } from 'alfiere/board/storage';
 
 /**
  * The record under `key` as `check(value)` returns it (null: not acceptable), or null

@@ -30,6 +30,10 @@ const session = new PuzzleSession({ variant: 'chess', fen: '7k/5ppp/8/8/8/8/5PPP
 session.playNext();
 assert.equal(session.answer('a1a8').correct, true); // another mate is right too
 assert.equal(session.solved, true);
+// The board's storage helpers load in Node too (where there is no storage, nothing throws).
+const storage = await import('alfiere/board/storage');
+assert.deepEqual(Object.keys(storage).sort(), ['keepText', 'load', 'read', 'remove', 'save', 'store']);
+assert.ok(['absent', 'ok', 'unreadable'].includes(storage.read('alfiere-consumer-test').status));
 assert.match(import.meta.resolve('alfiere/puzzles/alice.csv'), /\/node_modules\/alfiere\/data\/puzzles\/alice\.csv$/);
 const shipped = (process.env.ALFIERE_PUZZLE_FILES ?? '').split(/\s+/).filter(Boolean);
 let puzzleCount = 0;

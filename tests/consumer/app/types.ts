@@ -60,3 +60,12 @@ puzzleSession.playNext();
 const answer: PuzzleAnswer = puzzleSession.answer({ from: 'e1', to: 'e8' });
 const badPuzzle: boolean = new Error('x') instanceof InvalidPuzzleError;
 console.log(puzzles.length, answer.correct, puzzleSession.hint()?.square, badPuzzle);
+
+// The board's storage helpers, for a page's own records beside the board's game.
+import { read as readStored, save as saveStored, store, remove as removeStored, type StoredRecord } from 'alfiere/board/storage';
+const stored: StoredRecord = readStored('my-page.settings');
+const settings: unknown = stored.status === 'ok' ? stored.value : null;
+const kept: boolean = saveStored('my-page.settings', { level: 'club' });
+const why: 'ok' | 'full' | 'unavailable' = store('my-page.settings', settings);
+removeStored('my-page.old');
+console.log(kept, why, stored.status === 'unreadable' ? stored.text.length : 0);
