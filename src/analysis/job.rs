@@ -13,7 +13,7 @@
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
 use super::accuracy;
-use super::judge::{judge, Eval, Mark, Verdict};
+use super::judge::{self, Eval, Mark, Verdict};
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
@@ -58,9 +58,9 @@ pub enum AnalysisStep {
 }
 
 /// A clock that counts from one position's start.
-struct Since<'a> {
-    clock: &'a dyn Clock,
-    start: u64,
+pub(super) struct Since<'a> {
+    pub(super) clock: &'a dyn Clock,
+    pub(super) start: u64,
 }
 
 impl Clock for Since<'_> {
@@ -300,14 +300,13 @@ impl GameAnalysis {
     /// position not analysed): the one rule the report and the deeper looks share.
     fn verdict(&self, turn: &Turn, evals: &[Option<Eval>]) -> Option<Verdict> {
         let mover = self.moves[turn.start].color;
-        let verdict = judge(mover, evals[turn.start]?, evals[turn.end]?)?;
         let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
-        (!forced).then_some(verdict)
+        judge::verdict(mover, evals[turn.start]?, evals[turn.end]?, forced)
     }
 
     /// Whether action `i` was the only legal one.
     fn is_forced(&self, i: usize) -> bool {
-        self.positions[i].record().legal_actions().len() == 1
+        turns::only_action(&self.positions[i])
     }
 
     /// The report of the positions analysed so far.
@@ -392,7 +391,7 @@ impl GameAnalysis {
 }
 
 /// Searches need a bound of their own: a depth, a node count or a time.
-fn check_limits(limits: &Limits) -> Result<(), ApiError> {
+pub(super) fn check_limits(limits: &Limits) -> Result<(), ApiError> {
     let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some();
     let clocks = limits.wtime.is_some() || limits.btime.is_some() || limits.infinite;
     if !bounded || clocks {
@@ -418,7 +417,7 @@ fn deeper(limits: &Limits) -> Limits {
 }
 
 /// A search score (the side to act's view) from White's view.
-fn white_view(score: Score, to_act: Color) -> Eval {
+pub(super) fn white_view(score: Score, to_act: Color) -> Eval {
     let sign = if to_act == Color::White { 1 } else { -1 };
     match score {
         Score::Cp(cp) => Eval::Cp(cp * sign),
@@ -428,7 +427,7 @@ fn white_view(score: Score, to_act: Color) -> Eval {
 
 /// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
 /// legal, which a correct search never gives).
-fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
+pub(super) fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
     let mut game = position.clone();
     let mut uci = Vec::new();
     let mut san = Vec::new();
@@ -447,6 +446,6 @@ fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
     })
 }
 
-fn round_tenth(x: f64) -> f64 {
+pub(super) fn round_tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
