@@ -37,11 +37,11 @@ export class PracticeMode {
     this.session = null; // {pgn, history, storageKey, orientation, reviewing, exercises, index}
     this.exercise = null; // the exercise on the board: {first, turn, color, played, mark, tries, solved, shown, judging}
     this.timer = null;
+    this.queued = null; // the engine's judgement under way ({result, cancel})
     this.ticket = 0; // a judgement of an exercise that was left is dropped
     $('ga-practice').addEventListener('click', () => this.start());
     $('practice-previous').addEventListener('click', () => this.open(this.session.index - 1));
     $('practice-next').addEventListener('click', () => this.open(this.session.index + 1));
-    $('practice-better').addEventListener('click', () => this.showBetter());
     $('practice-leave').addEventListener('click', () => this.leave());
     this.board.addEventListener('move', (event) => this.onMove(event.detail));
   }
@@ -90,6 +90,8 @@ export class PracticeMode {
       storageKey: board.getAttribute('storage-key'),
       orientation: board.orientation,
       reviewing: board.reviewing,
+      // The players' names stay on the board during the exercises.
+      names: { White: board.game.getHeaders().White, Black: board.game.getHeaders().Black },
       exercises,
       index: 0,
     };
@@ -118,9 +120,10 @@ export class PracticeMode {
   /** The game on the board: the analysed game's first `count` actions (its earlier
    * positions tell the engine what repeats). */
   loadPosition(count) {
-    const { history, variant } = this.session;
+    const { history, variant, names } = this.session;
     const game = new this.page.rules.Game(variant, history[0].before);
     try {
+      for (const [tag, name] of Object.entries(names)) if (name) game.setHeader(tag, name);
       for (const move of history.slice(0, count)) game.move(move.lan);
       this.board.loadPgn(game.pgn());
     } finally {
@@ -173,6 +176,7 @@ export class PracticeMode {
       variant: this.session.variant,
       run: (engine) => engine.judgeTurn({ engineLine: () => line }, { from: exercise.first, ...this.page.gameAnalysis.budget }),
     });
+    this.queued = queued;
     queued.result.then(
       (judgement) => ticket === this.ticket && this.judged(exercise, judgement, tried),
       (error) => ticket === this.ticket && this.failed(exercise, error),
@@ -181,6 +185,7 @@ export class PracticeMode {
   }
 
   judged(exercise, judgement, tried) {
+    this.queued = null;
     exercise.judging = false;
     exercise.judgement = judgement;
     if (!judgement?.complete) return this.failed(exercise, new Error('the judgement was stopped'));
@@ -198,7 +203,7 @@ export class PracticeMode {
     exercise.tries += 1;
     const why = CAUSE_WORDS[judgement.cause] ?? chances;
     const answer = exercise.tries >= TRIES_BEFORE_ANSWER;
-    const words = `${tried}: ${ARTICLE[judgement.mark]} ${judgement.mark} too (${why}). It is taken back; try again.`;
+    const words = `${tried}: ${ARTICLE[judgement.mark]} ${judgement.mark} (${why}). It is taken back; try again.`;
     this.say(answer ? `${words} ${this.betterWords()}` : words, 'wrong');
     this.page.announce(words);
     if (answer) exercise.shown = true;
@@ -212,6 +217,7 @@ export class PracticeMode {
   }
 
   failed(exercise, error) {
+    this.queued = null;
     exercise.judging = false;
     this.say(`The engine could not judge it: ${error?.message ?? error}. Try again.`, 'wrong');
     this.takeBack(exercise);
@@ -240,15 +246,6 @@ export class PracticeMode {
     return this.page.gameAnalysis.bestTurn(e.first, best, this.session.history);
   }
 
-  /** Shows the better move now (offered after the tries). */
-  showBetter() {
-    const e = this.exercise;
-    if (!e || e.tries < TRIES_BEFORE_ANSWER) return;
-    e.shown = true;
-    this.say(this.betterWords(), '');
-    this.page.refresh();
-  }
-
   /** The board's program arrows while practising: the better turn, once shown, on its position. */
   shapes() {
     const e = this.exercise;
@@ -261,7 +258,6 @@ export class PracticeMode {
     const session = this.session;
     if (!session) return;
     this.cancelTimers();
-    this.ticket++;
     this.session = null;
     this.exercise = null;
     const board = this.board;
@@ -279,16 +275,19 @@ export class PracticeMode {
   drop() {
     const session = this.session;
     this.cancelTimers();
-    this.ticket++;
     this.session = null;
     this.exercise = null;
     document.body.classList.remove('practice-mode');
     if (session?.storageKey) this.board.setAttribute('storage-key', session.storageKey);
   }
 
+  /** Stops what waits for the exercise on the board: the take-back, the engine's judgement. */
   cancelTimers() {
     clearTimeout(this.timer);
     this.timer = null;
+    this.ticket++; // the judgement under way, if any, is of an exercise left
+    this.queued?.cancel();
+    this.queued = null;
   }
 
   /** Called from the page's refresh: a game the page changed under the practice ends it. */
@@ -325,7 +324,5 @@ export class PracticeMode {
     $('practice-previous').disabled = index === 0;
     $('practice-next').disabled = index === exercises.length - 1;
     $('practice-next').classList.toggle('primary', Boolean(e?.solved));
-    $('practice-better').hidden = !e || e.solved || e.tries < TRIES_BEFORE_ANSWER;
-    $('practice-better').textContent = `Show the better ${this.multiAction() ? 'turn' : 'move'}`;
   }
 }
