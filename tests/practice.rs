@@ -171,3 +171,33 @@ fn a_turn_that_ends_the_game_needs_no_search_after_it() {
     assert!(j.accepted, "{j:?}");
     assert_eq!(j.after, Some(alfiere::analysis::Eval::Result("0-1")));
 }
+
+#[test]
+fn every_rule_set_judges_its_whole_turns() {
+    for (n, variant) in Variant::ALL.into_iter().enumerate() {
+        // A few turns chosen by a fixed sequence, so the game is the same every run.
+        let mut game = Game::start(variant);
+        let mut seed = 17 + n;
+        let mut turns = 0;
+        while turns < 5 && game.outcome().is_none() {
+            let moves = game.legal_moves();
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345) % (1 << 31);
+            let info = game.play_text(&moves[seed % moves.len()]).unwrap();
+            turns += usize::from(info.ends_turn);
+        }
+        let history = game.history();
+        let last_turn = history
+            .iter()
+            .rev()
+            .skip(1)
+            .take_while(|m| !m.ends_turn)
+            .count()
+            + 1;
+        let j = judged(game, None, 3_000);
+        assert!(j.complete, "{variant}: {j:?}");
+        assert_eq!(j.san.len(), last_turn, "{variant}: the whole last turn");
+        assert_eq!(j.mover, history.last().unwrap().color, "{variant}");
+        assert!(!j.best_turn.is_empty(), "{variant}: {j:?}");
+        assert_eq!(j.accepted, j.mark.is_none(), "{variant}");
+    }
+}
