@@ -14,13 +14,12 @@
 
 use super::accuracy;
 use super::judge::{self, Eval, Mark, Verdict};
+use super::position_search::{Found, PositionSearch};
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
-use crate::search::{
-    Clock, Limits, Progress, Repetitions, Score, SearchOptions, SteppedSearch, TranspositionTable,
-};
+use crate::search::{Clock, Limits, Repetitions, SearchOptions, TranspositionTable};
 use crate::types::{ByColor, Color};
 
 /// The most actions a game may have to be analysed (far beyond any real game; it
@@ -32,13 +31,6 @@ pub const MAX_ANALYSED_PLIES: usize = 2000;
 /// costs the whole analysis little, and a mark that only a short search saw (a
 /// defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
-
-/// What the search found in one position.
-#[derive(Debug, Clone, PartialEq)]
-struct Found {
-    eval: Eval,
-    pv: Vec<Action>,
-}
 
 /// How far a job has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,24 +49,11 @@ pub enum AnalysisStep {
     Done(GameReport),
 }
 
-/// A clock that counts from one position's start.
-pub(super) struct Since<'a> {
-    pub(super) clock: &'a dyn Clock,
-    pub(super) start: u64,
-}
-
-impl Clock for Since<'_> {
-    fn elapsed_ms(&self) -> u64 {
-        self.clock.elapsed_ms().saturating_sub(self.start)
-    }
-}
-
 struct Running {
     index: usize,
     /// A second, deeper look at a marked decision's position.
     deeper: bool,
-    search: Box<dyn SteppedSearch>,
-    started_ms: Option<u64>,
+    search: PositionSearch,
 }
 
 /// A game's analysis under way.
@@ -173,27 +152,21 @@ impl GameAnalysis {
         if self.running.is_none() && !self.stopped {
             self.start_next(clock);
         }
-        let Some(running) = self.running.as_mut() else {
+        let Some(running) = self.running.take() else {
             return AnalysisStep::Done(self.report());
         };
-        let start = *running.started_ms.get_or_insert_with(|| clock.elapsed_ms());
-        let since = Since { clock, start };
-        if let Progress::Done(result) = running.search.step(node_budget, &since, &mut |_| {}) {
-            let running = self.running.take().expect("a running search");
-            self.nodes += result.nodes;
-            let position = &self.positions[running.index];
-            // A search stopped before its first iteration has nothing to say.
-            if result.depth > 0 || !result.pv.is_empty() {
-                let eval = white_view(result.score, position.turn());
-                self.found[running.index] = Some(Found {
-                    eval,
-                    pv: result.pv,
-                });
+        match running.search.step(node_budget, clock) {
+            Err(search) => self.running = Some(Running { search, ..running }),
+            Ok(searched) => {
+                self.nodes += searched.nodes;
+                if searched.found.is_some() {
+                    self.found[running.index] = searched.found;
+                }
+                if running.deeper {
+                    self.confirmed[running.index] = true;
+                }
+                self.table = Some(searched.table);
             }
-            if running.deeper {
-                self.confirmed[running.index] = true;
-            }
-            self.table = Some(running.search.into_table());
         }
         if self.running.is_none() && (self.stopped || !self.has_work()) {
             return AnalysisStep::Done(self.report());
@@ -266,17 +239,17 @@ impl GameAnalysis {
     }
 
     fn start_search(&mut self, index: usize, limits: Limits, deeper: bool, clock: &dyn Clock) {
-        let table = self
-            .table
-            .take()
-            .unwrap_or_else(|| TranspositionTable::new(16));
-        let started_ms = limits.movetime.map(|_| clock.elapsed_ms());
-        let search = self.positions[index].start_search(limits, self.options.clone(), table);
+        let search = PositionSearch::start(
+            &self.positions[index],
+            limits,
+            self.options.clone(),
+            self.table.take(),
+            clock,
+        );
         self.running = Some(Running {
             index,
             deeper,
             search,
-            started_ms,
         });
     }
 
@@ -413,15 +386,6 @@ fn deeper(limits: &Limits) -> Limits {
         nodes: limits.nodes.map(|n| n.saturating_mul(factor)),
         movetime: limits.movetime.map(|ms| ms.saturating_mul(factor)),
         ..limits.clone()
-    }
-}
-
-/// A search score (the side to act's view) from White's view.
-pub(super) fn white_view(score: Score, to_act: Color) -> Eval {
-    let sign = if to_act == Color::White { 1 } else { -1 };
-    match score {
-        Score::Cp(cp) => Eval::Cp(cp * sign),
-        Score::Mate(m) => Eval::Mate(m * sign),
     }
 }
 

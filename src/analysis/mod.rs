@@ -29,6 +29,7 @@ pub mod batch;
 mod job;
 mod judge;
 mod notes;
+mod position_search;
 mod practice;
 mod report;
 mod turns;

@@ -12,15 +12,14 @@
 //! Like [`super::GameAnalysis`], the job is stepped by node budgets and reads no clock
 //! of its own.
 
-use super::job::{best_line, check_limits, round_tenth, white_view, Since};
+use super::job::{best_line, check_limits, round_tenth};
 use super::judge::{self, Cause, Eval, Mark};
+use super::position_search::{Found, PositionSearch};
 use super::report::BestLine;
 use super::turns::{self, only_action};
 use crate::api::{ApiError, ApiErrorKind, Game};
 use crate::moves::Action;
-use crate::search::{
-    Clock, Limits, Progress, Repetitions, SearchOptions, SteppedSearch, TranspositionTable,
-};
+use crate::search::{Clock, Limits, Repetitions, SearchOptions, TranspositionTable};
 use crate::types::Color;
 use serde::Serialize;
 
@@ -67,12 +66,6 @@ pub enum JudgeStep {
     Done(Box<TurnJudgement>),
 }
 
-struct Running {
-    index: usize,
-    search: Box<dyn SteppedSearch>,
-    started_ms: Option<u64>,
-}
-
 /// A turn's judgement under way.
 pub struct TurnJudge {
     /// The game before the turn and after it (each with the game's earlier actions,
@@ -86,10 +79,11 @@ pub struct TurnJudge {
     limits: Limits,
     options: SearchOptions,
     table: Option<TranspositionTable>,
-    found: [Option<(Eval, Vec<Action>)>; 2],
+    found: [Option<Found>; 2],
     /// The positions still to search, the next last.
     queue: Vec<usize>,
-    running: Option<Running>,
+    /// The position being searched, and its search.
+    running: Option<(usize, PositionSearch)>,
     stopped: bool,
     nodes: u64,
 }
@@ -173,20 +167,16 @@ impl TurnJudge {
         if self.running.is_none() && !self.stopped {
             self.start_next(clock);
         }
-        let Some(running) = self.running.as_mut() else {
+        let Some((index, search)) = self.running.take() else {
             return JudgeStep::Done(Box::new(self.judgement()));
         };
-        let start = *running.started_ms.get_or_insert_with(|| clock.elapsed_ms());
-        let since = Since { clock, start };
-        if let Progress::Done(result) = running.search.step(node_budget, &since, &mut |_| {}) {
-            let running = self.running.take().expect("a running search");
-            self.nodes += result.nodes;
-            // A search stopped before its first iteration has nothing to say.
-            if result.depth > 0 || !result.pv.is_empty() {
-                let to_act = self.positions[running.index].turn();
-                self.found[running.index] = Some((white_view(result.score, to_act), result.pv));
+        match search.step(node_budget, clock) {
+            Err(search) => self.running = Some((index, search)),
+            Ok(searched) => {
+                self.nodes += searched.nodes;
+                self.found[index] = searched.found;
+                self.table = Some(searched.table);
             }
-            self.table = Some(running.search.into_table());
         }
         if self.running.is_none() && (self.stopped || self.queue.is_empty()) {
             return JudgeStep::Done(Box::new(self.judgement()));
@@ -198,8 +188,8 @@ impl TurnJudge {
     /// was found (`complete: false` unless both positions were searched).
     pub fn stop(&mut self) {
         self.stopped = true;
-        if let Some(running) = self.running.as_mut() {
-            running.search.stop();
+        if let Some((_, search)) = self.running.as_mut() {
+            search.stop();
         }
     }
 
@@ -213,30 +203,31 @@ impl TurnJudge {
         while let Some(index) = self.queue.pop() {
             let position = &self.positions[index];
             if let Some(outcome) = position.outcome() {
-                self.found[index] = Some((Eval::Result(outcome.result_token()), Vec::new()));
+                self.found[index] = Some(Found {
+                    eval: Eval::Result(outcome.result_token()),
+                    pv: Vec::new(),
+                });
                 continue;
             }
-            let table = self
-                .table
-                .take()
-                .unwrap_or_else(|| TranspositionTable::new(super::DEFAULT_TABLE_MB));
-            let search = position.start_search(self.limits.clone(), self.options.clone(), table);
-            self.running = Some(Running {
-                index,
-                search,
-                started_ms: self.limits.movetime.map(|_| clock.elapsed_ms()),
-            });
+            let search = PositionSearch::start(
+                position,
+                self.limits.clone(),
+                self.options.clone(),
+                self.table.take(),
+                clock,
+            );
+            self.running = Some((index, search));
             return;
         }
     }
 
     /// The answer from what was found so far.
     fn judgement(&self) -> TurnJudgement {
-        let eval = |index: usize| self.found[index].as_ref().map(|(eval, _)| *eval);
+        let eval = |index: usize| self.found[index].as_ref().map(|found| found.eval);
         let (before, after) = (eval(BEFORE), eval(AFTER));
         let pv = self.found[BEFORE]
             .as_ref()
-            .map_or(&[][..], |(_, pv)| &pv[..]);
+            .map_or(&[][..], |found| &found.pv[..]);
         let best_turn = first_turn(&self.positions[BEFORE], pv);
         let complete = before.is_some() && after.is_some();
         let verdict = match (before, after) {
