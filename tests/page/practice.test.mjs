@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickAction, gotoReady, importText, newGame, usePage } from './helpers.mjs';
+import { clickAction, confirmIfAsked, gotoReady, importText, newGame, usePage } from './helpers.mjs';
 
 // A small node budget per position keeps each analysis and judgement to seconds.
 const NODES = 20000;
@@ -154,4 +154,12 @@ test('Marseillais: a whole turn tried and judged, the better turn drawn as two a
   assert.deepEqual(shapes, [], 'the arrows go with the position they belong to');
   await page.click('#practice-leave');
   assert.equal(await historyLength(), 4);
+  // A new game from the header during the practice ends it; the board saves again.
+  await page.click('#ga-practice');
+  await page.click('#new-game');
+  await confirmIfAsked(page);
+  await page.waitForSelector('#practice-card', { state: 'hidden' });
+  assert.equal(await historyLength(), 0);
+  assert.equal(await page.getAttribute('#board', 'storage-key'), 'alfiere.game.v2');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('practice-mode')), false);
 });

@@ -43,7 +43,26 @@ export class PracticeMode {
     $('practice-previous').addEventListener('click', () => this.open(this.session.index - 1));
     $('practice-next').addEventListener('click', () => this.open(this.session.index + 1));
     $('practice-leave').addEventListener('click', () => this.leave());
+    this.own = false; // the board's change under way is this mode's
     this.board.addEventListener('move', (event) => this.onMove(event.detail));
+    this.board.addEventListener('change', (event) => {
+      if (!this.active || this.own) return;
+      // The person's own actions taken back within the exercise belong to it; any other
+      // change is the page's (a new game, another rule set, an import): the practice ends.
+      if (event.detail?.reason === 'undo' && this.board.history().length >= (this.exercise?.first ?? 0)) return;
+      this.drop();
+      this.page.refresh();
+    });
+  }
+
+  /** A change of the board's game by this mode (the change listener leaves it alone). */
+  mine(change) {
+    this.own = true;
+    try {
+      change();
+    } finally {
+      this.own = false;
+    }
   }
 
   get active() {
@@ -125,7 +144,7 @@ export class PracticeMode {
     try {
       for (const [tag, name] of Object.entries(names)) if (name) game.setHeader(tag, name);
       for (const move of history.slice(0, count)) game.move(move.lan);
-      this.board.loadPgn(game.pgn());
+      this.mine(() => this.board.loadPgn(game.pgn()));
     } finally {
       game.free();
     }
@@ -195,8 +214,7 @@ export class PracticeMode {
       exercise.solved = true;
       const last = this.session.index === this.session.exercises.length - 1;
       const words = `Good: ${tried} loses nothing (${chances}).${last ? ' That was the last one.' : ''}`;
-      this.say(words, 'right');
-      this.page.announce(words);
+      this.say(words, 'right'); // a live region: said once
       this.page.refresh();
       return;
     }
@@ -205,7 +223,6 @@ export class PracticeMode {
     const answer = exercise.tries >= TRIES_BEFORE_ANSWER;
     const words = `${tried}: ${ARTICLE[judgement.mark]} ${judgement.mark} (${why}). It is taken back; try again.`;
     this.say(answer ? `${words} ${this.betterWords()}` : words, 'wrong');
-    this.page.announce(words);
     if (answer) exercise.shown = true;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -227,7 +244,9 @@ export class PracticeMode {
   /** Takes the tried turn back to the exercise's position. */
   takeBack(exercise) {
     const board = this.board;
-    while (board.history().length > exercise.first && board.canUndo()) board.undo();
+    this.mine(() => {
+      while (board.history().length > exercise.first && board.canUndo()) board.undo();
+    });
     board.movable = NAME[exercise.color];
   }
 
@@ -290,16 +309,6 @@ export class PracticeMode {
     this.queued = null;
   }
 
-  /** Called from the page's refresh: a game the page changed under the practice ends it. */
-  check() {
-    const session = this.session;
-    if (!session) return;
-    const history = this.board.history();
-    const first = this.exercise?.first ?? 0;
-    const same = this.board.variant === session.variant && history.length >= first && history.slice(0, first).every((m, i) => m.lan === session.history[i].lan);
-    if (!same) this.drop();
-  }
-
   say(text, tone) {
     $('practice-prompt').textContent = text;
     $('practice-prompt').className = `puzzle-prompt${tone ? ` ${tone}` : ''}`;
@@ -307,7 +316,6 @@ export class PracticeMode {
 
   /** Redraws the card and the entry button. */
   render() {
-    this.check();
     const entry = $('ga-practice');
     const offered = this.exercises();
     const analysed = this.page.gameAnalysis?.view?.marks?.source === 'report';
