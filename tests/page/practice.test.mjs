@@ -110,8 +110,9 @@ test('chess: the hung queen practised, then back to the game as it was', async (
   assert.equal(await page.evaluate(() => document.getElementById('board').orientation), 'white');
   assert.equal(await page.evaluate(() => document.getElementById('board').game.getHeaders().White), 'Ann', 'the players keep their names');
   await practiseExercise('chess', ['h5f7'], 4);
-  // The live analysis waited, and the game's controls were not offered.
-  assert.equal(await page.isVisible('#undo'), false);
+  // The game's controls were not offered, and Take back is off once the turn is judged.
+  assert.equal(await page.isVisible('#resign'), false);
+  assert.equal(await page.isDisabled('#undo'), true);
   // Back to the game: the whole analysed game, with its report.
   await page.click('#practice-leave');
   await page.waitForSelector('#practice-card', { state: 'hidden' });
@@ -147,8 +148,11 @@ test('Marseillais: a whole turn tried and judged, the better turn drawn as two a
   await clickAction(page, game, 'f2f3');
   await page.waitForFunction(() => document.getElementById('board').history().length === 1);
   assert.equal(await prompt(), 'Played. Finish the turn.');
-  await page.evaluate(() => document.getElementById('board').undo());
+  // Take back takes back an action of the turn being played, not the game's.
+  await page.click('#undo');
   await page.waitForFunction(() => document.getElementById('board').history().length === 0);
+  assert.equal(await page.isDisabled('#undo'), true);
+  assert.match(await prompt(), /Find a better turn for White\.$/);
   await practiseExercise('marseillais', ['f2f3', 'g2g4'], 0);
   const shapes = await page.evaluate(() => document.getElementById('board').autoShapes);
   assert.deepEqual(shapes, [], 'the arrows go with the position they belong to');

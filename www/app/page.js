@@ -255,7 +255,13 @@ export class Page {
       if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (board.editor && event.key !== 'f') return; // setting up: the game's keys wait (Backspace would take back unseen)
-      if (this.practice.active && event.key !== 'f') return; // practising: the game's keys would leave the exercise
+      if (this.practice.active && event.key !== 'f') {
+        // Practising: the game's keys would leave the exercise; Backspace takes back an action of the turn being played.
+        if (event.key !== 'Backspace' || event.target.closest?.('button') || !this.practice.canTakeBack()) return;
+        event.preventDefault();
+        board.undo();
+        return;
+      }
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
       }
@@ -553,10 +559,12 @@ export class Page {
       const ply = board.reviewing;
       $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
     }
-    // An exercise of the practice is no game either: its controls are not offered.
-    const puzzle = this.players.mode === 'puzzle' || Boolean(this.practice?.active);
+    // An exercise of the practice is no game either: of its controls, only taking back
+    // an action of the turn being played is offered.
+    const practising = Boolean(this.practice?.active);
+    const puzzle = this.players.mode === 'puzzle' || practising;
     const viewing = this.players.mode === 'view';
-    $('undo').disabled = viewing || puzzle || !board.canUndo();
+    $('undo').disabled = practising ? !this.practice.canTakeBack() : viewing || puzzle || !board.canUndo();
     $('redo').disabled = viewing || puzzle || !board.canRedo();
     $('resign').disabled = over || viewing || puzzle;
     $('offer-draw').disabled = over || puzzle || !this.humanToAct() || Boolean(this.offer);

@@ -49,7 +49,10 @@ export class PracticeMode {
       if (!this.active || this.own) return;
       // The person's own actions taken back within the exercise belong to it; any other
       // change is the page's (a new game, another rule set, an import): the practice ends.
-      if (event.detail?.reason === 'undo' && this.board.history().length >= (this.exercise?.first ?? 0)) return;
+      if (event.detail?.reason === 'undo' && this.board.history().length >= (this.exercise?.first ?? 0)) {
+        if (this.board.history().length === this.exercise?.first) this.say(this.task(), '');
+        return;
+      }
       this.drop();
       this.page.refresh();
     });
@@ -168,6 +171,13 @@ export class PracticeMode {
   personToAct() {
     const e = this.exercise;
     return Boolean(e) && !e.judging && !e.solved && this.board.game.turn() === e.color;
+  }
+
+  /** Whether the person may take back an action of the turn they are playing (a
+   * multi-action turn is judged once it is whole: until then it can be changed). */
+  canTakeBack() {
+    const e = this.exercise;
+    return this.personToAct() && this.board.history().length > e.first;
   }
 
   /** An action on the board: once the person's turn is complete, the engine judges it. */
