@@ -201,7 +201,9 @@ pub(crate) fn practice_request(
     request: &JsValue,
 ) -> Result<(api::Game, Option<usize>, Limits), JsValue> {
     let (game, limits) = judging_request(request, "judgeTurn()")?;
-    let from = whole(request, "from", 0.0, MAX_SAFE)?.map(|n| n as usize);
+    // Bounded by the longest game judged, so the number fits a wasm `usize`.
+    let most = crate::analysis::MAX_ANALYSED_PLIES as f64;
+    let from = whole(request, "from", 0.0, most)?.map(|n| n as usize);
     Ok((game, from, limits))
 }
 

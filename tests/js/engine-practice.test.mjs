@@ -69,6 +69,7 @@ test('bad requests are refused with typed errors', async () => {
   await refused(engine.judgeTurn(new Game('chess'), { nodes: 100 }), 'InvalidArgumentError', /no turn/);
   await refused(engine.judgeTurn(played('chess', ['e4']), { nodes: 0 }), 'InvalidArgumentError', /nodes/);
   await refused(engine.judgeTurn(played('chess', ['e4']), { from: -1 }), 'InvalidArgumentError', /from/);
+  await refused(engine.judgeTurn(played('chess', ['e4']), { from: 2 ** 32 }), 'InvalidArgumentError', /from must be a whole number from 0 to 2000/);
   await refused(engine.judgeTurn(42), 'InvalidArgumentError', /judgeTurn\(\) takes a Game or a PGN text/);
   await refused(engine.judgeTurn(played('chess', ['e4']), 'nodes'), 'InvalidArgumentError', /judgeTurn\(\)'s options/);
   // The engine still works.
