@@ -27,16 +27,19 @@ usePage({
 const historyLength = () => page.evaluate(() => document.getElementById('board').history().length);
 const prompt = () => page.textContent('#practice-prompt');
 
-/** Loads `pgn` (a game to look at: both sides' mistakes), analyses it, opens the practice. */
+/** Loads `pgn` (a game to look at: both sides' mistakes), analyses it, opens the practice;
+ * returns the game's tags before it. */
 async function analyseAndPractise(variant, pgn) {
   await newGame(page, { variant, mode: 'friend' });
   await importText(page, pgn);
   await page.click('#ga-run');
   await page.waitForSelector('#ga-stop', { state: 'hidden', timeout: 120000 });
   await page.waitForSelector('#ga-practice:not([hidden]):not([disabled])');
+  const headers = await page.evaluate(() => document.getElementById('board').game.getHeaders());
   await page.click('#ga-practice');
   await page.waitForSelector('#practice-card:not([hidden])');
   assert.equal(await page.isHidden('#game-analysis'), true, 'the game analysis waits');
+  return headers;
 }
 
 /** A Node Game at the position the board shows (the game's first `count` actions). */
@@ -98,7 +101,7 @@ async function practiseExercise(variant, played, first) {
 }
 
 test('chess: the hung queen practised, then back to the game as it was', async () => {
-  await analyseAndPractise('chess', '[White "Ann"]\n[Black "Bo"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 *');
+  const headers = await analyseAndPractise('chess', '[White "Ann"]\n[Black "Bo"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 *');
   const count = await page.textContent('#practice-count');
   const total = Number(count.match(/^Mistake 1 of (\d+)$/)?.[1]);
   assert.ok(total >= 1, count);
@@ -117,6 +120,7 @@ test('chess: the hung queen practised, then back to the game as it was', async (
   await page.click('#practice-leave');
   await page.waitForSelector('#practice-card', { state: 'hidden' });
   assert.equal(await historyLength(), 6);
+  assert.deepEqual(await page.evaluate(() => document.getElementById('board').game.getHeaders()), headers, 'the same tags');
   await page.waitForSelector('#ga-result:not([hidden])');
   assert.equal(await page.isVisible('#ga-practice'), true);
   // The game stayed stored: a reload shows it whole.

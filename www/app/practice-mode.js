@@ -106,7 +106,9 @@ export class PracticeMode {
     const exercises = this.exercises();
     if (this.active || !exercises.length || this.page.gameAnalysis.running) return;
     this.session = {
-      pgn: board.pgn({ tags: this.page.pgnTags() }),
+      // The game's own PGN (its tags, notes and result), to put back as it was: not the
+      // export's, which adds the page's tags and player names.
+      pgn: board.game.pgn(),
       history: board.history(),
       variant: board.variant,
       storageKey: board.getAttribute('storage-key'),
