@@ -216,7 +216,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (running.raw) return postLines(out);
     for (const event of out) {
       post({ ...event, id: running.id });
-      if (event.type === 'done' || event.type === 'analysis') finish(running);
+      if (event.type === 'done' || event.type === 'analysis' || event.type === 'judgement') finish(running);
     }
   }
 
@@ -289,9 +289,10 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
         return post({ type: 'result', id: msg.id, value: null });
       case 'analyse':
       case 'analyseGame':
-        // A game's report must not depend on whether its rule set's network had
-        // arrived yet (docs/analysis.md): the analysis starts once it is in use.
-        if (msg.type === 'analyseGame') await networksReading;
+      case 'judgeTurn':
+        // A game's report (or a turn's judgement) must not depend on whether its rule
+        // set's network had arrived yet (docs/analysis.md): it starts once it is in use.
+        if (msg.type !== 'analyse') await networksReading;
         session[msg.type](msg.request); // throws the session's typed error and starts nothing
         return run(newJob(false, msg.id), item.stopped); // a stop may have come while it waited
       default:

@@ -152,6 +152,32 @@ export interface GameReport {
 }
 /** analyseGame()'s answer: the report, and the game's PGN with the analysis in it. */
 export interface GameAnalysis { report: GameReport; pgn: string }
+/** judgeTurn()'s options: `from` (the actions before the judged turn; by default
+ *  where the game's last turn starts) and one budget per position (as analyseGame). */
+export interface JudgeTurnOptions extends AnalyseGameOptions { from?: number }
+/** judgeTurn()'s answer: the turn tried, judged by the analysis's rule. */
+export interface TurnJudgement {
+  mover: 'w' | 'b';
+  /** The turn tried, in SAN and as UCI tokens. */
+  san: string[];
+  uci: string[];
+  /** Both positions searched (false after stop(): nothing accepted or marked). */
+  complete: boolean;
+  /** No mark: the turn loses nothing the engine sees. */
+  accepted: boolean;
+  mark: Mark | null;
+  cause: 'win-chance' | 'missed-mate' | 'allowed-mate' | null;
+  /** The positions before and after the turn, White's view. */
+  before: Eval | null;
+  after: Eval | null;
+  /** The mover's win percentage before and after. */
+  winBefore: number | null;
+  winAfter: number | null;
+  /** The engine's line from the position before the turn, and its first turn in SAN. */
+  best: { uci: string; san: string; pv: string[]; pvSan: string[] } | null;
+  bestTurn: string[];
+  nodes: number;
+}
 
 /** An Error of the engine: `name` and `code` are stable. */
 export interface EngineError extends Error {
@@ -183,6 +209,12 @@ export declare class Engine extends EventTarget {
    *  every position searched at full strength with the budget per position, every
    *  decision judged. Rejects with InvalidArgumentError, InvalidPgnError, ... */
   analyseGame(game: Game | string, options?: AnalyseGameOptions, onProgress?: (progress: AnalysisProgress) => void): Promise<GameAnalysis>;
+  /** Practice: judges the turn a game ends with (a Game of any rule set, or a PGN
+   *  text) as analyseGame judges a played one (the positions before and after it
+   *  searched with the same budget, the same marks); `accepted` when it earns none.
+   *  A multi-action turn is judged whole. Rejects with InvalidArgumentError (not one
+   *  whole turn, a bad budget), InvalidPgnError, ... */
+  judgeTurn(game: Game | string, options?: JudgeTurnOptions): Promise<TurnJudgement>;
   /** The running analysis resolves with its best action so far (within ~10 ms); a
    *  game's analysis with what it has analysed. */
   stop(): void;

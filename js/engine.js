@@ -95,17 +95,18 @@ function analyseRequest(options) {
   return request;
 }
 
-/** The worker's request for analyseGame(): the game as its line (a `Game`) or a PGN
- * text, and the budget per position (the worker's session checks it). */
-function gameAnalysisRequest(gameOrPgn, options) {
+/** The worker's request for analyseGame() (or judgeTurn(), `what`, with its `from`):
+ * the game as its line (a `Game`) or a PGN text, and the budget per position (the
+ * worker's session checks them). */
+function gameAnalysisRequest(gameOrPgn, options, what = 'analyseGame', fields = ['depth', 'movetime', 'nodes']) {
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    throw invalid(`analyseGame()'s options must be an object, not ${typeName(options)}`);
+    throw invalid(`${what}()'s options must be an object, not ${typeName(options)}`);
   }
   const request = {};
-  for (const key of ['depth', 'movetime', 'nodes']) if (options?.[key] !== undefined) request[key] = options[key];
+  for (const key of fields) if (options?.[key] !== undefined) request[key] = options[key];
   if (typeof gameOrPgn === 'string') request.pgn = gameOrPgn;
   else if (typeof gameOrPgn?.engineLine === 'function') request.line = gameOrPgn.engineLine();
-  else throw invalid(`analyseGame() takes a Game or a PGN text, not ${typeName(gameOrPgn)}`);
+  else throw invalid(`${what}() takes a Game or a PGN text, not ${typeName(gameOrPgn)}`);
   return request;
 }
 
@@ -283,6 +284,26 @@ export class Engine extends EventTarget {
     return this.#request({ type: 'analyseGame', request }, onProgress ?? undefined);
   }
 
+  /**
+   * Practice your mistakes: judges the turn `gameOrPgn` (a `Game` of any rule set, or
+   * a PGN text) ends with, as analyseGame() judges a played one: the positions before
+   * and after it searched with the same `{nodes}`, `{depth}` or `{movetime}` (100,000
+   * nodes by default), the same marks (docs/analysis.md). `from` is the number of
+   * actions before the turn (by default where the last turn starts); a multi-action
+   * turn is judged whole. Resolves with `{accepted, mark, cause, before, after,
+   * winBefore, winAfter, best, bestTurn, san, uci, mover, complete, nodes}`:
+   * `accepted` when the turn earns no mark.
+   */
+  judgeTurn(gameOrPgn, options) {
+    let request;
+    try {
+      request = gameAnalysisRequest(gameOrPgn, options, 'judgeTurn', ['depth', 'movetime', 'nodes', 'from']);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#request({ type: 'judgeTurn', request });
+  }
+
   /** Ends the running analysis (and any waiting one): each resolves with its best
    * action so far, within a slice of the search (a few milliseconds). */
   stop() {
@@ -405,6 +426,7 @@ export class Engine extends EventTarget {
       }
       case 'done':
       case 'analysis':
+      case 'judgement':
         this.#emitLine(message.uci);
         this.#settle(message.id, (p) => p.resolve(message.result));
         return;

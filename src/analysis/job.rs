@@ -13,14 +13,13 @@
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
 use super::accuracy;
-use super::judge::{judge, Eval, Mark, Verdict};
+use super::judge::{self, Eval, Mark, Verdict};
+use super::position_search::{Found, PositionSearch};
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
-use crate::search::{
-    Clock, Limits, Progress, Repetitions, Score, SearchOptions, SteppedSearch, TranspositionTable,
-};
+use crate::search::{Clock, Limits, Repetitions, SearchOptions, TranspositionTable};
 use crate::types::{ByColor, Color};
 
 /// The most actions a game may have to be analysed (far beyond any real game; it
@@ -32,13 +31,6 @@ pub const MAX_ANALYSED_PLIES: usize = 2000;
 /// costs the whole analysis little, and a mark that only a short search saw (a
 /// defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
-
-/// What the search found in one position.
-#[derive(Debug, Clone, PartialEq)]
-struct Found {
-    eval: Eval,
-    pv: Vec<Action>,
-}
 
 /// How far a job has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,24 +49,11 @@ pub enum AnalysisStep {
     Done(GameReport),
 }
 
-/// A clock that counts from one position's start.
-struct Since<'a> {
-    clock: &'a dyn Clock,
-    start: u64,
-}
-
-impl Clock for Since<'_> {
-    fn elapsed_ms(&self) -> u64 {
-        self.clock.elapsed_ms().saturating_sub(self.start)
-    }
-}
-
 struct Running {
     index: usize,
     /// A second, deeper look at a marked decision's position.
     deeper: bool,
-    search: Box<dyn SteppedSearch>,
-    started_ms: Option<u64>,
+    search: PositionSearch,
 }
 
 /// A game's analysis under way.
@@ -173,27 +152,21 @@ impl GameAnalysis {
         if self.running.is_none() && !self.stopped {
             self.start_next(clock);
         }
-        let Some(running) = self.running.as_mut() else {
+        let Some(running) = self.running.take() else {
             return AnalysisStep::Done(self.report());
         };
-        let start = *running.started_ms.get_or_insert_with(|| clock.elapsed_ms());
-        let since = Since { clock, start };
-        if let Progress::Done(result) = running.search.step(node_budget, &since, &mut |_| {}) {
-            let running = self.running.take().expect("a running search");
-            self.nodes += result.nodes;
-            let position = &self.positions[running.index];
-            // A search stopped before its first iteration has nothing to say.
-            if result.depth > 0 || !result.pv.is_empty() {
-                let eval = white_view(result.score, position.turn());
-                self.found[running.index] = Some(Found {
-                    eval,
-                    pv: result.pv,
-                });
+        match running.search.step(node_budget, clock) {
+            Err(search) => self.running = Some(Running { search, ..running }),
+            Ok(searched) => {
+                self.nodes += searched.nodes;
+                if searched.found.is_some() {
+                    self.found[running.index] = searched.found;
+                }
+                if running.deeper {
+                    self.confirmed[running.index] = true;
+                }
+                self.table = Some(searched.table);
             }
-            if running.deeper {
-                self.confirmed[running.index] = true;
-            }
-            self.table = Some(running.search.into_table());
         }
         if self.running.is_none() && (self.stopped || !self.has_work()) {
             return AnalysisStep::Done(self.report());
@@ -266,17 +239,17 @@ impl GameAnalysis {
     }
 
     fn start_search(&mut self, index: usize, limits: Limits, deeper: bool, clock: &dyn Clock) {
-        let table = self
-            .table
-            .take()
-            .unwrap_or_else(|| TranspositionTable::new(16));
-        let started_ms = limits.movetime.map(|_| clock.elapsed_ms());
-        let search = self.positions[index].start_search(limits, self.options.clone(), table);
+        let search = PositionSearch::start(
+            &self.positions[index],
+            limits,
+            self.options.clone(),
+            self.table.take(),
+            clock,
+        );
         self.running = Some(Running {
             index,
             deeper,
             search,
-            started_ms,
         });
     }
 
@@ -300,14 +273,13 @@ impl GameAnalysis {
     /// position not analysed): the one rule the report and the deeper looks share.
     fn verdict(&self, turn: &Turn, evals: &[Option<Eval>]) -> Option<Verdict> {
         let mover = self.moves[turn.start].color;
-        let verdict = judge(mover, evals[turn.start]?, evals[turn.end]?)?;
         let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
-        (!forced).then_some(verdict)
+        judge::verdict(mover, evals[turn.start]?, evals[turn.end]?, forced)
     }
 
     /// Whether action `i` was the only legal one.
     fn is_forced(&self, i: usize) -> bool {
-        self.positions[i].record().legal_actions().len() == 1
+        turns::only_action(&self.positions[i])
     }
 
     /// The report of the positions analysed so far.
@@ -392,7 +364,7 @@ impl GameAnalysis {
 }
 
 /// Searches need a bound of their own: a depth, a node count or a time.
-fn check_limits(limits: &Limits) -> Result<(), ApiError> {
+pub(super) fn check_limits(limits: &Limits) -> Result<(), ApiError> {
     let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some();
     let clocks = limits.wtime.is_some() || limits.btime.is_some() || limits.infinite;
     if !bounded || clocks {
@@ -417,18 +389,9 @@ fn deeper(limits: &Limits) -> Limits {
     }
 }
 
-/// A search score (the side to act's view) from White's view.
-fn white_view(score: Score, to_act: Color) -> Eval {
-    let sign = if to_act == Color::White { 1 } else { -1 };
-    match score {
-        Score::Cp(cp) => Eval::Cp(cp * sign),
-        Score::Mate(m) => Eval::Mate(m * sign),
-    }
-}
-
 /// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
 /// legal, which a correct search never gives).
-fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
+pub(super) fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
     let mut game = position.clone();
     let mut uci = Vec::new();
     let mut san = Vec::new();
@@ -447,6 +410,6 @@ fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
     })
 }
 
-fn round_tenth(x: f64) -> f64 {
+pub(super) fn round_tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }

@@ -255,6 +255,17 @@ pub fn judge(mover: Color, before: Eval, after: Eval) -> Option<Verdict> {
     })
 }
 
+/// The verdict on a decision as the analysis gives it, the one rule of the report,
+/// of its deeper looks and of a practised turn ([`super::TurnJudge`]): [`judge`]'s,
+/// unless the decision was `forced` (every action of it the only legal one), which is
+/// never marked.
+pub fn verdict(mover: Color, before: Eval, after: Eval, forced: bool) -> Option<Verdict> {
+    if forced {
+        return None;
+    }
+    judge(mover, before, after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

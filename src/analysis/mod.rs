@@ -29,14 +29,17 @@ pub mod batch;
 mod job;
 mod judge;
 mod notes;
+mod position_search;
+mod practice;
 mod report;
 mod turns;
 
 pub use accuracy::{decision_accuracy, game_accuracy, Decision};
 pub use annotate::{annotate, eval_in_comment, evals_in_notes};
 pub use job::{AnalysisProgress, AnalysisStep, GameAnalysis, MAX_ANALYSED_PLIES};
-pub use judge::{judge, Cause, Eval, Mark, Verdict};
+pub use judge::{judge, verdict, Cause, Eval, Mark, Verdict};
 pub use notes::{notes_analysis, NotesAnalysis};
+pub use practice::{JudgeStep, TurnJudge, TurnJudgement};
 pub use report::{BestLine, GameReport, MarkCounts, PlyReport};
 
 use crate::api::{ApiError, Game};

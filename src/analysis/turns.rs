@@ -3,7 +3,7 @@
 //! from the position before its first action to the position after its last; its
 //! mark goes on its last action (docs/analysis.md).
 
-use crate::api::MoveInfo;
+use crate::api::{Game, MoveInfo};
 
 /// The actions `start..end` of a game, one side's turn; positions `start` (before)
 /// and `end` (after) bound it.
@@ -36,4 +36,10 @@ pub fn turns(moves: &[MoveInfo]) -> Vec<Turn> {
 /// the report, the page, the PGN and a PGN read back (docs/analysis.md).
 pub fn marked_action(turn: &Turn) -> usize {
     turn.end - 1
+}
+
+/// Whether the side to act in `position` has one legal action only: a turn made of
+/// such actions was forced, and is never marked.
+pub fn only_action(position: &Game) -> bool {
+    position.record().legal_actions().len() == 1
 }

@@ -1,9 +1,8 @@
 //! What the engine session is asked to do (a [`Job`]) and what it reports while doing
-//! it (an [`Event`]). A search is the one job today; the game analysis and puzzle
-//! mining to come are further jobs with their own variants here, and report their
-//! progress through further events, so neither door changes shape for them.
+//! it (an [`Event`]): a search, a whole game's analysis, and a practised turn's
+//! judgement; each reports through its events, and its last event is its answer.
 
-use crate::analysis::{AnalysisProgress, GameReport};
+use crate::analysis::{AnalysisProgress, GameReport, TurnJudgement};
 use crate::api::Game;
 use crate::moves::Action;
 use crate::search::{Limits, SearchInfo};
@@ -22,6 +21,19 @@ pub enum Job {
     Search(SearchJob),
     /// Analyse a whole game (docs/analysis.md).
     Analysis(AnalysisJob),
+    /// Judge a turn tried in practice, as the analysis judges a played one.
+    Practice(PracticeJob),
+}
+
+/// "Practice your mistakes": the turn `game` ends with (its actions from `from`, by
+/// default the start of its last turn) judged by the analysis's rule, the positions
+/// before and after it each searched within `limits` at full strength
+/// ([`crate::analysis::TurnJudge`]). The game is the job's own, of any rule set.
+#[derive(Debug, Clone)]
+pub struct PracticeJob {
+    pub game: Game,
+    pub from: Option<usize>,
+    pub limits: Limits,
 }
 
 /// A whole game's analysis: every position of `game` from its start searched within
@@ -68,6 +80,11 @@ pub enum Event {
     Analysis {
         report: Box<GameReport>,
         pgn: String,
+        time_ms: u64,
+    },
+    /// A practised turn's judgement, which ends the job.
+    Judgement {
+        judgement: Box<TurnJudgement>,
         time_ms: u64,
     },
 }

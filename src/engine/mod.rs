@@ -4,7 +4,7 @@
 //!
 //! [`EngineSession`] takes a position (an [`crate::api::Game`], or a FEN and
 //! actions), typed option changes ([`OptionChange`]) and jobs ([`Job`]: a search,
-//! or a whole game's analysis), and its [`EngineSession::step`] sends typed [`Event`]s (search info, the
+//! a whole game's analysis, or a practised turn's judgement), and its [`EngineSession::step`] sends typed [`Event`]s (search info, the
 //! best action). It reads no clock and starts no thread: the caller steps a job by
 //! node budgets and passes a clock in, as a thread loop does natively and the
 //! worker's event loop does in the browser. Every refusal is an
@@ -29,7 +29,9 @@ mod options;
 mod report;
 mod session;
 
-pub use job::{AnalysisJob, Event, Job, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH};
+pub use job::{
+    AnalysisJob, Event, Job, PracticeJob, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH,
+};
 pub use options::{
     EngineOptions, OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN,
     LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,

@@ -168,7 +168,7 @@ impl SearchReporter {
                 Some(std::mem::take(self).finish(best.as_ref(), *time_ms))
             }
             // Not a search's.
-            Event::Progress(_) | Event::Analysis { .. } => None,
+            Event::Progress(_) | Event::Analysis { .. } | Event::Judgement { .. } => None,
         }
     }
 }

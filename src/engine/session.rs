@@ -1,9 +1,11 @@
 //! [`EngineSession`]: the position, the options, the table and the network, and the
 //! job that runs on them, stepped by the caller.
 
-use super::job::{AnalysisJob, Event, Job, SearchJob};
+use super::job::{AnalysisJob, Event, Job, PracticeJob, SearchJob};
 use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
-use crate::analysis::{annotate, AnalysisStep, GameAnalysis, GameReport};
+use crate::analysis::{
+    annotate, AnalysisStep, GameAnalysis, GameReport, JudgeStep, TurnJudge, TurnJudgement,
+};
 use crate::api::{ApiError, ApiErrorKind, Game};
 use crate::eval::nnue::{Network, Networks};
 use crate::moves::Action;
@@ -32,6 +34,7 @@ pub type FileReader = Box<dyn Fn(&str) -> Result<Vec<u8>, String> + Send>;
 enum Work {
     Search(Box<dyn SteppedSearch>),
     Analysis(Box<AnalysisWork>),
+    Practice(Box<TurnJudge>),
 }
 
 /// A game's analysis under way.
@@ -47,6 +50,7 @@ struct AnalysisWork {
 enum Finished {
     Best(Option<Action>),
     Analysis(Box<GameReport>, String),
+    Judgement(Box<TurnJudgement>),
 }
 
 /// The running job and its bookkeeping.
@@ -376,6 +380,7 @@ impl EngineSession {
         match job {
             Job::Search(search) => self.start_search(search),
             Job::Analysis(analysis) => self.start_analysis(analysis),
+            Job::Practice(practice) => self.start_practice(practice),
         }
     }
 
@@ -406,12 +411,18 @@ impl EngineSession {
         table.clear();
         // A refused analysis drops the table; the next job makes a new one.
         let analysis = GameAnalysis::new(&job.game, job.limits, options, table)?;
+        self.start_judging(Work::Analysis(Box::new(AnalysisWork {
+            job: analysis,
+            game: job.game,
+            reported: 0,
+        })));
+        Ok(())
+    }
+
+    /// Starts a judging job (an analysis, a practised turn): it ends by itself.
+    fn start_judging(&mut self, work: Work) {
         self.job = Some(ActiveJob {
-            work: Work::Analysis(Box::new(AnalysisWork {
-                job: analysis,
-                game: job.game,
-                reported: 0,
-            })),
+            work,
             infinite: false,
             endless: false,
             stopped: false,
@@ -420,6 +431,19 @@ impl EngineSession {
             held: None,
             fallback: None,
         });
+    }
+
+    fn start_practice(&mut self, job: PracticeJob) -> Result<(), ApiError> {
+        // As an analysis: full strength, and an empty table, so a turn gets the same
+        // judgement however the session reached it.
+        let options = SearchOptions {
+            networks: self.networks.clone(),
+            ..SearchOptions::default()
+        };
+        let mut table = self.take_table()?;
+        table.clear();
+        let judge = TurnJudge::new(&job.game, job.from, job.limits, options, table)?;
+        self.start_judging(Work::Practice(Box::new(judge)));
         Ok(())
     }
 
@@ -505,6 +529,7 @@ impl EngineSession {
                 pgn,
                 time_ms,
             },
+            Finished::Judgement(judgement) => Event::Judgement { judgement, time_ms },
         });
     }
 
@@ -571,6 +596,7 @@ impl EngineSession {
             self.table = match job.work {
                 Work::Search(search) => Some(search.into_table()),
                 Work::Analysis(work) => work.job.into_table(),
+                Work::Practice(judge) => judge.into_table(),
             };
         }
     }
@@ -649,6 +675,10 @@ fn step_work(
             };
             Some(Finished::Analysis(Box::new(report), pgn))
         }
+        Work::Practice(judge) => match judge.step(budget, &elapsed) {
+            JudgeStep::Running => None,
+            JudgeStep::Done(judgement) => Some(Finished::Judgement(judgement)),
+        },
     }
 }
 
@@ -656,5 +686,6 @@ fn stop_work(work: &mut Work) {
     match work {
         Work::Search(search) => search.stop(),
         Work::Analysis(work) => work.job.stop(),
+        Work::Practice(judge) => judge.stop(),
     }
 }

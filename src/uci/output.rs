@@ -82,7 +82,7 @@ pub fn format_bestmove(best: Option<&Action>, variant: Variant) -> String {
 }
 
 /// The line of an engine event: `info` or `bestmove`; a game's analysis, which UCI
-/// has no command for, as `info string` lines.
+/// has no command for, and a practised turn's judgement, as `info string` lines.
 pub fn format_event(event: &Event, variant: Variant) -> String {
     match event {
         Event::Info(info) => format_info(info, variant),
@@ -92,6 +92,14 @@ pub fn format_event(event: &Event, variant: Variant) -> String {
             "info string analysis {} of {} actions",
             if report.complete { "done" } else { "stopped" },
             report.plies.len()
+        ),
+        Event::Judgement { judgement, .. } => format!(
+            "info string judgement {}",
+            match (judgement.complete, judgement.mark) {
+                (false, _) => "stopped",
+                (true, None) => "accepted",
+                (true, Some(mark)) => mark.name(),
+            }
         ),
     }
 }

@@ -1,4 +1,5 @@
-//! The request of the `Engine`'s `analyse()` read from its JS object: where the
+//! The requests of the `Engine`'s `analyse()`, `analyseGame()` and `judgeTurn()` read
+//! from their JS objects: where the
 //! position comes from and the search's limits, each field checked with a message
 //! naming it. The session refuses a bad request before anything changes.
 
@@ -190,9 +191,27 @@ pub(crate) const DEFAULT_ANALYSIS_NODES: u64 = 100_000;
 /// `pgn`, a PGN text whose first game is analysed) and one of `depth`, `movetime`,
 /// `nodes` per position (by default [`DEFAULT_ANALYSIS_NODES`]).
 pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
+    judging_request(request, "analyseGame()")
+}
+
+/// Reads a `judgeTurn()` request: the game whose last turn is judged, as
+/// `analyseGame()` takes it, its budget per position, and `from` (the number of
+/// actions before the turn; by default where the last turn starts).
+pub(crate) fn practice_request(
+    request: &JsValue,
+) -> Result<(api::Game, Option<usize>, Limits), JsValue> {
+    let (game, limits) = judging_request(request, "judgeTurn()")?;
+    // Bounded by the longest game judged, so the number fits a wasm `usize`.
+    let most = crate::analysis::MAX_ANALYSED_PLIES as f64;
+    let from = whole(request, "from", 0.0, most)?.map(|n| n as usize);
+    Ok((game, from, limits))
+}
+
+/// The game and the budget per position of a judging job (`what` names the method).
+fn judging_request(request: &JsValue, what: &str) -> Result<(api::Game, Limits), JsValue> {
     if absent(request) || !request.is_object() || js_sys::Array::is_array(request) {
         return Err(invalid(format!(
-            "analyseGame() takes an options object, not {}",
+            "{what} takes an options object, not {}",
             type_name(request)
         )));
     }
@@ -204,9 +223,9 @@ pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Lim
             actions,
         }) = position(request)
         else {
-            return Err(invalid(
-                "analyseGame() needs a game: a Game, its engineLine() or a PGN text",
-            ));
+            return Err(invalid(format!(
+                "{what} needs a game: a Game, its engineLine() or a PGN text"
+            )));
         };
         let variant = crate::api::parse_variant(&variant).map_err(super::throw)?;
         game_from_packed(variant, &fen, &actions).map_err(super::throw)?

@@ -173,6 +173,10 @@ export interface AnalyseGameRequest {
   line?: EngineLine | null; pgn?: string | null;
   depth?: number; movetime?: number; nodes?: number;
 }
+/** `Session.judgeTurn()`: the game whose last turn is judged (as for `analyseGame`),
+ *  `from` (the actions before that turn; by default where it starts) and one budget
+ *  per position (100,000 nodes when none is given). */
+export interface JudgeTurnRequest extends AnalyseGameRequest { from?: number }
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

@@ -4,10 +4,10 @@
 //! (`handleLine`, `step`) is the UCI codec the native binary runs, lines in and out.
 //! Either way a job runs by calls between which the worker yields to its event loop.
 
-use super::analyse::{analysis_request, game_analysis_request, PositionSource};
+use super::analyse::{analysis_request, game_analysis_request, practice_request, PositionSource};
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
 use crate::api::{parse_variant, ApiErrorKind};
-use crate::engine::{AnalysisJob, Event, Job, OptionChange, SearchReporter};
+use crate::engine::{AnalysisJob, Event, Job, OptionChange, PracticeJob, SearchReporter};
 use crate::eval::nnue::Network;
 use crate::uci::{format_event, Control, Status, UciSession, NODES_PER_STEP};
 use js_sys::{Array, Object, Reflect};
@@ -246,6 +246,27 @@ impl Session {
             .map_err(throw)
     }
 
+    /// Starts the judgement of a turn tried in practice ("practice your mistakes"): the
+    /// game whose last turn is judged (`{line}` or `{pgn}`, as `analyseGame`), `from`
+    /// (the actions before the turn; by default where its last turn starts) and one of
+    /// `depth`, `movetime`, `nodes` per position (100,000 nodes by default). `advance`
+    /// then runs it, and ends it with `{type: 'judgement', result}`. Throws a typed
+    /// error and changes nothing.
+    #[wasm_bindgen(js_name = judgeTurn)]
+    pub fn judge_turn(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "JudgeTurnRequest")] request: JsValue,
+    ) -> Result<(), JsValue> {
+        let (game, from, limits) = practice_request(&request)?;
+        let engine = self.inner.engine_mut();
+        if engine.is_busy() {
+            return Err(invalid("a job is running; stop it first"));
+        }
+        engine
+            .start(Job::Practice(PracticeJob { game, from, limits }))
+            .map_err(throw)
+    }
+
     /// Runs about `nodeBudget` nodes of the analysis (see `step`); returns its events:
     /// `{type: 'info', info, uci}` per completed iteration and line, and at the end
     /// `{type: 'done', result, uci}` (`uci` is the line UCI prints for it). Throws
@@ -307,6 +328,9 @@ impl Session {
                     let _ = Reflect::set(&value, &"report".into(), &to_js(report.as_ref()));
                     let _ = Reflect::set(&value, &"pgn".into(), &pgn.into());
                     ("analysis", "result", value.into())
+                }
+                Event::Judgement { judgement, .. } => {
+                    ("judgement", "result", to_js(judgement.as_ref()))
                 }
             };
             let _ = Reflect::set(&object, &"type".into(), &kind.into());

@@ -20,6 +20,7 @@ import { shownPosition, shownPositionEnded } from './shown-position.js';
 import { boardSides, canPlayOnFromShown, checkPlayers, playersText, sanitizePlayers, takeBackToShown, taggedNames } from './players.js';
 import { ResultCard } from './result-card.js';
 import { PuzzleMode } from './puzzle-mode.js';
+import { PracticeMode } from './practice-mode.js';
 import { SetupMode } from './setup-mode.js';
 import { positionFromUrl } from './url-position.js';
 import { VARIANT_HELP } from './variant-help.js';
@@ -55,6 +56,7 @@ export class Page {
     this.loadedGame = false; // imported or loaded since the last new game: a game to look at
     this.io = null;
     this.puzzles = null;
+    this.practice = null; // practising the analysed game's mistakes (practice-mode.js)
     this.sideLinesOf = null; // {game, moves, lines}: the side lines of the game last drawn
     this.pgnText = ''; // the game's whole PGN (the box may show only its start)
     this.refreshHeld = false; // while a load runs: its afterLoad redraws once
@@ -80,6 +82,7 @@ export class Page {
     this.resultCard = new ResultCard(this);
     this.io = attachIoPanel(this);
     this.puzzles = new PuzzleMode(this);
+    this.practice = new PracticeMode(this);
     this.setup = new SetupMode(this);
     this.refresh();
     if (this.players.mode === 'puzzle') this.puzzles.open(board.variant);
@@ -250,6 +253,13 @@ export class Page {
       if (event.target.closest?.('input, textarea, select, [contenteditable]')) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (board.editor && event.key !== 'f') return; // setting up: the game's keys wait (Backspace would take back unseen)
+      if (this.practice.active && event.key !== 'f') {
+        // Practising: the game's keys would leave the exercise; Backspace takes back an action of the turn being played.
+        if (event.key !== 'Backspace' || event.target.closest?.('button') || !this.practice.canTakeBack()) return;
+        event.preventDefault();
+        board.undo();
+        return;
+      }
       if (event.target === board && board.shadowRoot.activeElement?.closest?.('[data-square], button')) {
         if (event.key !== 'f') return; // arrows and Enter belong to the board's squares there
       }
@@ -440,6 +450,7 @@ export class Page {
   humanToAct() {
     const board = this.board;
     if (board.over || board.reviewing !== null || this.players.mode === 'view') return false;
+    if (this.practice?.active) return this.practice.personToAct();
     if (this.players.mode === 'puzzle') return this.puzzles.solving && board.game.turn() === board.puzzle?.solver;
     return this.players.mode === 'friend' || board.game.turn() === this.players.human;
   }
@@ -546,12 +557,15 @@ export class Page {
       const ply = board.reviewing;
       $('review-text').textContent = ply === 0 ? 'The start position.' : `After ${history[ply - 1].san} (action ${ply} of ${history.length}).`;
     }
-    const puzzle = this.players.mode === 'puzzle';
+    // An exercise of the practice is no game either: of its controls, only taking back
+    // an action of the turn being played is offered.
+    const practising = Boolean(this.practice?.active);
+    const puzzle = this.players.mode === 'puzzle' || practising;
     const viewing = this.players.mode === 'view';
-    $('undo').disabled = viewing || puzzle || !board.canUndo();
+    $('undo').disabled = practising ? !this.practice.canTakeBack() : viewing || puzzle || !board.canUndo();
     $('redo').disabled = viewing || puzzle || !board.canRedo();
     $('resign').disabled = over || viewing || puzzle;
-    $('offer-draw').disabled = over || !this.humanToAct() || Boolean(this.offer);
+    $('offer-draw').disabled = over || puzzle || !this.humanToAct() || Boolean(this.offer);
     const claim = !over && this.humanToAct() ? game.claimableDraw() : null;
     $('claim-draw').disabled = !claim;
     $('claim-draw').textContent = claim === 'fifty_moves' ? 'Claim draw (50 moves)' : claim ? 'Claim draw (repetition)' : 'Claim draw';
@@ -563,7 +577,7 @@ export class Page {
     const tagLine = [players, tag('Event')].filter(Boolean).join(' · ');
     $('game-tags').hidden = !tagLine;
     $('game-tags').textContent = tagLine;
-    $('play-on').hidden = !this.canPlayOn();
+    $('play-on').hidden = !this.canPlayOn() || Boolean(this.practice?.active);
     $('players-now').textContent = playersText(this.players, taggedNames(headers));
 
     $('offer').hidden = !this.offer;
@@ -580,6 +594,7 @@ export class Page {
     $('level-row').hidden = this.settings.mode === 'friend';
     $('color-choice').hidden = this.settings.mode === 'friend';
     this.puzzles?.render();
+    this.practice?.render();
     this.syncAnalysis();
   }
 
@@ -596,6 +611,14 @@ export class Page {
       const evaluation = this.gameAnalysis?.shownEvaluation();
       if (evaluation && !evaluation.result) this.analysis.setBar(evaluation, 'From the game analysis');
     };
+    // The engine's lines would give the exercise's answer away; the arrows are the practice's.
+    if (this.practice?.active) {
+      this.preview?.end();
+      this.analysis.stop('The analysis resumes after the practice.');
+      const shapes = this.practice.shapes();
+      if (shapes.length || board.autoShapes.length) board.autoShapes = shapes;
+      return;
+    }
     if (!this.settings.analysis) {
       this.preview?.end();
       return idle();

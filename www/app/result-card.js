@@ -27,8 +27,8 @@ export class ResultCard {
     });
     board.addEventListener('move', () => this.hide());
     board.addEventListener('gameover', (event) => {
-      // A puzzle's end is said in the puzzle card.
-      if (!this.loading && page.players.mode !== 'puzzle') this.show(event.detail?.outcome ?? board.game.outcome());
+      // A puzzle's end is said in the puzzle card, a practised turn's in the practice card.
+      if (!this.loading && page.players.mode !== 'puzzle' && !page.practice?.active) this.show(event.detail?.outcome ?? board.game.outcome());
     });
     $('result-close').addEventListener('click', () => this.hide());
     $('result-analyse').addEventListener('click', () => {
