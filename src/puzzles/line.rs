@@ -3,8 +3,8 @@
 //! win is clear in material (see [`super::criteria`]).
 
 use super::criteria::{
-    judge_step, material_balance, Rejection, StepVerdict, BEFORE_MISTAKE_AT_MOST_PERCENT,
-    MATERIAL_GAIN, MAX_SOLVER_ACTIONS,
+    judge_step, material_balance, Rejection, StepVerdict, Strictness,
+    BEFORE_MISTAKE_AT_MOST_PERCENT, MATERIAL_GAIN, MAX_SOLVER_ACTIONS,
 };
 use super::probe::Prober;
 use crate::game::Position;
@@ -172,9 +172,12 @@ fn solver_turn<G: Position>(
     // turn that does (in the multi-action rule sets, a mate in one turn may be played
     // many ways, and the person plays the whole turn before it is judged).
     let wins_game = pos.outcome().and_then(|o| o.winner) == Some(solver);
+    let strictness = Strictness::Mining {
+        single_action: start.turn_state().length == 1,
+    };
     for (j, (probed, wins_now)) in probes.iter().enumerate() {
         if !wins_now && !wins_game {
-            match judge_step(probed, &turn.actions[j..]) {
+            match judge_step(probed, &turn.actions[j..], strictness) {
                 StepVerdict::Unique => {}
                 verdict => return Err(verdict),
             }

@@ -6,7 +6,7 @@
 //! not required to stay the engine's first choice: a change of the search may pick
 //! another of equal worth without making the puzzle wrong.
 
-use super::criteria::{judge_step, StepVerdict};
+use super::criteria::{judge_step, StepVerdict, Strictness};
 use super::file::PuzzleRow;
 use super::line::{alternatives_to_see, is_quiet};
 use super::probe::Prober;
@@ -111,7 +111,7 @@ pub fn check<G: Position>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, St
         if !judged {
             continue;
         }
-        let verdict = judge_step(&probed, &allowed);
+        let verdict = judge_step(&probed, &allowed, Strictness::Replay);
         if verdict != StepVerdict::Unique {
             let found = probed.best().map_or("nothing".into(), |c| {
                 uci::action_to_uci_in(&c.action, G::VARIANT)
