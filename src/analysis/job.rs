@@ -9,6 +9,10 @@
 //! positions before and after it are searched anew with [`CONFIRM_FACTOR`] times the
 //! budget, and the report judges with what the deeper searches found, so a `?` or a
 //! `??` is a drop the engine is sure of (docs/analysis.md, "Confirmed marks").
+//! The job holds the game twice, whatever its length: as given, and as one cursor
+//! moved to the position searched by taking back and replaying actions (each search
+//! needs the actions before its position, for repetitions); a copy of the game per
+//! position would grow with the square of its length (docs/analysis.md, "Memory").
 //! Like the search it drives, the job never reads a clock and starts no thread: the
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
@@ -37,7 +41,8 @@ pub const CONFIRM_FACTOR: u32 = 4;
 #[derive(Debug, Clone, PartialEq)]
 struct Found {
     eval: Eval,
-    pv: Vec<Action>,
+    /// Written out when the search ends, while the cursor is at its position.
+    best: Option<BestLine>,
 }
 
 /// How far a job has come.
@@ -79,10 +84,14 @@ struct Running {
 
 /// A game's analysis under way.
 pub struct GameAnalysis {
-    /// `positions[i]` is the game before its action `i`; the last one is the end.
-    positions: Vec<Game>,
+    /// The game as given, with its notes and times, to write the analysis into.
+    game: Game,
+    /// The game up to one of its positions (the one searched, while a search runs;
+    /// its notes are never read): see [`Self::seek`].
+    cursor: Game,
     moves: Vec<MoveInfo>,
-    tags: Vec<(String, String)>,
+    /// Whether each action was the only legal one.
+    forced: Vec<bool>,
     limits: Limits,
     options: SearchOptions,
     table: Option<TranspositionTable>,
@@ -125,24 +134,24 @@ impl GameAnalysis {
                 ),
             ));
         }
-        let mut position = game.clone();
-        while position.undo().is_some() {}
-        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut cursor = game.clone();
+        while cursor.undo().is_some() {}
+        let mut forced = Vec::with_capacity(moves.len());
         for mv in &moves {
-            positions.push(position.clone());
+            forced.push(cursor.record().legal_actions().len() == 1);
             // Past an automatic ending too: an imported game may have played on.
-            position
+            cursor
                 .play_uci_past_end(&mv.lan)
                 .map_err(|e| ApiError::new(ApiErrorKind::IllegalMove, e.to_string()))?;
         }
-        positions.push(position);
-        let last = positions.len() - 1;
+        let last = moves.len();
         Ok(GameAnalysis {
-            found: vec![None; positions.len()],
-            confirmed: vec![false; positions.len()],
-            positions,
+            found: vec![None; last + 1],
+            confirmed: vec![false; last + 1],
+            game: game.clone(),
+            cursor,
             moves,
-            tags: game.headers(),
+            forced,
             limits,
             options,
             table: Some(table),
@@ -155,7 +164,32 @@ impl GameAnalysis {
 
     /// Positions in all.
     pub fn total(&self) -> usize {
-        self.positions.len()
+        self.moves.len() + 1
+    }
+
+    /// The game analysed, as it was given.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game analysed, as it was given (to write the report into).
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// Moves the cursor to the position before action `index` (the end for the
+    /// last), the actions before it played. Searches go from the end backwards, so
+    /// this mostly takes actions back; a deeper look may replay a few.
+    fn seek(&mut self, index: usize) {
+        while self.cursor.record().plies() > index {
+            self.cursor.undo();
+        }
+        while self.cursor.record().plies() < index {
+            let lan = &self.moves[self.cursor.record().plies()].lan;
+            self.cursor
+                .play_uci_past_end(lan)
+                .expect("an action replayed when the job was made");
+        }
     }
 
     /// How far the job has come.
@@ -181,13 +215,13 @@ impl GameAnalysis {
         if let Progress::Done(result) = running.search.step(node_budget, &since, &mut |_| {}) {
             let running = self.running.take().expect("a running search");
             self.nodes += result.nodes;
-            let position = &self.positions[running.index];
+            // The cursor is still at the search's position: only a start moves it.
             // A search stopped before its first iteration has nothing to say.
             if result.depth > 0 || !result.pv.is_empty() {
-                let eval = white_view(result.score, position.turn());
+                let eval = white_view(result.score, self.cursor.turn());
                 self.found[running.index] = Some(Found {
                     eval,
-                    pv: result.pv,
+                    best: best_line(&mut self.cursor, &result.pv),
                 });
             }
             if running.deeper {
@@ -246,11 +280,11 @@ impl GameAnalysis {
     fn start_next(&mut self, clock: &dyn Clock) {
         while let Some(index) = self.next {
             self.next = index.checked_sub(1);
-            let position = &self.positions[index];
-            if let Some(outcome) = position.outcome() {
+            self.seek(index);
+            if let Some(outcome) = self.cursor.outcome() {
                 self.found[index] = Some(Found {
                     eval: Eval::Result(outcome.result_token()),
-                    pv: Vec::new(),
+                    best: None,
                 });
                 continue;
             }
@@ -271,7 +305,10 @@ impl GameAnalysis {
             .take()
             .unwrap_or_else(|| TranspositionTable::new(16));
         let started_ms = limits.movetime.map(|_| clock.elapsed_ms());
-        let search = self.positions[index].start_search(limits, self.options.clone(), table);
+        self.seek(index);
+        let search = self
+            .cursor
+            .start_search(limits, self.options.clone(), table);
         self.running = Some(Running {
             index,
             deeper,
@@ -307,7 +344,7 @@ impl GameAnalysis {
 
     /// Whether action `i` was the only legal one.
     fn is_forced(&self, i: usize) -> bool {
-        self.positions[i].record().legal_actions().len() == 1
+        self.forced[i]
     }
 
     /// The report of the positions analysed so far.
@@ -358,8 +395,8 @@ impl GameAnalysis {
             .collect();
         let accuracy = accuracy::game_accuracy(&decisions, &white_percents);
         GameReport {
-            variant: self.positions[0].variant().id(),
-            tags: self.tags.clone(),
+            variant: self.game.variant().id(),
+            tags: self.game.headers(),
             start: evals[0],
             plies,
             accuracy: ByColor::new_with(|c| accuracy.get(c).map(round_tenth)),
@@ -370,7 +407,6 @@ impl GameAnalysis {
     }
 
     fn ply_report(&self, i: usize, mv: &MoveInfo, evals: &[Option<Eval>]) -> PlyReport {
-        let before = &self.positions[i];
         PlyReport {
             ply: i,
             turn: 0,
@@ -379,9 +415,7 @@ impl GameAnalysis {
             san: mv.san.clone(),
             uci: mv.lan.clone(),
             eval: evals[i + 1],
-            best: self.found[i]
-                .as_ref()
-                .and_then(|f| best_line(before, &f.pv)),
+            best: self.found[i].as_ref().and_then(|f| f.best.clone()),
             win_before: evals[i].map(|e| round_tenth(e.win_percent(mv.color))),
             win_after: evals[i + 1].map(|e| round_tenth(e.win_percent(mv.color))),
             forced: self.is_forced(i),
@@ -427,17 +461,19 @@ fn white_view(score: Score, to_act: Color) -> Eval {
 }
 
 /// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
-/// legal, which a correct search never gives).
-fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
-    let mut game = position.clone();
+/// legal, which a correct search never gives); `position` is left as it was.
+fn best_line(position: &mut Game, pv: &[Action]) -> Option<BestLine> {
     let mut uci = Vec::new();
     let mut san = Vec::new();
     for action in pv {
-        let Ok(info) = game.play_action(action) else {
+        let Ok(info) = position.play_action(action) else {
             break;
         };
         uci.push(info.lan);
         san.push(info.san);
+    }
+    for _ in &uci {
+        position.undo();
     }
     Some(BestLine {
         uci: uci.first()?.clone(),

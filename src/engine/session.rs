@@ -36,9 +36,8 @@ enum Work {
 
 /// A game's analysis under way.
 struct AnalysisWork {
+    /// The job, with the game to write the analysis into at the end.
     job: GameAnalysis,
-    /// The game, to write the analysis into at the end.
-    game: Game,
     /// Positions reported done so far.
     reported: usize,
 }
@@ -409,7 +408,6 @@ impl EngineSession {
         self.job = Some(ActiveJob {
             work: Work::Analysis(Box::new(AnalysisWork {
                 job: analysis,
-                game: job.game,
                 reported: 0,
             })),
             infinite: false,
@@ -642,10 +640,10 @@ fn step_work(
                 return None;
             };
             // The report is of this very game, so writing it in cannot fail.
-            let mut game = work.game.clone();
+            let mut game = work.job.game().clone();
             let pgn = match annotate(&mut game, &report) {
                 Ok(()) => game.pgn(&[]),
-                Err(_) => work.game.pgn(&[]),
+                Err(_) => work.job.game().pgn(&[]),
             };
             Some(Finished::Analysis(Box::new(report), pgn))
         }
