@@ -19,7 +19,7 @@
 //! assert!(record.claimable_draw().is_some());
 //! ```
 
-use crate::clock::{ClockReading, ClockRun, TimeControl};
+use crate::clock::{ClockReading, ClockRun, ClockStep, TimeControl};
 use crate::game::{EndReason, IllegalActionError, Outcome, Position};
 use crate::moves::Action;
 use crate::types::Color;
@@ -172,25 +172,22 @@ impl<G: Position> Record<G> {
         }
     }
 
-    /// Each action's mover, its time (0 where unknown) and whether it ended the turn.
-    fn timed_steps(&self) -> impl Iterator<Item = (Color, u64, bool)> + '_ {
+    /// Each action's mover and whether it ended the turn: all the clocks need of the
+    /// rule set, so their arithmetic ([`ClockRun::replay`]) is compiled once.
+    pub fn clock_steps(&self) -> Vec<ClockStep> {
         let afters = self.entries.iter().map(|(_, g)| g);
         self.history()
             .zip(afters)
-            .zip(self.used.iter())
-            .map(|(((before, _), after), used)| {
-                let mover = before.turn();
-                (mover, used.unwrap_or(0), after.turn() != mover)
+            .map(|((before, _), after)| ClockStep {
+                mover: before.turn(),
+                ends_turn: after.turn() != before.turn(),
             })
+            .collect()
     }
 
     /// The clocks after every action played.
     pub fn clock_run(&self) -> ClockRun {
-        let mut run = ClockRun::new(&self.time_control);
-        for (mover, used, ends_turn) in self.timed_steps() {
-            run.act(mover, used, ends_turn);
-        }
-        run
+        ClockRun::replay(&self.time_control, &self.clock_steps(), &self.used)
     }
 
     /// The time left on `color`'s clock after the last action, ms (negative once
@@ -212,15 +209,7 @@ impl<G: Position> Record<G> {
     /// For each action played, what its mover's clock showed after it (the PGN
     /// `%clk`), where the action's time is known and the game runs a clock.
     pub fn clocks(&self) -> Vec<Option<i64>> {
-        let timed = self.time_control.is_timed();
-        let mut run = ClockRun::new(&self.time_control);
-        self.timed_steps()
-            .zip(self.used.iter())
-            .map(|((mover, used, ends_turn), known)| {
-                run.act(mover, used, ends_turn);
-                (timed && known.is_some()).then(|| run.remaining(mover))
-            })
-            .collect()
+        ClockRun::clocks(&self.time_control, &self.clock_steps(), &self.used)
     }
 
     /// Plays a legal action even where the game has ended by an automatic rule (a

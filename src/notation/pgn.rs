@@ -25,6 +25,7 @@ use super::pgn_line;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::pgn_tree::token_san;
 pub use super::pgn_tree::{token_number, PgnError, PgnLine, PgnMove};
+use crate::clock::{ClockStep, TimeControl};
 use crate::game::Position;
 use crate::moves::Action;
 use crate::record::Record;
@@ -69,33 +70,9 @@ impl<G: Position> PgnGame<G> {
                 break;
             }
         }
-        if let Some(control) = pgn_clock::tag_control(&self.tags) {
-            let steps: Vec<pgn_clock::ClockStep> = record
-                .history()
-                .zip(
-                    record
-                        .history()
-                        .skip(1)
-                        .map(|(g, _)| g)
-                        .chain([record.current()]),
-                )
-                .map(|((before, _), after)| pgn_clock::ClockStep {
-                    mover: before.turn(),
-                    ends_turn: after.turn() != before.turn(),
-                })
-                .collect();
-            let sizes: Vec<usize> = self.moves.iter().map(|m| m.actions.len()).collect();
-            let clks: Vec<Option<i64>> = self
-                .moves
-                .iter()
-                .map(|m| pgn_clock::token_clk(&m.comments))
-                .collect();
-            let times = control
-                .is_timed()
-                .then(|| pgn_clock::read_times(&control, &steps, &sizes, &clks))
-                .flatten();
+        if let Some((control, times)) = clock_times(&self.tags, &self.moves, &record) {
             record.set_time_control(control);
-            for (i, used) in times.into_iter().flatten().enumerate() {
+            for (i, used) in times.into_iter().enumerate() {
                 record.set_time_used(i, used);
             }
         }
@@ -554,4 +531,34 @@ fn tag_roster(
         }
     }
     all
+}
+
+/// The time control of a game's tags and each action's time read from its tokens'
+/// `%clk` comments (none where they give no play under the control), for `record`,
+/// the game's main line: the reading is compiled once, the rule set only gives the
+/// steps ([`Record::clock_steps`]).
+fn clock_times<G: Position>(
+    tags: &[(String, String)],
+    moves: &[PgnMove],
+    record: &Record<G>,
+) -> Option<(TimeControl, Vec<Option<u64>>)> {
+    let control = pgn_clock::tag_control(tags)?;
+    let times = read_clock_times(&control, moves, &record.clock_steps());
+    Some((control, times))
+}
+
+fn read_clock_times(
+    control: &TimeControl,
+    moves: &[PgnMove],
+    steps: &[ClockStep],
+) -> Vec<Option<u64>> {
+    if !control.is_timed() {
+        return Vec::new();
+    }
+    let sizes: Vec<usize> = moves.iter().map(|m| m.actions.len()).collect();
+    let clks: Vec<Option<i64>> = moves
+        .iter()
+        .map(|m| pgn_clock::token_clk(&m.comments))
+        .collect();
+    pgn_clock::read_times(control, steps, &sizes, &clks).unwrap_or_default()
 }
