@@ -128,17 +128,18 @@ impl<G: Position> Record<G> {
     /// the mover had less time than that left: the action is not played and the game
     /// ends by time forfeit ([`Self::flag`]).
     pub fn play_timed(&mut self, action: &Action, used_ms: u64) -> Result<(), RecordError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(RecordError::GameOver(outcome));
-        }
         let mover = self.current().turn();
-        if self.time_control.is_timed() && used_ms as i64 > self.clock_run().allowance(mover) {
-            // Checked legal first: an illegal action is refused as such.
-            let mut next = self.current().clone();
-            next.play(action).map_err(RecordError::Illegal)?;
+        let allowance = self
+            .time_control
+            .is_timed()
+            .then(|| self.clock_run().allowance(mover));
+        // Played first, so an ended game and an illegal action are refused as such;
+        // taken back if it took too long (one legality test per rule set, not two).
+        self.play(action)?;
+        if allowance.is_some_and(|allowance| used_ms as i64 > allowance) {
+            self.undo();
             return Err(RecordError::OutOfTime(self.flag(mover)));
         }
-        self.play(action)?;
         if let Some(last) = self.used.last_mut() {
             *last = Some(used_ms);
         }
