@@ -26,7 +26,7 @@ use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation,
 use super::pgn_tree::token_san;
 pub use super::pgn_tree::{token_number, PgnError, PgnLine, PgnMove};
 use crate::clock::{ClockStep, TimeControl};
-use crate::game::Position;
+use crate::game::{Outcome, Position};
 use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
@@ -350,24 +350,12 @@ pub fn write_annotated<G: Position>(
     set_up: Option<String>,
 ) -> String {
     let (moves, ends) = record_moves(record);
-    let outcome = record.outcome();
-    let decided = outcome.map(|o| o.result_token());
-    let mut tags = tags.to_vec();
-    // The notes' own `TimeControl` text stays where it names the record's control
-    // (`60+0` is not rewritten `60`).
-    let control = record.time_control();
-    let same = pgn_clock::tag_control(notes.tags()).is_some_and(|c| c == *control);
-    for (name, value) in pgn_clock::clock_tags(control, outcome, same) {
-        if !tags.iter().any(|(n, _)| *n == name) {
-            tags.push((name, value));
-        }
-    }
     let clocks = record.clocks();
     let game = annotated_game(
         G::VARIANT,
-        decided,
+        (record.outcome(), record.time_control()),
         set_up,
-        (&tags, notes),
+        (tags, notes),
         moves,
         (&ends, &clocks),
     );
@@ -452,12 +440,23 @@ fn result_token<'a>(decided: Option<&'a str>, tags: &'a [(String, String)]) -> &
 /// on the token that covers it (a mid-turn ply's notes go on its turn's token).
 fn annotated_game(
     variant: Variant,
-    decided: Option<&str>,
+    (outcome, control): (Option<Outcome>, &TimeControl),
     set_up: Option<String>,
     (tags, notes): (&[(String, String)], &Annotations),
     mut moves: Vec<RawMove>,
     (ends, clocks): (&[usize], &[Option<i64>]),
 ) -> RawGame {
+    let decided = outcome.map(|o| o.result_token());
+    let mut tags = tags.to_vec();
+    // The notes' own `TimeControl` text stays where it names the record's control
+    // (`60+0` is not rewritten `60`).
+    let same = pgn_clock::tag_control(notes.tags()).is_some_and(|c| c == *control);
+    for (name, value) in pgn_clock::clock_tags(control, outcome, same) {
+        if !tags.iter().any(|(n, _)| *n == name) {
+            tags.push((name, value));
+        }
+    }
+    let tags = tags.as_slice();
     let merged = merged_tags(notes.tags(), tags);
     let result = result_token(decided, &merged).to_string();
     let mut comment_before = Vec::new();
