@@ -176,14 +176,18 @@ impl<G: Position> Record<G> {
     /// Each action's mover and whether it ended the turn: all the clocks need of the
     /// rule set, so their arithmetic ([`ClockRun::replay`]) is compiled once.
     pub fn clock_steps(&self) -> Vec<ClockStep> {
-        let afters = self.entries.iter().map(|(_, g)| g);
-        self.history()
-            .zip(afters)
-            .map(|((before, _), after)| ClockStep {
-                mover: before.turn(),
-                ends_turn: after.turn() != before.turn(),
-            })
-            .collect()
+        // A plain loop: iterator adapters here cost the module more bytes.
+        let mut steps = Vec::with_capacity(self.entries.len());
+        let mut before = &self.start;
+        for (_, after) in &self.entries {
+            let mover = before.turn();
+            steps.push(ClockStep {
+                mover,
+                ends_turn: after.turn() != mover,
+            });
+            before = after;
+        }
+        steps
     }
 
     /// The clocks after every action played.
