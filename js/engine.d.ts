@@ -1,9 +1,9 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score, EngineLine, Game } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine, Game, JobRequest, SearchRequest, AnalysisRequest } from '../pkg/web/alfiere.js';
 
-export type { VariantId, Score, EngineLine };
+export type { VariantId, Score, EngineLine, JobRequest, SearchRequest, AnalysisRequest };
 
 /** Where the worker gets the wasm module: a URL, its bytes (transferred) or a compiled
  * module. In Node, a file path works too. */
@@ -153,6 +153,16 @@ export interface GameReport {
 /** analyseGame()'s answer: the report, and the game's PGN with the analysis in it. */
 export interface GameAnalysis { report: GameReport; pgn: string }
 
+/** One event of a job, as the worker's session sends it and the worker host hands it
+ * on (`{type: 'event', ...}`) without knowing the job: `final` marks the job's answer,
+ * the value `analyse()` or `analyseGame()` resolves with; the others go to their
+ * `onInfo` / `onProgress`. A job is asked for with a `JobRequest` (`{kind, ...}`). */
+export type JobEvent =
+  | { id: number; kind: 'info'; final: false; value: Info }
+  | { id: number; kind: 'best'; final: true; value: AnalyseResult }
+  | { id: number; kind: 'progress'; final: false; value: AnalysisProgress }
+  | { id: number; kind: 'analysis'; final: true; value: GameAnalysis };
+
 /** An Error of the engine: `name` and `code` are stable. */
 export interface EngineError extends Error {
   code: string;
@@ -188,7 +198,8 @@ export declare class Engine extends EventTarget {
   stop(): void;
   /** Kills the worker; pending promises reject with EngineTerminatedError. */
   terminate(): void;
-  /** Sends raw UCI text; replies come as 'message' events (event.data: one line). */
+  /** Sends raw UCI text; replies come as 'message' events (event.data: one line).
+   * Only raw UCI prints lines: `analyse()` and `analyseGame()` answer in objects. */
   postMessage(line: string): void;
   /** The same as postMessage(line). */
   uci(line: string): void;

@@ -83,30 +83,33 @@ function networksForWorker(option) {
 const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
   'multipv', 'infinite', 'multiPv'];
 
-function analyseRequest(options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return options;
-  const request = {};
-  for (const key of ANALYSE_FIELDS) if (options[key] !== undefined) request[key] = options[key];
-  const { game } = options;
-  if (game === undefined || game === null) return request;
+/** The worker's search job for analyse(). */
+function searchJob(options) {
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw invalid(`analyse() takes an options object, not ${typeName(options)}`);
+  }
+  const job = { kind: 'search' };
+  for (const key of ANALYSE_FIELDS) if (options?.[key] !== undefined) job[key] = options[key];
+  const game = options?.game;
+  if (game === undefined || game === null) return job;
   if (typeof game?.engineLine !== 'function') throw invalid(`game must be a Game from alfiere, not ${typeName(game)}`);
-  if (request.fen !== undefined || request.moves !== undefined) throw invalid('analyse() takes a game or a fen and moves, not both');
-  request.line = game.engineLine();
-  return request;
+  if (job.fen !== undefined || job.moves !== undefined) throw invalid('analyse() takes a game or a fen and moves, not both');
+  job.line = game.engineLine();
+  return job;
 }
 
-/** The worker's request for analyseGame(): the game as its line (a `Game`) or a PGN
+/** The worker's analysis job for analyseGame(): the game as its line (a `Game`) or a PGN
  * text, and the budget per position (the worker's session checks it). */
-function gameAnalysisRequest(gameOrPgn, options) {
+function analysisJob(gameOrPgn, options) {
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
     throw invalid(`analyseGame()'s options must be an object, not ${typeName(options)}`);
   }
-  const request = {};
-  for (const key of ['depth', 'movetime', 'nodes']) if (options?.[key] !== undefined) request[key] = options[key];
-  if (typeof gameOrPgn === 'string') request.pgn = gameOrPgn;
-  else if (typeof gameOrPgn?.engineLine === 'function') request.line = gameOrPgn.engineLine();
+  const job = { kind: 'analysis' };
+  for (const key of ['depth', 'movetime', 'nodes']) if (options?.[key] !== undefined) job[key] = options[key];
+  if (typeof gameOrPgn === 'string') job.pgn = gameOrPgn;
+  else if (typeof gameOrPgn?.engineLine === 'function') job.line = gameOrPgn.engineLine();
   else throw invalid(`analyseGame() takes a Game or a PGN text, not ${typeName(gameOrPgn)}`);
-  return request;
+  return job;
 }
 
 function lineEvent(line) {
@@ -228,9 +231,8 @@ export class Engine extends EventTarget {
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       return Promise.reject(invalid(`the value of ${name.slice(0, 32)} must be a string, number or boolean, not ${typeName(value)}`));
     }
-    return this.#request({ type: 'setOption', name, value }).then((result) => {
-      if (typeof result?.variant === 'string') this.#variant = result.variant;
-    });
+    // The worker tells a change of rule set (a 'variant' message) before the result.
+    return this.#request({ type: 'setOption', name, value }).then(() => undefined);
   }
 
   /** Forgets the game: the start position and an empty hash table (UCI ucinewgame). */
@@ -249,13 +251,7 @@ export class Engine extends EventTarget {
     if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
       return Promise.reject(invalid(`onInfo must be a function, not ${typeName(onInfo)}`));
     }
-    let request;
-    try {
-      request = analyseRequest(options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#request({ type: 'analyse', request }, onInfo ?? undefined);
+    return this.#job(() => searchJob(options), onInfo);
   }
 
   /**
@@ -274,13 +270,21 @@ export class Engine extends EventTarget {
     if (onProgress !== undefined && onProgress !== null && typeof onProgress !== 'function') {
       return Promise.reject(invalid(`onProgress must be a function, not ${typeName(onProgress)}`));
     }
-    let request;
+    // A game's report must not depend on whether its rule set's network had arrived
+    // yet (docs/analysis.md): the worker starts it once the networks being read are in use.
+    return this.#job(() => analysisJob(gameOrPgn, options), onProgress, true);
+  }
+
+  /** Runs the job `make()` builds (it may throw a typed error) in the worker: `onEvent`
+   * hears each of its events but the last, whose value the promise resolves with. */
+  #job(make, onEvent, awaitNetworks = false) {
+    let job;
     try {
-      request = gameAnalysisRequest(gameOrPgn, options);
+      job = make();
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#request({ type: 'analyseGame', request }, onProgress ?? undefined);
+    return this.#request(awaitNetworks ? { type: 'job', job, awaitNetworks } : { type: 'job', job }, onEvent ?? undefined);
   }
 
   /** Ends the running analysis (and any waiting one): each resolves with its best
@@ -390,24 +394,17 @@ export class Engine extends EventTarget {
       case 'result':
         this.#settle(message.id, (p) => p.resolve(message.value));
         return;
-      case 'info':
-      case 'progress': {
+      case 'event': {
+        // A job's event: the last one is its answer, the others its progress.
+        if (message.final) return this.#settle(message.id, (p) => p.resolve(message.value));
         const pending = this.#pending.get(message.id);
-        if (pending?.onInfo) {
-          try {
-            pending.onInfo(message.type === 'info' ? message.info : message.progress);
-          } catch (error) {
-            reportLater(error);
-          }
+        try {
+          pending?.onInfo?.(message.value);
+        } catch (error) {
+          reportLater(error);
         }
-        this.#emitLine(message.uci);
         return;
       }
-      case 'done':
-      case 'analysis':
-        this.#emitLine(message.uci);
-        this.#settle(message.id, (p) => p.resolve(message.result));
-        return;
       case 'error': {
         const error = rebuildError(message.error);
         const id = message.id ?? 0;

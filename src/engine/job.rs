@@ -1,7 +1,9 @@
 //! What the engine session is asked to do (a [`Job`]) and what it reports while doing
-//! it (an [`Event`]). A search is the one job today; the game analysis and puzzle
-//! mining to come are further jobs with their own variants here, and report their
-//! progress through further events, so neither door changes shape for them.
+//! it (an [`Event`]): a search of the session's position, or a whole game's analysis.
+//! A further job (practice, puzzle probes, mining) is one more variant of each here,
+//! stepped by the session ([`super::session`]) and given its plain form beside the
+//! others ([`super::report::JobEvent`]); the doors pass jobs and events through
+//! without knowing their kinds (README, "Adding an engine job").
 
 use crate::analysis::{AnalysisProgress, GameReport};
 use crate::api::Game;
@@ -70,4 +72,14 @@ pub enum Event {
         pgn: String,
         time_ms: u64,
     },
+}
+
+impl Event {
+    /// Whether the event is its job's answer, the last event the job sends.
+    pub fn is_final(&self) -> bool {
+        match self {
+            Event::Info(_) | Event::Progress(_) => false,
+            Event::BestAction { .. } | Event::Analysis { .. } => true,
+        }
+    }
 }

@@ -29,8 +29,8 @@
 //! try { game.move('Ke3'); } catch (e) { e.name === 'IllegalMoveError'; }
 //! ```
 
-mod analyse;
 mod game;
+mod job_request;
 mod session;
 #[cfg(test)]
 mod tests;
@@ -160,19 +160,9 @@ export type FenValidation = { ok: true } | { ok: false; error: string; problems:
 export interface EngineLine { variant: VariantId; fen: string; actions: Uint32Array }
 /** What `Session.analyse` takes: the position (`fen` and `moves`, or `line`) and the
  *  limits; with no limit, `movetime: 1000`. */
-export interface AnalyseRequest {
-  fen?: string | null; moves?: string[] | null; line?: EngineLine | null;
-  depth?: number; movetime?: number; nodes?: number; infinite?: boolean; multipv?: number;
-}
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
-/** `Session.analyseGame()`: the game (`line` from `game.engineLine()`, or a PGN text)
- *  and one budget per position (100,000 nodes when none is given). */
-export interface AnalyseGameRequest {
-  line?: EngineLine | null; pgn?: string | null;
-  depth?: number; movetime?: number; nodes?: number;
-}
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

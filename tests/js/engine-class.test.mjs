@@ -71,15 +71,23 @@ test('ready, a depth-limited analysis with parsed info objects, and a legal best
   assert.deepEqual(result.lines[0], infos.at(-1));
 });
 
-test('the info lines an analysis emits say what its info objects say', async () => {
-  const engine = newEngine();
+test('analyse() answers in objects only; raw UCI gives the same search as lines', async () => {
+  // The typed door prints nothing: no UCI line is made for its events.
+  const typed = newEngine({ network: null });
   const lines = [];
-  engine.onmessage = (event) => lines.push(event.data);
+  typed.onmessage = (event) => lines.push(event.data);
   const infos = [];
-  const result = await engine.analyse({ depth: 4 }, (info) => infos.push(info));
-  assert.deepEqual(lines.filter((l) => l.startsWith('info')), infos.map(infoLine));
-  // The bestmove line carries no ponder (the session's format, as natively).
-  assert.equal(lines.at(-1), `bestmove ${result.bestmove}`);
+  const result = await typed.analyse({ depth: 4 }, (info) => infos.push(info));
+  assert.deepEqual(lines, []);
+  // The raw door's lines of the same search say what the objects say (but the times).
+  const raw = newEngine({ network: null });
+  await raw.ready;
+  const out = nextLine(raw, (line) => line.startsWith('bestmove'));
+  raw.postMessage('go depth 4');
+  const rawLines = await out;
+  const untimed = (line) => line.replace(/ nps \d+/, '').replace(/ time \d+/, '');
+  assert.deepEqual(rawLines.filter((l) => l.startsWith('info depth')).map(untimed), infos.map(infoLine).map(untimed));
+  assert.equal(rawLines.at(-1), `bestmove ${result.bestmove}`);
 });
 
 test('a Game goes to analyse() as it is: its variant, start and history, no notation', async () => {

@@ -1,11 +1,13 @@
-//! The request of the `Engine`'s `analyse()` read from its JS object: where the
-//! position comes from and the search's limits, each field checked with a message
-//! naming it. The session refuses a bad request before anything changes.
+//! A job request read from its JS object, `{kind, ...}`: `kind` names the job
+//! (`'search'`, `'analysis'`), and its other fields (where the position or game comes
+//! from, the limits) are checked with messages naming them. The session refuses a bad
+//! request before anything changes. A new job's request is one more arm of
+//! [`job_request`].
 
 use super::{get, invalid};
 use crate::api;
 use crate::engine::{
-    game_from_packed, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
+    game_from_packed, AnalysisJob, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
 };
 use crate::search::Limits;
 use wasm_bindgen::prelude::*;
@@ -13,6 +15,58 @@ use wasm_bindgen::JsCast;
 
 /// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+/// The TypeScript shapes of the job requests (added to the generated `.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_JOB_REQUEST: &'static str = r#"
+/** `Session.start()`'s search of a position: `fen` and `moves` (SAN or UCI tokens), or
+ *  `line` from `game.engineLine()`, and its limits (with none, 1 second). */
+export interface SearchRequest {
+  kind: 'search';
+  fen?: string | null; moves?: string[] | null; line?: EngineLine | null;
+  depth?: number; movetime?: number; nodes?: number; infinite?: boolean; multipv?: number;
+  wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
+}
+/** `Session.start()`'s analysis of a whole game: `line` from `game.engineLine()` or a
+ *  PGN text, and one budget per position (100,000 nodes when none is given). */
+export interface AnalysisRequest {
+  kind: 'analysis';
+  line?: EngineLine | null; pgn?: string | null;
+  depth?: number; movetime?: number; nodes?: number;
+}
+/** A job for `Session.start()`; its `kind` names it. */
+export type JobRequest = SearchRequest | AnalysisRequest;
+"#;
+
+/// A job as the session starts it.
+pub(crate) enum JobRequest {
+    /// A search of the position `source` names.
+    Search(PositionSource, SearchJob),
+    Analysis(AnalysisJob),
+}
+
+/// Reads a job request, `{kind, ...}`.
+pub(crate) fn job_request(request: &JsValue) -> Result<JobRequest, JsValue> {
+    let kind = get(request, "kind");
+    match kind.as_string().as_deref() {
+        Some("search") => {
+            let (source, job) = analysis_request(request)?;
+            Ok(JobRequest::Search(source, job))
+        }
+        Some("analysis") => {
+            let (game, limits) = game_analysis_request(request)?;
+            Ok(JobRequest::Analysis(AnalysisJob { game, limits }))
+        }
+        Some(other) => Err(invalid(format!(
+            "unknown job kind '{}'",
+            crate::shown::shown(other, 32)
+        ))),
+        None => Err(invalid(format!(
+            "a job needs a kind ('search' or 'analysis'), not {}",
+            type_name(&kind)
+        ))),
+    }
+}
 
 /// Where the position of an analysis comes from.
 pub(crate) enum PositionSource {
@@ -135,7 +189,7 @@ fn position(request: &JsValue) -> Result<PositionSource, JsValue> {
 /// Reads an `analyse()` request: `{fen, moves}` or `{line}`, and `depth`, `movetime`,
 /// `nodes`, the clocks (`wtime`, `btime`, `winc`, `binc`, `movestogo`), `infinite`,
 /// `multipv`. With no limit the search thinks [`DEFAULT_MOVETIME_MS`].
-pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
+fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
     if !absent(request) && (!request.is_object() || js_sys::Array::is_array(request)) {
         return Err(invalid(format!(
             "analyse() takes an options object, not {}",
@@ -189,7 +243,7 @@ pub(crate) const DEFAULT_ANALYSIS_NODES: u64 = 100_000;
 /// Reads an `analyseGame()` request: the game (`line`, from `game.engineLine()`, or
 /// `pgn`, a PGN text whose first game is analysed) and one of `depth`, `movetime`,
 /// `nodes` per position (by default [`DEFAULT_ANALYSIS_NODES`]).
-pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
+fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
     if absent(request) || !request.is_object() || js_sys::Array::is_array(request) {
         return Err(invalid(format!(
             "analyseGame() takes an options object, not {}",
