@@ -64,6 +64,9 @@ export interface AnalyseOptions {
    * (from 'alfiere'), whose start position and actions go to the worker as they are,
    * without notation (`game.engineLine()`). */
   game?: { engineLine(): EngineLine } | null;
+  /** A game's line taken earlier (`game.engineLine()`, its `actions` cut to a past
+   * position if need be): the same as `game`, as it was then. */
+  line?: EngineLine | null;
   /** Search this many actions deep (1-64). */
   depth?: number;
   /** Search this many milliseconds. */

@@ -80,7 +80,7 @@ function networksForWorker(option) {
 
 /** The fields of analyse()'s options the worker's session reads (it checks them); a
  * `game` goes as its line (`game.engineLine()`), never as notation. */
-const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
+const ANALYSE_FIELDS = ['fen', 'moves', 'line', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
   'multipv', 'infinite', 'multiPv'];
 
 /** The worker's search job for analyse(). */
@@ -91,9 +91,10 @@ function searchJob(options) {
   const job = { kind: 'search' };
   for (const key of ANALYSE_FIELDS) if (options?.[key] !== undefined) job[key] = options[key];
   const game = options?.game;
+  const sources = [game ?? undefined, job.line, job.fen ?? job.moves].filter((source) => source !== undefined && source !== null);
+  if (sources.length > 1) throw invalid('analyse() takes one of a game, a line, or a fen and moves');
   if (game === undefined || game === null) return job;
   if (typeof game?.engineLine !== 'function') throw invalid(`game must be a Game from alfiere, not ${typeName(game)}`);
-  if (job.fen !== undefined || job.moves !== undefined) throw invalid('analyse() takes a game or a fen and moves, not both');
   job.line = game.engineLine();
   return job;
 }

@@ -113,6 +113,23 @@ test('a Game goes to analyse() as it is: its variant, start and history, no nota
   await rejectsNamed(engine.analyse({ game: over, depth: 1 }), 'GameOverError', 'GAME_OVER');
 });
 
+test('a line taken from a Game, cut at a past position, is analysed as that position', async () => {
+  const engine = newEngine({ variant: 'alice', network: null });
+  const game = new Game('alice');
+  for (const m of ['e4', 'd5', 'Bb5+', 'c6']) game.move(m);
+  const line = game.engineLine();
+  // The position after two actions, as numbers: no notation crosses to the worker.
+  const past = { ...line, actions: line.actions.slice(0, 2) };
+  const byLine = await engine.analyse({ line: past, depth: 3 });
+  const byMoves = await engine.analyse({ moves: ['e4', 'd5'], depth: 3 });
+  assert.equal(byLine.bestmove, byMoves.bestmove);
+  assert.deepEqual(byLine.pv, byMoves.pv);
+  assert.ok(legalAfter(['e4', 'd5'], 'alice').includes(byLine.bestmove), byLine.bestmove);
+  await rejectsNamed(engine.analyse({ line: past, moves: ['e4'], depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ line: past, game, depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ line: { ...past, actions: [1, 2] }, depth: 1 }), 'InvalidArgumentError');
+});
+
 test('multipv gives ordered distinct lines, for that analysis only', async () => {
   const engine = newEngine();
   const result = await engine.analyse({ depth: 5, multipv: 3 });
