@@ -1,8 +1,8 @@
 //! What the engine session is asked to do (a [`Job`]) and what it reports while doing
 //! it (an [`Event`]): a search of the session's position, or a whole game's analysis.
 //! A further job (practice, puzzle probes, mining) is one more variant of each here,
-//! stepped by the session ([`super::session`]) and given its plain form beside the
-//! others ([`super::report::JobEvent`]); the doors pass jobs and events through
+//! stepped by the session (`session.rs`) and given its plain form beside the
+//! others ([`crate::engine::JobEvent`]); the doors pass jobs and events through
 //! without knowing their kinds (README, "Adding an engine job").
 
 use crate::analysis::{AnalysisProgress, GameReport};
