@@ -1,13 +1,14 @@
-//! A job request read from its JS object, `{kind, ...}`: `kind` names the job
-//! (`'search'`, `'analysis'`), and its other fields (where the position or game comes
-//! from, the limits) are checked with messages naming them. The session refuses a bad
-//! request before anything changes. A new job's request is one more arm of
-//! [`job_request`].
+//! A job request read from its JS object, `{kind, ...}`, and started: `kind` names the
+//! job (`'search'`, `'analysis'`), and its other fields (where the position or game
+//! comes from, the limits) are checked with messages naming them. The session refuses
+//! a bad request before anything changes. A new job's request is one more arm of
+//! [`start_job`], with its TypeScript type beside the others here.
 
-use super::{get, invalid};
-use crate::api;
+use super::{get, invalid, js_error, throw};
+use crate::api::{self, parse_variant, ApiErrorKind};
 use crate::engine::{
-    game_from_packed, AnalysisJob, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
+    game_from_packed, AnalysisJob, EngineSession, Job, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV,
+    MAX_SEARCH_DEPTH,
 };
 use crate::search::Limits;
 use wasm_bindgen::prelude::*;
@@ -38,38 +39,64 @@ export interface AnalysisRequest {
 export type JobRequest = SearchRequest | AnalysisRequest;
 "#;
 
-/// A job as the session starts it.
-pub(crate) enum JobRequest {
-    /// A search of the position `source` names.
-    Search(PositionSource, SearchJob),
-    Analysis(AnalysisJob),
-}
-
-/// Reads a job request, `{kind, ...}`.
-pub(crate) fn job_request(request: &JsValue) -> Result<JobRequest, JsValue> {
+/// Reads a job request, `{kind, ...}`, and starts it on `engine` (idle); a refused
+/// request changes nothing.
+pub(crate) fn start_job(engine: &mut EngineSession, request: &JsValue) -> Result<(), JsValue> {
     let kind = get(request, "kind");
-    match kind.as_string().as_deref() {
+    let job = match kind.as_string().as_deref() {
         Some("search") => {
             let (source, job) = analysis_request(request)?;
-            Ok(JobRequest::Search(source, job))
+            place(engine, source)?;
+            Job::Search(job)
         }
         Some("analysis") => {
             let (game, limits) = game_analysis_request(request)?;
-            Ok(JobRequest::Analysis(AnalysisJob { game, limits }))
+            Job::Analysis(AnalysisJob { game, limits })
         }
-        Some(other) => Err(invalid(format!(
-            "unknown job kind '{}'",
-            crate::shown::shown(other, 32)
-        ))),
-        None => Err(invalid(format!(
-            "a job needs a kind ('search' or 'analysis'), not {}",
-            type_name(&kind)
-        ))),
+        Some(other) => {
+            return Err(invalid(format!(
+                "unknown job kind '{}'",
+                crate::shown::shown(other, 32)
+            )))
+        }
+        None => {
+            return Err(invalid(format!(
+                "a job needs a kind ('search' or 'analysis'), not {}",
+                type_name(&kind)
+            )))
+        }
+    };
+    engine.start(job).map_err(throw)
+}
+
+/// Sets the position a search job names; a game that is over is refused and the
+/// position stays.
+fn place(engine: &mut EngineSession, source: PositionSource) -> Result<(), JsValue> {
+    let kept = engine.game().clone();
+    let placed = match source {
+        PositionSource::Moves { fen, moves } => {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            engine.set_position_moves(fen.as_deref(), &moves)
+        }
+        PositionSource::Line {
+            variant,
+            fen,
+            actions,
+        } => parse_variant(&variant).and_then(|v| engine.set_position_packed(v, &fen, &actions)),
+    };
+    placed.map_err(throw)?;
+    if let Some(outcome) = engine.game().outcome_info() {
+        let _ = engine.set_position(kept);
+        return Err(js_error(
+            ApiErrorKind::GameOver,
+            &format!("the game is over: {}", outcome.text),
+        ));
     }
+    Ok(())
 }
 
 /// Where the position of an analysis comes from.
-pub(crate) enum PositionSource {
+enum PositionSource {
     /// A FEN (the start when `None`) and moves, SAN or UCI tokens.
     Moves {
         fen: Option<String>,

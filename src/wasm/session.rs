@@ -6,10 +6,10 @@
 //! UCI codec ([`UciCodec`]) the native binary runs, lines in and out. Either way a job
 //! runs by calls between which the worker yields to its event loop.
 
-use super::job_request::{job_request, JobRequest, PositionSource};
+use super::job_request::start_job;
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
-use crate::api::{parse_variant, ApiErrorKind};
-use crate::engine::{EngineSession, Event, Job, JobReporter, OptionChange, Status};
+use crate::api::ApiErrorKind;
+use crate::engine::{EngineSession, Event, JobReporter, OptionChange, Status};
 use crate::eval::nnue::Network;
 use crate::uci::{self, Control, UciCodec, NODES_PER_STEP};
 use js_sys::Array;
@@ -215,16 +215,8 @@ impl Session {
         if self.engine.is_busy() {
             return Err(invalid("a job is running; stop it first"));
         }
-        let job = match job_request(&request)? {
-            JobRequest::Search(source, search) => {
-                self.place(source)?;
-                Job::Search(search)
-            }
-            JobRequest::Analysis(analysis) => Job::Analysis(analysis),
-        };
-        let variant = self.engine.variant();
-        self.engine.start(job).map_err(throw)?;
-        self.reporter = Some(JobReporter::new(id, variant));
+        start_job(&mut self.engine, &request)?;
+        self.reporter = Some(JobReporter::new(id, self.engine.variant()));
         Ok(())
     }
 
@@ -302,35 +294,6 @@ impl Session {
 }
 
 impl Session {
-    /// Sets the position a search job names; a game that is over is refused and the
-    /// position stays.
-    fn place(&mut self, source: PositionSource) -> Result<(), JsValue> {
-        let engine = &mut self.engine;
-        let kept = engine.game().clone();
-        let placed = match source {
-            PositionSource::Moves { fen, moves } => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                engine.set_position_moves(fen.as_deref(), &moves)
-            }
-            PositionSource::Line {
-                variant,
-                fen,
-                actions,
-            } => {
-                parse_variant(&variant).and_then(|v| engine.set_position_packed(v, &fen, &actions))
-            }
-        };
-        placed.map_err(throw)?;
-        if let Some(outcome) = engine.game().outcome_info() {
-            let _ = engine.set_position(kept);
-            return Err(js_error(
-                ApiErrorKind::GameOver,
-                &format!("the game is over: {}", outcome.text),
-            ));
-        }
-        Ok(())
-    }
-
     /// The typed job's events as plain objects.
     fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
         let out = Array::new();
