@@ -45,7 +45,7 @@ struct Analysed {
 }
 
 /// How far a job has come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct AnalysisProgress {
     /// Positions analysed, and in all.
     pub done: usize,
