@@ -1,11 +1,14 @@
 // The worker side of the Engine (engine-worker.js in a browser, engine-worker-node.js in
 // Node). It owns one wasm `Session`, the engine session the native binary runs too: it
 // runs its jobs in slices of a few ms, yielding so a `stop` is seen within one slice,
-// rebuilds it with its settings after a crash, and routes strings to the session's UCI
-// codec, the Engine class's messages ({type, id, ...}) to its typed door. Any command
-// but stop/isready ends the running job first (it still reports its best move).
+// rebuilds it with its settings and networks (engine-networks.js) after a crash, and
+// routes strings to the session's UCI codec, the Engine class's messages ({type, id,
+// ...}) to its typed door. Jobs and their events pass through as data ({type: 'job',
+// id, job} in, {type: 'event', id, kind, final, value} out): the host knows no job kind.
+// Any command but stop/isready ends the running job first (it still gives its answer).
 
 import { ErrorKinds, describeError, typedError } from './errors.js';
+import { createNetworkLoader } from './engine-networks.js';
 
 /** A slice aims at 8 ms: `stop` is seen within 50 ms, and yielding costs nothing
  * measurable. Its node budget starts at 4000 and stays within 500..100 000. */
@@ -32,13 +35,12 @@ function createSliceBudget() {
 
 /** A seed for the weakened levels, different in every worker. */
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
-
 const isStop = (msg) => (typeof msg === 'string' && msg.trim() === 'stop') || msg?.type === 'stop';
 const isTyped = (error) => error instanceof Error && typeof error.code === 'string';
 const crashText = (error) => error?.message ?? String(error);
 
-/** A running job: raw (started by a UCI `go`) or an analysis; `done` settles at its end
- * (an analysis's rejects with its error). */
+/** A running job: raw (started by a UCI `go`) or typed; `done` settles at its end (a
+ * typed one's rejects with its error). */
 function newJob(raw, id) {
   const job = { raw, id };
   job.done = new Promise((resolve, reject) => (job.settle = (error) => (error ? reject(error) : resolve())));
@@ -53,13 +55,8 @@ function newJob(raw, id) {
  * environment's quickest). Returns `{ receive(message) }`. */
 export function createEngineHost({ post, load, readNetwork, close = () => {}, now = () => performance.now(), yieldNow = nextTimer }) {
   let [glue, session, startError, job] = [null, null, null, null];
-  const networksLoaded = []; // the bytes of each network in use, replayed after a crash
-  let networksAhead = []; // the `network` option's entries not read yet: {source, variants?}
-  let networksReading = Promise.resolve(); // settles when the networks being read are in use (or failed)
-  let variant = 'chess'; // the session's rule set, as the Engine class last heard it
-  let started = false; // init begun (explicitly or by the first raw command)
-  let managed = false; // driven by the Engine class (it sent 'init')
-  let pumping = false;
+  const networks = createNetworkLoader({ session: () => session, post, readNetwork });
+  let [started, managed, pumping] = [false, false, false]; // init begun; by the Engine class; pump running
   const settings = []; // accepted option changes, (session) => void, replayed after a crash
   const queue = []; // { msg, stopped }
   let handling = null; // the queue's item being handled (it may wait for networks)
@@ -82,8 +79,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
       handling = item;
       await handle(item).catch((error) => fail(item.msg, error));
     }
-    handling = null;
-    pumping = false;
+    [handling, pumping] = [null, false];
   }
 
   /** Reports an error of one command; an untyped error means the wasm trapped. */
@@ -100,7 +96,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     safely(() => session?.free());
     try {
       session = new glue.Session(randomSeed());
-      for (const bytes of networksLoaded) safely(() => session.loadNetwork(bytes));
+      networks.replay(session);
       for (const apply of settings) safely(() => apply(session));
     } catch (error) {
       session = null;
@@ -112,7 +108,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     started = true;
     try {
       glue = await load(wasm);
-      session = new glue.Session(randomSeed()); // plays chess, the `variant` it starts with
+      session = new glue.Session(randomSeed()); // plays chess
       if (wantedVariant !== 'chess') setOption('UCI_Variant', wantedVariant);
     } catch (error) {
       session = null;
@@ -121,70 +117,25 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     }
   }
 
-  /** Reads, in the background, the networks due for the rule set in play (an entry
-   * without `variants` is due at once) and hands each to the session between two
-   * slices; the hand-written evaluation plays until then, and on if one fails. One
-   * `network` message per batch: `later` for a batch read when a rule set was first
-   * played, after the start's. */
-  function loadDueNetworks(later) {
-    const due = networksAhead.filter((entry) => !entry.variants || entry.variants.includes(variant));
-    networksAhead = networksAhead.filter((entry) => !due.includes(entry));
-    if (!due.length) return later ? undefined : post({ type: 'network', loaded: false });
-    // Each entry settles to its error, or to undefined once the network is in use.
-    const reading = Promise.all(due.map((entry) => readOne(entry.source).then(useNetwork).then(() => undefined, (error) => error)));
-    networksReading = Promise.all([networksReading, reading]);
-    reading
-      .then((outcomes) => {
-        const error = outcomes.find((outcome) => outcome !== undefined);
-        const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };
-        if (later) message.later = true;
-        if (error) message.error = describeError(error, ErrorKinds.NetworkLoad);
-        post(message);
-      });
-  }
-
-  function readOne(source) {
-    return Promise.resolve(source)
-      .then(readNetwork)
-      .catch((error) => {
-        throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
-      });
-  }
-
-  /** Hands a network's bytes to the session; a bad file throws its typed error, and
-   * is not kept. */
-  function useNetwork(bytes) {
-    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    session.loadNetwork(view);
-    networksLoaded.push(view);
-  }
-
-  /** The init message's `network`: a list of entries, or (from an older caller) one
-   * source; nothing for none. */
-  function networkEntries(field) {
-    if (field === undefined || field === null) return [];
-    return Array.isArray(field) ? field.filter((entry) => entry && entry.source !== undefined) : [{ source: field }];
-  }
-
   /** A typed option change (throws the session's typed error); kept for a restart. */
   function setOption(name, value) {
+    const before = session.variant();
     session.setOption(name, value);
     settings.push((s) => s.setOption(name, value));
-    noteVariant();
+    noteVariant(before);
   }
 
-  /** Tells the Engine class when the rule set changed (by raw UCI too). */
-  function noteVariant() {
-    if (session.variant() === variant) return;
-    variant = session.variant();
-    if (managed) post({ type: 'variant', variant });
-    if (networksAhead.length) loadDueNetworks(true);
+  /** Tells the Engine class when the session's rule set changed (by raw UCI too). */
+  function noteVariant(before) {
+    if (session.variant() === before) return;
+    if (managed) post({ type: 'variant', variant: session.variant() });
+    networks.variantChanged();
   }
 
   /** One raw UCI line to the session's codec, its answer routed; a trap during a raw
    * search ends it with `bestmove (none)`. */
   function rawLine(line) {
-    const idle = session.status() === 'idle';
+    const [idle, before] = [session.status() === 'idle', session.variant()];
     let lines;
     try {
       lines = session.handleLine(line);
@@ -195,7 +146,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     if (idle && /^\s*setoption\s/i.test(line) && !lines.some((l) => l.startsWith('info string'))) {
       settings.push((s) => s.handleLine(line));
     }
-    noteVariant();
+    noteVariant(before);
     postLines(lines);
   }
 
@@ -205,7 +156,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     else if (job) deliver(job, () => session.stopJob());
   }
 
-  /** Runs one call of the job's stepping and sends out what it gave. */
+  /** Runs one call of the job's stepping and sends out what it gave: raw lines, or
+   * typed events as they are, the `final` one ending the job. */
   function deliver(running, call) {
     let out;
     try {
@@ -215,8 +167,8 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     }
     if (running.raw) return postLines(out);
     for (const event of out) {
-      post({ ...event, id: running.id });
-      if (event.type === 'done' || event.type === 'analysis' || event.type === 'judgement') finish(running);
+      post({ type: 'event', ...event });
+      if (event.final) finish(running);
     }
   }
 
@@ -248,16 +200,15 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
   async function run(running, stopped = false) {
     job = running;
     if (stopped) stopJob();
-    while (job === running && session.status() === 'searching') {
-      const sliceStart = now();
-      const budget = slices.nodes;
+    while (job === running && session.status() === 'running') {
+      const [sliceStart, budget] = [now(), slices.nodes];
       deliver(running, () => (running.raw ? session.step(budget, sliceStart) : session.advance(budget, sliceStart)));
       slices.measured(now() - sliceStart);
       await yieldNow();
     }
     await running.done;
     // Lines the codec kept during the search may have started another one.
-    if (session?.status() === 'searching' && !job) await run(newJob(true));
+    if (session?.status() === 'running' && !job) await run(newJob(true));
   }
 
   async function handle(item) {
@@ -267,33 +218,30 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
       managed = true;
       await start(msg.variant ?? 'chess', msg.wasm);
       if (startError) throw startError;
-      post({ type: 'ready', id: msg.id ?? null, variant });
-      networksAhead = networkEntries(msg.network);
-      return loadDueNetworks(false);
+      post({ type: 'ready', id: msg.id ?? null, variant: session.variant() });
+      return networks.start(msg.network);
     }
     if (!started) await start('chess');
     if (!session) throw startError;
     if (typeof msg === 'string') {
       for (const line of msg.split(/\r?\n/)) {
         rawLine(line);
-        if (session.status() === 'searching' && !job) await run(newJob(true));
+        if (session.status() === 'running' && !job) await run(newJob(true));
       }
       return;
     }
     switch (msg?.type) {
       case 'setOption':
         setOption(msg.name, msg.value);
-        return post({ type: 'result', id: msg.id, value: { variant } });
+        return post({ type: 'result', id: msg.id, value: null }); // a new rule set was told first
       case 'newGame':
         session.newGame();
         return post({ type: 'result', id: msg.id, value: null });
-      case 'analyse':
-      case 'analyseGame':
-      case 'judgeTurn':
-        // A game's report (or a turn's judgement) must not depend on whether its rule
-        // set's network had arrived yet (docs/analysis.md): it starts once it is in use.
-        if (msg.type !== 'analyse') await networksReading;
-        session[msg.type](msg.request); // throws the session's typed error and starts nothing
+      case 'job':
+        // A job whose answer must not depend on whether a network had arrived yet
+        // (a game's report, docs/analysis.md) starts once those being read are in use.
+        if (msg.awaitNetworks) await networks.settled();
+        session.start(msg.id, msg.job); // throws the session's typed error and starts nothing
         return run(newJob(false, msg.id), item.stopped); // a stop may have come while it waited
       default:
         throw typedError(ErrorKinds.InvalidArgument, `unknown message type ${JSON.stringify(String(msg?.type)).slice(0, 40)}`);

@@ -1,9 +1,9 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score, EngineLine, Game } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine, Game, JobRequest, SearchRequest, AnalysisRequest } from '../pkg/web/alfiere.js';
 
-export type { VariantId, Score, EngineLine };
+export type { VariantId, Score, EngineLine, JobRequest, SearchRequest, AnalysisRequest };
 
 /** Where the worker gets the wasm module: a URL, its bytes (transferred) or a compiled
  * module. In Node, a file path works too. */
@@ -64,6 +64,9 @@ export interface AnalyseOptions {
    * (from 'alfiere'), whose start position and actions go to the worker as they are,
    * without notation (`game.engineLine()`). */
   game?: { engineLine(): EngineLine } | null;
+  /** A game's line taken earlier (`game.engineLine()`, its `actions` cut to a past
+   * position if need be): the same as `game`, as it was then. */
+  line?: EngineLine | null;
   /** Search this many actions deep (1-64). */
   depth?: number;
   /** Search this many milliseconds. */
@@ -179,6 +182,17 @@ export interface TurnJudgement {
   nodes: number;
 }
 
+/** One event of a job, as the worker's session sends it and the worker host hands it
+ * on (`{type: 'event', ...}`) without knowing the job: `final` marks the job's answer,
+ * the value `analyse()`, `analyseGame()` or `judgeTurn()` resolves with; the others go to their
+ * `onInfo` / `onProgress`. A job is asked for with a `JobRequest` (`{kind, ...}`). */
+export type JobEvent =
+  | { id: number; kind: 'info'; final: false; value: Info }
+  | { id: number; kind: 'best'; final: true; value: AnalyseResult }
+  | { id: number; kind: 'progress'; final: false; value: AnalysisProgress }
+  | { id: number; kind: 'analysis'; final: true; value: GameAnalysis }
+  | { id: number; kind: 'judgement'; final: true; value: TurnJudgement };
+
 /** An Error of the engine: `name` and `code` are stable. */
 export interface EngineError extends Error {
   code: string;
@@ -220,7 +234,8 @@ export declare class Engine extends EventTarget {
   stop(): void;
   /** Kills the worker; pending promises reject with EngineTerminatedError. */
   terminate(): void;
-  /** Sends raw UCI text; replies come as 'message' events (event.data: one line). */
+  /** Sends raw UCI text; replies come as 'message' events (event.data: one line).
+   * Only raw UCI prints lines: `analyse()` and `analyseGame()` answer in objects. */
   postMessage(line: string): void;
   /** The same as postMessage(line). */
   uci(line: string): void;

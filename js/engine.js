@@ -80,34 +80,38 @@ function networksForWorker(option) {
 
 /** The fields of analyse()'s options the worker's session reads (it checks them); a
  * `game` goes as its line (`game.engineLine()`), never as notation. */
-const ANALYSE_FIELDS = ['fen', 'moves', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
+const ANALYSE_FIELDS = ['fen', 'moves', 'line', 'depth', 'movetime', 'nodes', 'wtime', 'btime', 'winc', 'binc', 'movestogo',
   'multipv', 'infinite', 'multiPv'];
 
-function analyseRequest(options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return options;
-  const request = {};
-  for (const key of ANALYSE_FIELDS) if (options[key] !== undefined) request[key] = options[key];
-  const { game } = options;
-  if (game === undefined || game === null) return request;
+/** The worker's search job for analyse(). */
+function searchJob(options) {
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw invalid(`analyse() takes an options object, not ${typeName(options)}`);
+  }
+  const job = { kind: 'search' };
+  for (const key of ANALYSE_FIELDS) if (options?.[key] !== undefined) job[key] = options[key];
+  const game = options?.game;
+  const sources = [game ?? undefined, job.line, job.fen ?? job.moves].filter((source) => source !== undefined && source !== null);
+  if (sources.length > 1) throw invalid('analyse() takes one of a game, a line, or a fen and moves');
+  if (game === undefined || game === null) return job;
   if (typeof game?.engineLine !== 'function') throw invalid(`game must be a Game from alfiere, not ${typeName(game)}`);
-  if (request.fen !== undefined || request.moves !== undefined) throw invalid('analyse() takes a game or a fen and moves, not both');
-  request.line = game.engineLine();
-  return request;
+  job.line = game.engineLine();
+  return job;
 }
 
-/** The worker's request for analyseGame() (or judgeTurn(), `what`, with its `from`):
- * the game as its line (a `Game`) or a PGN text, and the budget per position (the
- * worker's session checks them). */
-function gameAnalysisRequest(gameOrPgn, options, what = 'analyseGame', fields = ['depth', 'movetime', 'nodes']) {
+/** The worker's job for analyseGame() (`kind` 'analysis'), or judgeTurn() ('practice',
+ * with its `from`; `what` names the method): the game as its line (a `Game`) or a PGN
+ * text, and the budget per position (the worker's session checks them). */
+function judgingJob(gameOrPgn, options, kind = 'analysis', what = 'analyseGame', fields = ['depth', 'movetime', 'nodes']) {
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
     throw invalid(`${what}()'s options must be an object, not ${typeName(options)}`);
   }
-  const request = {};
-  for (const key of fields) if (options?.[key] !== undefined) request[key] = options[key];
-  if (typeof gameOrPgn === 'string') request.pgn = gameOrPgn;
-  else if (typeof gameOrPgn?.engineLine === 'function') request.line = gameOrPgn.engineLine();
+  const job = { kind };
+  for (const key of fields) if (options?.[key] !== undefined) job[key] = options[key];
+  if (typeof gameOrPgn === 'string') job.pgn = gameOrPgn;
+  else if (typeof gameOrPgn?.engineLine === 'function') job.line = gameOrPgn.engineLine();
   else throw invalid(`${what}() takes a Game or a PGN text, not ${typeName(gameOrPgn)}`);
-  return request;
+  return job;
 }
 
 function lineEvent(line) {
@@ -229,9 +233,8 @@ export class Engine extends EventTarget {
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       return Promise.reject(invalid(`the value of ${name.slice(0, 32)} must be a string, number or boolean, not ${typeName(value)}`));
     }
-    return this.#request({ type: 'setOption', name, value }).then((result) => {
-      if (typeof result?.variant === 'string') this.#variant = result.variant;
-    });
+    // The worker tells a change of rule set (a 'variant' message) before the result.
+    return this.#request({ type: 'setOption', name, value }).then(() => undefined);
   }
 
   /** Forgets the game: the start position and an empty hash table (UCI ucinewgame). */
@@ -250,13 +253,7 @@ export class Engine extends EventTarget {
     if (onInfo !== undefined && onInfo !== null && typeof onInfo !== 'function') {
       return Promise.reject(invalid(`onInfo must be a function, not ${typeName(onInfo)}`));
     }
-    let request;
-    try {
-      request = analyseRequest(options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#request({ type: 'analyse', request }, onInfo ?? undefined);
+    return this.#job(() => searchJob(options), onInfo);
   }
 
   /**
@@ -275,13 +272,21 @@ export class Engine extends EventTarget {
     if (onProgress !== undefined && onProgress !== null && typeof onProgress !== 'function') {
       return Promise.reject(invalid(`onProgress must be a function, not ${typeName(onProgress)}`));
     }
-    let request;
+    // A game's report must not depend on whether its rule set's network had arrived
+    // yet (docs/analysis.md): the worker starts it once the networks being read are in use.
+    return this.#job(() => judgingJob(gameOrPgn, options), onProgress, true);
+  }
+
+  /** Runs the job `make()` builds (it may throw a typed error) in the worker: `onEvent`
+   * hears each of its events but the last, whose value the promise resolves with. */
+  #job(make, onEvent, awaitNetworks = false) {
+    let job;
     try {
-      request = gameAnalysisRequest(gameOrPgn, options);
+      job = make();
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#request({ type: 'analyseGame', request }, onProgress ?? undefined);
+    return this.#request(awaitNetworks ? { type: 'job', job, awaitNetworks } : { type: 'job', job }, onEvent ?? undefined);
   }
 
   /**
@@ -295,13 +300,8 @@ export class Engine extends EventTarget {
    * `accepted` when the turn earns no mark.
    */
   judgeTurn(gameOrPgn, options) {
-    let request;
-    try {
-      request = gameAnalysisRequest(gameOrPgn, options, 'judgeTurn', ['depth', 'movetime', 'nodes', 'from']);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#request({ type: 'judgeTurn', request });
+    // As a game's report, a judgement must not depend on whether a network had arrived.
+    return this.#job(() => judgingJob(gameOrPgn, options, 'practice', 'judgeTurn', ['depth', 'movetime', 'nodes', 'from']), undefined, true);
   }
 
   /** Ends the running analysis (and any waiting one): each resolves with its best
@@ -411,25 +411,17 @@ export class Engine extends EventTarget {
       case 'result':
         this.#settle(message.id, (p) => p.resolve(message.value));
         return;
-      case 'info':
-      case 'progress': {
+      case 'event': {
+        // A job's event: the last one is its answer, the others its progress.
+        if (message.final) return this.#settle(message.id, (p) => p.resolve(message.value));
         const pending = this.#pending.get(message.id);
-        if (pending?.onInfo) {
-          try {
-            pending.onInfo(message.type === 'info' ? message.info : message.progress);
-          } catch (error) {
-            reportLater(error);
-          }
+        try {
+          pending?.onInfo?.(message.value);
+        } catch (error) {
+          reportLater(error);
         }
-        this.#emitLine(message.uci);
         return;
       }
-      case 'done':
-      case 'analysis':
-      case 'judgement':
-        this.#emitLine(message.uci);
-        this.#settle(message.id, (p) => p.resolve(message.result));
-        return;
       case 'error': {
         const error = rebuildError(message.error);
         const id = message.id ?? 0;

@@ -202,7 +202,7 @@ function wasmSearch({ variant, fen, depth }) {
     const t0 = performance.now();
     session.handleLine(`go depth ${depth}`);
     const lines = [];
-    while (session.status() === 'searching') lines.push(...session.step(1e12, 0));
+    while (session.status() === 'running') lines.push(...session.step(1e12, 0));
     const info = lines.filter((l) => l.startsWith('info depth')).at(-1);
     const nodes = Number(/ nodes (\d+)/.exec(info)[1]);
     return { nodes, wall: performance.now() - t0, cpu: cpuMs() - cpu0, bestmove: lines.at(-1).split(' ')[1] };

@@ -19,7 +19,7 @@
 //! assert!(record.claimable_draw().is_some());
 //! ```
 
-use crate::clock::{ClockReading, ClockRun, TimeControl};
+use crate::clock::{ClockReading, ClockRun, ClockStep, TimeControl};
 use crate::game::{EndReason, IllegalActionError, Outcome, Position};
 use crate::moves::Action;
 use crate::types::Color;
@@ -128,17 +128,18 @@ impl<G: Position> Record<G> {
     /// the mover had less time than that left: the action is not played and the game
     /// ends by time forfeit ([`Self::flag`]).
     pub fn play_timed(&mut self, action: &Action, used_ms: u64) -> Result<(), RecordError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(RecordError::GameOver(outcome));
-        }
         let mover = self.current().turn();
-        if self.time_control.is_timed() && used_ms as i64 > self.clock_run().allowance(mover) {
-            // Checked legal first: an illegal action is refused as such.
-            let mut next = self.current().clone();
-            next.play(action).map_err(RecordError::Illegal)?;
+        let allowance = self
+            .time_control
+            .is_timed()
+            .then(|| self.clock_run().allowance(mover));
+        // Played first, so an ended game and an illegal action are refused as such;
+        // taken back if it took too long (one legality test per rule set, not two).
+        self.play(action)?;
+        if allowance.is_some_and(|allowance| used_ms as i64 > allowance) {
+            self.undo();
             return Err(RecordError::OutOfTime(self.flag(mover)));
         }
-        self.play(action)?;
         if let Some(last) = self.used.last_mut() {
             *last = Some(used_ms);
         }
@@ -172,25 +173,26 @@ impl<G: Position> Record<G> {
         }
     }
 
-    /// Each action's mover, its time (0 where unknown) and whether it ended the turn.
-    fn timed_steps(&self) -> impl Iterator<Item = (Color, u64, bool)> + '_ {
-        let afters = self.entries.iter().map(|(_, g)| g);
-        self.history()
-            .zip(afters)
-            .zip(self.used.iter())
-            .map(|(((before, _), after), used)| {
-                let mover = before.turn();
-                (mover, used.unwrap_or(0), after.turn() != mover)
-            })
+    /// Each action's mover and whether it ended the turn: all the clocks need of the
+    /// rule set, so their arithmetic ([`ClockRun::replay`]) is compiled once.
+    pub fn clock_steps(&self) -> Vec<ClockStep> {
+        // A plain loop: iterator adapters here cost the module more bytes.
+        let mut steps = Vec::with_capacity(self.entries.len());
+        let mut before = &self.start;
+        for (_, after) in &self.entries {
+            let mover = before.turn();
+            steps.push(ClockStep {
+                mover,
+                ends_turn: after.turn() != mover,
+            });
+            before = after;
+        }
+        steps
     }
 
     /// The clocks after every action played.
     pub fn clock_run(&self) -> ClockRun {
-        let mut run = ClockRun::new(&self.time_control);
-        for (mover, used, ends_turn) in self.timed_steps() {
-            run.act(mover, used, ends_turn);
-        }
-        run
+        ClockRun::replay(&self.time_control, &self.clock_steps(), &self.used)
     }
 
     /// The time left on `color`'s clock after the last action, ms (negative once
@@ -212,15 +214,7 @@ impl<G: Position> Record<G> {
     /// For each action played, what its mover's clock showed after it (the PGN
     /// `%clk`), where the action's time is known and the game runs a clock.
     pub fn clocks(&self) -> Vec<Option<i64>> {
-        let timed = self.time_control.is_timed();
-        let mut run = ClockRun::new(&self.time_control);
-        self.timed_steps()
-            .zip(self.used.iter())
-            .map(|((mover, used, ends_turn), known)| {
-                run.act(mover, used, ends_turn);
-                (timed && known.is_some()).then(|| run.remaining(mover))
-            })
-            .collect()
+        ClockRun::clocks(&self.time_control, &self.clock_steps(), &self.used)
     }
 
     /// Plays a legal action even where the game has ended by an automatic rule (a

@@ -173,13 +173,22 @@ fn a_record_keeps_each_action_time_and_undo_takes_it_back() {
     assert_eq!(record.remaining(Color::Black), Some(10_000));
     assert_eq!(record.time_used(1), None);
 
+    // An illegal action is refused as such, however long it took (e4 again).
+    let error = record.play_timed(&e4, 11_001).unwrap_err();
+    assert!(matches!(error, RecordError::Illegal(_)), "{error:?}");
+    assert_eq!((record.len(), record.outcome()), (1, None));
+
     // More time than White has left: not played, and White loses on time.
     let nf3 = san::parse_san(record.current(), "e5").unwrap();
     let error = record.play_timed(&nf3, 11_001).unwrap_err();
     let lost = Outcome::win(Color::White, EndReason::TimeForfeit);
     assert_eq!(error, RecordError::OutOfTime(lost));
     assert_eq!(record.len(), 1);
+    assert_eq!(record.time_used(0), Some(0));
     assert_eq!(record.outcome(), Some(lost));
+    // The game is over: refused as such.
+    let error = record.play_timed(&nf3, 0).unwrap_err();
+    assert_eq!(error, RecordError::GameOver(lost));
 }
 
 #[test]

@@ -49,8 +49,7 @@ export class EnginePlayer {
   }
 
   position() {
-    const model = this.controller.model;
-    return { fen: model.startFen, moves: model.actions };
+    return { line: this.controller.model.game.engineLine() };
   }
 
   async think() {

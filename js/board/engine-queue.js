@@ -45,8 +45,7 @@ export class EngineQueue {
     this.factory = factory;
     this.enginePromise = null;
     this.engine = null;
-    this.variant = null;
-    this.options = new Map();
+    this.options = new Map(); // the options this queue set, not set again
     this.jobs = [];
     this.current = null;
   }
@@ -98,7 +97,6 @@ export class EngineQueue {
       this.enginePromise = (this.factory ?? createEngine)(variant).then(
         (engine) => {
           this.engine = engine;
-          this.variant = engine.variant ?? variant;
           return engine;
         },
         (error) => {
@@ -116,10 +114,10 @@ export class EngineQueue {
     this.current = entry;
     try {
       const engine = await this.start(entry.variant);
-      if (!entry.cancelled && this.variant !== entry.variant) {
+      // The rule set is the engine's own (another user of the Engine may change it).
+      if (!entry.cancelled && engine.variant !== entry.variant) {
         await engine.setOption('UCI_Variant', entry.variant);
         await engine.newGame();
-        this.variant = entry.variant;
       }
       for (const [name, value] of Object.entries(entry.options ?? {})) {
         if (entry.cancelled || this.options.get(name) === value) continue;

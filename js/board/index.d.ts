@@ -1,6 +1,6 @@
 // Types of 'alfiere/board': the <alfiere-board> custom element and mountBoard().
 
-import type { Color, Game, Move, Outcome, Refusal, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
+import type { Color, EngineLine, Game, Move, Outcome, Refusal, TurnState, VariantInfo } from '../../pkg/web/alfiere.js';
 import type { AnalyseResult, Engine } from '../engine.js';
 import type { Puzzle, PuzzleInput, PuzzleHint, PuzzleStatus } from '../puzzles.js';
 
@@ -93,7 +93,7 @@ export declare class EngineQueue {
     variant: string;
     options?: Record<string, string | number | boolean>;
     request: {
-      fen?: string; moves?: string[]; movetime?: number; depth?: number; nodes?: number; infinite?: boolean;
+      fen?: string; moves?: string[]; line?: EngineLine; movetime?: number; depth?: number; nodes?: number; infinite?: boolean;
       wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
     };
     onInfo?: (info: unknown) => void;

@@ -132,10 +132,13 @@ pub fn annotate_game(
     mut on_position: impl FnMut(usize),
     on_total: impl FnOnce(usize),
 ) -> Result<Annotated, ApiError> {
-    let mut game = Game::start(crate::Variant::Chess);
-    game.load_pgn(text)?;
-    let table = TranspositionTable::new(DEFAULT_TABLE_MB);
-    let mut job = GameAnalysis::new(&game, limits.clone(), options.clone(), table)?;
+    let mut job = {
+        let mut game = Game::start(crate::Variant::Chess);
+        game.load_pgn(text)?;
+        let table = TranspositionTable::new(DEFAULT_TABLE_MB);
+        // The job keeps the game: no second copy here while it runs.
+        GameAnalysis::new(&game, limits.clone(), options.clone(), table)?
+    };
     on_total(job.total());
     let mut done = 0;
     let report = loop {
@@ -153,6 +156,7 @@ pub fn annotate_game(
         }
     };
     on_position(job.total().saturating_sub(done));
+    let mut game = job.into_game();
     annotate(&mut game, &report)?;
     Ok(Annotated {
         pgn: game.pgn(&[]),

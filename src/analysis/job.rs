@@ -9,12 +9,16 @@
 //! positions before and after it are searched anew with [`CONFIRM_FACTOR`] times the
 //! budget, and the report judges with what the deeper searches found, so a `?` or a
 //! `??` is a drop the engine is sure of (docs/analysis.md, "Confirmed marks").
+//! The job holds the game twice, whatever its length: as given, and as one cursor
+//! moved to the position searched by taking back and replaying actions (each search
+//! needs the actions before its position, for repetitions); a copy of the game per
+//! position would grow with the square of its length (docs/analysis.md, "Memory").
 //! Like the search it drives, the job never reads a clock and starts no thread: the
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
 use super::accuracy;
 use super::judge::{self, Eval, Mark, Verdict};
-use super::position_search::{Found, PositionSearch};
+use super::position_search::PositionSearch;
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
@@ -32,8 +36,16 @@ pub const MAX_ANALYSED_PLIES: usize = 2000;
 /// defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
 
+/// What the job keeps of one position's search.
+#[derive(Debug, Clone, PartialEq)]
+struct Analysed {
+    eval: Eval,
+    /// Written out when the search ends, while the cursor is at its position.
+    best: Option<BestLine>,
+}
+
 /// How far a job has come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct AnalysisProgress {
     /// Positions analysed, and in all.
     pub done: usize,
@@ -58,14 +70,18 @@ struct Running {
 
 /// A game's analysis under way.
 pub struct GameAnalysis {
-    /// `positions[i]` is the game before its action `i`; the last one is the end.
-    positions: Vec<Game>,
+    /// The game as given, with its notes and times, to write the analysis into.
+    game: Game,
+    /// The game up to one of its positions (the one searched, while a search runs;
+    /// its notes are never read): see [`Self::seek`].
+    cursor: Game,
     moves: Vec<MoveInfo>,
-    tags: Vec<(String, String)>,
+    /// Whether each action was the only legal one.
+    forced: Vec<bool>,
     limits: Limits,
     options: SearchOptions,
     table: Option<TranspositionTable>,
-    found: Vec<Option<Found>>,
+    found: Vec<Option<Analysed>>,
     /// The next position to search, counting down; `None` when all were started.
     next: Option<usize>,
     /// Positions searched again with the deeper budget.
@@ -104,24 +120,24 @@ impl GameAnalysis {
                 ),
             ));
         }
-        let mut position = game.clone();
-        while position.undo().is_some() {}
-        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut cursor = game.clone();
+        while cursor.undo().is_some() {}
+        let mut forced = Vec::with_capacity(moves.len());
         for mv in &moves {
-            positions.push(position.clone());
+            forced.push(turns::only_action(&cursor));
             // Past an automatic ending too: an imported game may have played on.
-            position
+            cursor
                 .play_uci_past_end(&mv.lan)
                 .map_err(|e| ApiError::new(ApiErrorKind::IllegalMove, e.to_string()))?;
         }
-        positions.push(position);
-        let last = positions.len() - 1;
+        let last = moves.len();
         Ok(GameAnalysis {
-            found: vec![None; positions.len()],
-            confirmed: vec![false; positions.len()],
-            positions,
+            found: vec![None; last + 1],
+            confirmed: vec![false; last + 1],
+            game: game.clone(),
+            cursor,
             moves,
-            tags: game.headers(),
+            forced,
             limits,
             options,
             table: Some(table),
@@ -134,7 +150,34 @@ impl GameAnalysis {
 
     /// Positions in all.
     pub fn total(&self) -> usize {
-        self.positions.len()
+        self.moves.len() + 1
+    }
+
+    /// The game analysed, as it was given.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game analysed, as it was given (to write the report into).
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// Moves the cursor to the position before action `index` (the end for the
+    /// last), the actions before it played. Searches go from the end backwards, so
+    /// this mostly takes actions back; a deeper look may replay a few.
+    fn seek(&mut self, index: usize) {
+        while self.cursor.record().plies() > index {
+            self.cursor.undo();
+        }
+        while self.cursor.record().plies() < index {
+            let lan = &self.moves[self.cursor.record().plies()].lan;
+            // It played when the job was made; no `expect`, whose message would
+            // bring the error's `Debug` formatting into the wasm (2 KB).
+            if self.cursor.play_uci_past_end(lan).is_err() {
+                break;
+            }
+        }
     }
 
     /// How far the job has come.
@@ -159,8 +202,12 @@ impl GameAnalysis {
             Err(search) => self.running = Some(Running { search, ..running }),
             Ok(searched) => {
                 self.nodes += searched.nodes;
-                if searched.found.is_some() {
-                    self.found[running.index] = searched.found;
+                // The cursor is still at the search's position: only a start moves it.
+                if let Some(found) = searched.found {
+                    self.found[running.index] = Some(Analysed {
+                        eval: found.eval,
+                        best: best_line(&mut self.cursor, &found.pv),
+                    });
                 }
                 if running.deeper {
                     self.confirmed[running.index] = true;
@@ -219,11 +266,11 @@ impl GameAnalysis {
     fn start_next(&mut self, clock: &dyn Clock) {
         while let Some(index) = self.next {
             self.next = index.checked_sub(1);
-            let position = &self.positions[index];
-            if let Some(outcome) = position.outcome() {
-                self.found[index] = Some(Found {
+            self.seek(index);
+            if let Some(outcome) = self.cursor.outcome() {
+                self.found[index] = Some(Analysed {
                     eval: Eval::Result(outcome.result_token()),
-                    pv: Vec::new(),
+                    best: None,
                 });
                 continue;
             }
@@ -239,8 +286,9 @@ impl GameAnalysis {
     }
 
     fn start_search(&mut self, index: usize, limits: Limits, deeper: bool, clock: &dyn Clock) {
+        self.seek(index);
         let search = PositionSearch::start(
-            &self.positions[index],
+            &self.cursor,
             limits,
             self.options.clone(),
             self.table.take(),
@@ -279,7 +327,7 @@ impl GameAnalysis {
 
     /// Whether action `i` was the only legal one.
     fn is_forced(&self, i: usize) -> bool {
-        turns::only_action(&self.positions[i])
+        self.forced[i]
     }
 
     /// The report of the positions analysed so far.
@@ -330,8 +378,8 @@ impl GameAnalysis {
             .collect();
         let accuracy = accuracy::game_accuracy(&decisions, &white_percents);
         GameReport {
-            variant: self.positions[0].variant().id(),
-            tags: self.tags.clone(),
+            variant: self.game.variant().id(),
+            tags: self.game.headers(),
             start: evals[0],
             plies,
             accuracy: ByColor::new_with(|c| accuracy.get(c).map(round_tenth)),
@@ -342,7 +390,6 @@ impl GameAnalysis {
     }
 
     fn ply_report(&self, i: usize, mv: &MoveInfo, evals: &[Option<Eval>]) -> PlyReport {
-        let before = &self.positions[i];
         PlyReport {
             ply: i,
             turn: 0,
@@ -351,9 +398,7 @@ impl GameAnalysis {
             san: mv.san.clone(),
             uci: mv.lan.clone(),
             eval: evals[i + 1],
-            best: self.found[i]
-                .as_ref()
-                .and_then(|f| best_line(before, &f.pv)),
+            best: self.found[i].as_ref().and_then(|f| f.best.clone()),
             win_before: evals[i].map(|e| round_tenth(e.win_percent(mv.color))),
             win_after: evals[i + 1].map(|e| round_tenth(e.win_percent(mv.color))),
             forced: self.is_forced(i),
@@ -390,17 +435,19 @@ fn deeper(limits: &Limits) -> Limits {
 }
 
 /// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
-/// legal, which a correct search never gives).
-pub(super) fn best_line(position: &Game, pv: &[Action]) -> Option<BestLine> {
-    let mut game = position.clone();
+/// legal, which a correct search never gives); `position` is left as it was.
+pub(super) fn best_line(position: &mut Game, pv: &[Action]) -> Option<BestLine> {
     let mut uci = Vec::new();
     let mut san = Vec::new();
     for action in pv {
-        let Ok(info) = game.play_action(action) else {
+        let Ok(info) = position.play_action(action) else {
             break;
         };
         uci.push(info.lan);
         san.push(info.san);
+    }
+    for _ in &uci {
+        position.undo();
     }
     Some(BestLine {
         uci: uci.first()?.clone(),

@@ -222,7 +222,7 @@ impl TurnJudge {
     }
 
     /// The answer from what was found so far.
-    fn judgement(&self) -> TurnJudgement {
+    fn judgement(&mut self) -> TurnJudgement {
         let eval = |index: usize| self.found[index].as_ref().map(|found| found.eval);
         let (before, after) = (eval(BEFORE), eval(AFTER));
         let pv = self.found[BEFORE]
@@ -250,7 +250,7 @@ impl TurnJudge {
             after,
             win_before: win(before),
             win_after: win(after),
-            best: best_line(&self.positions[BEFORE], pv),
+            best: best_line(&mut self.positions[BEFORE], pv),
             best_turn: best_turn.san,
             nodes: self.nodes,
         }

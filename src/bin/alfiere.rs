@@ -85,7 +85,7 @@ fn run_session(lines: Receiver<String>, seed: u64) {
     loop {
         let line = match session.status() {
             Status::Quit => return,
-            Status::Searching => match lines.try_recv() {
+            Status::Running => match lines.try_recv() {
                 Ok(line) => Some(line),
                 Err(TryRecvError::Empty) => None,
                 Err(TryRecvError::Disconnected) => {

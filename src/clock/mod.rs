@@ -33,4 +33,4 @@ pub(crate) use control::parse_seconds;
 pub use control::{
     Period, TimeControl, TimeControlError, MAX_PERIODS, MAX_SECONDS, MAX_TIME_CONTROL_TEXT,
 };
-pub use run::{ClockReading, ClockRun};
+pub use run::{ClockReading, ClockRun, ClockStep};

@@ -4,6 +4,14 @@
 use super::{Period, TimeControl, MAX_SECONDS};
 use crate::types::{ByColor, Color};
 
+/// One action played, for the clocks: its mover and whether it ended the mover's
+/// turn (all the clocks need to know of the rule set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockStep {
+    pub mover: Color,
+    pub ends_turn: bool,
+}
+
 /// What a timed game's clocks show between two actions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockReading {
@@ -93,6 +101,36 @@ impl ClockRun {
         let delay = self.current_period(color).map_or(0, |p| p.delay_ms);
         let total = self.turn_used.saturating_add(used_ms);
         total.saturating_sub(delay) - self.turn_charged
+    }
+
+    /// The clocks after `steps`, the `i`-th action having taken `used[i]` (0 where
+    /// unknown). Compiled once: a record of any rule set gives its steps.
+    pub fn replay(control: &TimeControl, steps: &[ClockStep], used: &[Option<u64>]) -> ClockRun {
+        let mut run = ClockRun::new(control);
+        for (step, used) in steps.iter().zip(used) {
+            run.act(step.mover, used.unwrap_or(0), step.ends_turn);
+        }
+        run
+    }
+
+    /// After each of `steps` (taking `used`, as [`Self::replay`]), what its mover's
+    /// clock showed (the PGN `%clk`), where the action's time is known and the
+    /// control runs a clock.
+    pub fn clocks(
+        control: &TimeControl,
+        steps: &[ClockStep],
+        used: &[Option<u64>],
+    ) -> Vec<Option<i64>> {
+        let timed = control.is_timed();
+        let mut run = ClockRun::new(control);
+        steps
+            .iter()
+            .zip(used)
+            .map(|(step, known)| {
+                run.act(step.mover, known.unwrap_or(0), step.ends_turn);
+                (timed && known.is_some()).then(|| run.remaining(step.mover))
+            })
+            .collect()
     }
 
     /// `color` played an action that took `used_ms`; `ends_turn` when the other side

@@ -1,6 +1,10 @@
 //! What the engine session is asked to do (a [`Job`]) and what it reports while doing
-//! it (an [`Event`]): a search, a whole game's analysis, and a practised turn's
-//! judgement; each reports through its events, and its last event is its answer.
+//! it (an [`Event`]): a search of the session's position, a whole game's analysis, or
+//! a practised turn's judgement; each reports through its events, and its last event is
+//! its answer. A further job (puzzle probes, mining) is one more variant of each here,
+//! stepped by the session (`session.rs`) and given its plain form beside the
+//! others ([`crate::engine::JobEvent`]); the doors pass jobs and events through
+//! without knowing their kinds (README, "Adding an engine job").
 
 use crate::analysis::{AnalysisProgress, GameReport, TurnJudgement};
 use crate::api::Game;
@@ -87,4 +91,14 @@ pub enum Event {
         judgement: Box<TurnJudgement>,
         time_ms: u64,
     },
+}
+
+impl Event {
+    /// Whether the event is its job's answer, the last event the job sends.
+    pub fn is_final(&self) -> bool {
+        match self {
+            Event::Info(_) | Event::Progress(_) => false,
+            Event::BestAction { .. } | Event::Analysis { .. } | Event::Judgement { .. } => true,
+        }
+    }
 }

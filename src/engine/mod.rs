@@ -36,7 +36,10 @@ pub use options::{
     EngineOptions, OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN,
     LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
 };
-pub use report::{InfoReport, ScoreReport, SearchReport, SearchReporter};
+pub use report::{
+    AnalysisResult, EventKind, EventValue, InfoReport, JobEvent, JobReporter, ScoreReport,
+    SearchReport, SearchReporter,
+};
 pub use session::{game_from_packed, EngineSession, FileReader, Status};
 
 pub use crate::perft::MAX_PERFT_DEPTH;

@@ -1,8 +1,11 @@
-//! A search job's events as plain data (serde): the info of each line and the final
-//! report, as the JS `Engine` hands them out (`onInfo(info)` and `analyse()`'s
-//! result). The UCI codec prints the same events as `info` and `bestmove` lines.
+//! Jobs' events as plain data (serde), for the doors that speak in objects: a
+//! search's info per line and its final report (the JS `Engine`'s `onInfo(info)` and
+//! `analyse()`'s result), and every job's events as [`JobEvent`]s, `{id, kind, final,
+//! value}`, which the worker host and the `Engine` class pass on without knowing the
+//! job. The UCI codec prints the same typed events as `info` and `bestmove` lines.
 
 use super::job::Event;
+use crate::analysis::{AnalysisProgress, GameReport, TurnJudgement};
 use crate::api::{ApiError, ApiErrorKind};
 use crate::moves::Action;
 use crate::notation::uci::action_to_uci_in;
@@ -170,5 +173,96 @@ impl SearchReporter {
             // Not a search's.
             Event::Progress(_) | Event::Analysis { .. } | Event::Judgement { .. } => None,
         }
+    }
+}
+
+/// What kind of event a [`JobEvent`] is: the [`Event`] variant's name, as JS spells
+/// it (`'info'`, `'best'`, `'progress'`, `'analysis'`, `'judgement'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EventKind {
+    Info,
+    Best,
+    Progress,
+    Analysis,
+    Judgement,
+}
+
+/// A game analysis's answer as data: the report and the game's PGN with it written in.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnalysisResult {
+    pub report: Box<GameReport>,
+    pub pgn: String,
+}
+
+/// The data of a [`JobEvent`]; each kind has its own shape.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum EventValue {
+    Info(InfoReport),
+    Best(SearchReport),
+    Progress(AnalysisProgress),
+    Analysis(AnalysisResult),
+    Judgement(Box<TurnJudgement>),
+}
+
+/// One event of a job as plain data: `{id, kind, final, value}`. A door hands it on
+/// as it is; `final` marks the job's answer, so no door needs to know the kinds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobEvent {
+    /// The id the job was started with.
+    pub id: u32,
+    pub kind: EventKind,
+    /// Whether this is the job's answer (its last event).
+    #[serde(rename = "final")]
+    pub last: bool,
+    pub value: EventValue,
+}
+
+/// Turns the typed events of one job into [`JobEvent`]s (a search's infos gathered
+/// into its report on the way).
+#[derive(Debug)]
+pub struct JobReporter {
+    id: u32,
+    search: SearchReporter,
+}
+
+impl JobReporter {
+    /// A reporter for the job `id` in rule set `variant`.
+    pub fn new(id: u32, variant: Variant) -> JobReporter {
+        JobReporter {
+            id,
+            search: SearchReporter::new(variant),
+        }
+    }
+
+    /// The plain form of `event`.
+    ///
+    /// # Errors
+    /// `GameOver` for a search's answer when the side to act had no legal action.
+    pub fn event(&mut self, event: Event) -> Result<JobEvent, ApiError> {
+        let last = event.is_final();
+        let (kind, value) = match event {
+            Event::Info(info) => (EventKind::Info, EventValue::Info(self.search.info(&info))),
+            Event::BestAction { best, time_ms } => {
+                let search = std::mem::take(&mut self.search);
+                let report = search.finish(best.as_ref(), time_ms)?;
+                (EventKind::Best, EventValue::Best(report))
+            }
+            Event::Progress(progress) => (EventKind::Progress, EventValue::Progress(progress)),
+            Event::Analysis { report, pgn, .. } => (
+                EventKind::Analysis,
+                EventValue::Analysis(AnalysisResult { report, pgn }),
+            ),
+            Event::Judgement { judgement, .. } => {
+                (EventKind::Judgement, EventValue::Judgement(judgement))
+            }
+        };
+        Ok(JobEvent {
+            id: self.id,
+            kind,
+            last,
+            value,
+        })
     }
 }

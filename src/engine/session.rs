@@ -39,9 +39,8 @@ enum Work {
 
 /// A game's analysis under way.
 struct AnalysisWork {
+    /// The job, with the game to write the analysis into at the end.
     job: GameAnalysis,
-    /// The game, to write the analysis into at the end.
-    game: Game,
     /// Positions reported done so far.
     reported: usize,
 }
@@ -413,7 +412,6 @@ impl EngineSession {
         let analysis = GameAnalysis::new(&job.game, job.limits, options, table)?;
         self.start_judging(Work::Analysis(Box::new(AnalysisWork {
             job: analysis,
-            game: job.game,
             reported: 0,
         })));
         Ok(())
@@ -668,10 +666,10 @@ fn step_work(
                 return None;
             };
             // The report is of this very game, so writing it in cannot fail.
-            let mut game = work.game.clone();
+            let mut game = work.job.game().clone();
             let pgn = match annotate(&mut game, &report) {
                 Ok(()) => game.pgn(&[]),
-                Err(_) => work.game.pgn(&[]),
+                Err(_) => work.job.game().pgn(&[]),
             };
             Some(Finished::Analysis(Box::new(report), pgn))
         }

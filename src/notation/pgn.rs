@@ -25,7 +25,8 @@ use super::pgn_line;
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
 use super::pgn_tree::token_san;
 pub use super::pgn_tree::{token_number, PgnError, PgnLine, PgnMove};
-use crate::game::Position;
+use crate::clock::{ClockStep, TimeControl};
+use crate::game::{Outcome, Position};
 use crate::moves::Action;
 use crate::record::Record;
 use crate::types::Color;
@@ -69,33 +70,9 @@ impl<G: Position> PgnGame<G> {
                 break;
             }
         }
-        if let Some(control) = pgn_clock::tag_control(&self.tags) {
-            let steps: Vec<pgn_clock::ClockStep> = record
-                .history()
-                .zip(
-                    record
-                        .history()
-                        .skip(1)
-                        .map(|(g, _)| g)
-                        .chain([record.current()]),
-                )
-                .map(|((before, _), after)| pgn_clock::ClockStep {
-                    mover: before.turn(),
-                    ends_turn: after.turn() != before.turn(),
-                })
-                .collect();
-            let sizes: Vec<usize> = self.moves.iter().map(|m| m.actions.len()).collect();
-            let clks: Vec<Option<i64>> = self
-                .moves
-                .iter()
-                .map(|m| pgn_clock::token_clk(&m.comments))
-                .collect();
-            let times = control
-                .is_timed()
-                .then(|| pgn_clock::read_times(&control, &steps, &sizes, &clks))
-                .flatten();
+        if let Some((control, times)) = clock_times(&self.tags, &self.moves, &record) {
             record.set_time_control(control);
-            for (i, used) in times.into_iter().flatten().enumerate() {
+            for (i, used) in times.into_iter().enumerate() {
                 record.set_time_used(i, used);
             }
         }
@@ -373,24 +350,12 @@ pub fn write_annotated<G: Position>(
     set_up: Option<String>,
 ) -> String {
     let (moves, ends) = record_moves(record);
-    let outcome = record.outcome();
-    let decided = outcome.map(|o| o.result_token());
-    let mut tags = tags.to_vec();
-    // The notes' own `TimeControl` text stays where it names the record's control
-    // (`60+0` is not rewritten `60`).
-    let control = record.time_control();
-    let same = pgn_clock::tag_control(notes.tags()).is_some_and(|c| c == *control);
-    for (name, value) in pgn_clock::clock_tags(control, outcome, same) {
-        if !tags.iter().any(|(n, _)| *n == name) {
-            tags.push((name, value));
-        }
-    }
     let clocks = record.clocks();
     let game = annotated_game(
         G::VARIANT,
-        decided,
+        (record.outcome(), record.time_control()),
         set_up,
-        (&tags, notes),
+        (tags, notes),
         moves,
         (&ends, &clocks),
     );
@@ -475,12 +440,23 @@ fn result_token<'a>(decided: Option<&'a str>, tags: &'a [(String, String)]) -> &
 /// on the token that covers it (a mid-turn ply's notes go on its turn's token).
 fn annotated_game(
     variant: Variant,
-    decided: Option<&str>,
+    (outcome, control): (Option<Outcome>, &TimeControl),
     set_up: Option<String>,
     (tags, notes): (&[(String, String)], &Annotations),
     mut moves: Vec<RawMove>,
     (ends, clocks): (&[usize], &[Option<i64>]),
 ) -> RawGame {
+    let decided = outcome.map(|o| o.result_token());
+    let mut tags = tags.to_vec();
+    // The notes' own `TimeControl` text stays where it names the record's control
+    // (`60+0` is not rewritten `60`).
+    let same = pgn_clock::tag_control(notes.tags()).is_some_and(|c| c == *control);
+    for (name, value) in pgn_clock::clock_tags(control, outcome, same) {
+        if !tags.iter().any(|(n, _)| *n == name) {
+            tags.push((name, value));
+        }
+    }
+    let tags = tags.as_slice();
     let merged = merged_tags(notes.tags(), tags);
     let result = result_token(decided, &merged).to_string();
     let mut comment_before = Vec::new();
@@ -554,4 +530,34 @@ fn tag_roster(
         }
     }
     all
+}
+
+/// The time control of a game's tags and each action's time read from its tokens'
+/// `%clk` comments (none where they give no play under the control), for `record`,
+/// the game's main line: the reading is compiled once, the rule set only gives the
+/// steps ([`Record::clock_steps`]).
+fn clock_times<G: Position>(
+    tags: &[(String, String)],
+    moves: &[PgnMove],
+    record: &Record<G>,
+) -> Option<(TimeControl, Vec<Option<u64>>)> {
+    let control = pgn_clock::tag_control(tags)?;
+    let times = read_clock_times(&control, moves, &record.clock_steps());
+    Some((control, times))
+}
+
+fn read_clock_times(
+    control: &TimeControl,
+    moves: &[PgnMove],
+    steps: &[ClockStep],
+) -> Vec<Option<u64>> {
+    if !control.is_timed() {
+        return Vec::new();
+    }
+    let sizes: Vec<usize> = moves.iter().map(|m| m.actions.len()).collect();
+    let clks: Vec<Option<i64>> = moves
+        .iter()
+        .map(|m| pgn_clock::token_clk(&m.comments))
+        .collect();
+    pgn_clock::read_times(control, steps, &sizes, &clks).unwrap_or_default()
 }

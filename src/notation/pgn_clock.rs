@@ -12,7 +12,7 @@
 //! its comment, or corrects one already there.
 //! Everything here is rule-set independent (one copy in the WebAssembly module).
 
-use crate::clock::{parse_seconds, ClockRun, TimeControl};
+use crate::clock::{parse_seconds, ClockRun, ClockStep, TimeControl};
 use crate::game::{EndReason, Outcome};
 use crate::types::Color;
 
@@ -42,14 +42,6 @@ pub fn flagged_side(result: Option<&str>, to_act: Color) -> Option<Color> {
         "1/2-1/2" => Some(to_act),
         _ => None,
     }
-}
-
-/// One action of a main line, for the clock: its mover and whether it ended the
-/// mover's turn.
-#[derive(Debug, Clone, Copy)]
-pub struct ClockStep {
-    pub mover: Color,
-    pub ends_turn: bool,
 }
 
 /// The `%clk` time of each token's comments, if one has it.

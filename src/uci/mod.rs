@@ -1,8 +1,11 @@
-//! The UCI codec: lines in, typed calls on the engine session ([`EngineSession`]);
-//! its typed events out, as lines. The native `alfiere` binary and raw UCI in the
-//! wasm module (the JS `Engine`'s `postMessage`/`uci()`) both run this same type, so
-//! their transcripts agree line for line; the session below it holds every option,
-//! default, limit and the search itself.
+//! The UCI codec, a door beside the wasm one: lines in, typed calls on the engine
+//! session ([`EngineSession`]); its typed events out, as lines. [`UciCodec`] borrows
+//! the engine session for each line, so its owner may also call it directly: the
+//! native `alfiere` binary runs [`UciSession`] (an engine session and its codec), and
+//! the wasm `Session` owns the engine session and uses the codec only for raw UCI
+//! (the JS `Engine`'s `postMessage`/`uci()`). Both run this same code, so their
+//! transcripts agree line for line; the engine session holds every option, default,
+//! limit and the search itself.
 //!
 //! [`UciSession`] takes one input line at a time ([`UciSession::handle_line`]) and
 //! sends its output lines to a callback. A `go` starts a search job that the caller
@@ -36,10 +39,12 @@
 //! assert_eq!(out.last().unwrap(), "Nodes searched: 20");
 //! ```
 
+mod codec;
 mod command;
 mod options;
 mod output;
 
+pub use codec::{status_of, UciCodec, MAX_LINE_LEN};
 pub use command::{parse_go, parse_position};
 pub use options::{option_lines, parse_setoption};
 pub use output::{diagram, format_bestmove, format_event, format_info};
@@ -47,16 +52,11 @@ pub use output::{diagram, format_bestmove, format_event, format_info};
 pub use crate::engine::{FileReader, NODES_PER_STEP};
 pub use crate::perft::MAX_PERFT_DEPTH;
 
-use crate::api::{ApiErrorKind, Game};
-use crate::engine::{EngineOptions, EngineSession, Event, Job, SearchJob};
+use crate::api::Game;
+use crate::engine::{EngineOptions, EngineSession};
 use crate::eval::nnue::{Network, Networks};
-use crate::notation::uci;
 use crate::variants::Variant;
-use std::collections::VecDeque;
 use std::sync::Arc;
-
-/// The longest input line handled; longer lines are refused as a whole.
-pub const MAX_LINE_LEN: usize = 1 << 20;
 
 /// Whether the conversation goes on after a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,30 +65,25 @@ pub enum Control {
     Quit,
 }
 
-/// What the session is doing.
+/// What the conversation is doing: the engine session's [`crate::engine::Status`],
+/// spelled alike, and `Quit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// No search: waiting for input.
     Idle,
     /// A search runs: call [`UciSession::step`] again.
-    Searching,
+    Running,
     /// A `go infinite` search has finished and holds its `bestmove` until `stop`.
     Holding,
     /// A `quit` that had waited for a search has been read: the conversation is over.
     Quit,
 }
 
-/// One UCI conversation over an engine session.
+/// One UCI conversation: an engine session and the codec over it (the binary's).
 #[derive(Debug, Default)]
 pub struct UciSession {
     engine: EngineSession,
-    /// Lines read during a search that must wait for its end, in order.
-    deferred: VecDeque<String>,
-}
-
-/// Sends an event's line, if it has one.
-fn print(event: Event, variant: Variant, out: &mut dyn FnMut(&str)) {
-    out(&format_event(&event, variant));
+    codec: UciCodec,
 }
 
 impl UciSession {
@@ -107,7 +102,7 @@ impl UciSession {
     pub fn over(engine: EngineSession) -> UciSession {
         UciSession {
             engine,
-            deferred: VecDeque::new(),
+            codec: UciCodec::new(),
         }
     }
 
@@ -116,8 +111,7 @@ impl UciSession {
         &self.engine
     }
 
-    /// The engine session below the codec, for calls of the typed door while no UCI
-    /// search runs.
+    /// The engine session below the codec, for typed calls while no UCI search runs.
     pub fn engine_mut(&mut self) -> &mut EngineSession {
         &mut self.engine
     }
@@ -165,11 +159,7 @@ impl UciSession {
 
     /// What the session is doing.
     pub fn status(&self) -> Status {
-        match self.engine.status() {
-            crate::engine::Status::Idle => Status::Idle,
-            crate::engine::Status::Running => Status::Searching,
-            crate::engine::Status::Holding => Status::Holding,
-        }
+        status_of(&self.engine)
     }
 
     /// Whether a search runs (or holds its answer).
@@ -182,196 +172,29 @@ impl UciSession {
         self.engine.job_is_finite()
     }
 
-    /// Handles one line of input, sending output lines to `out`.
+    /// Handles one line of input, sending output lines to `out` ([`UciCodec::handle_line`]).
     pub fn handle_line(&mut self, line: &str, out: &mut dyn FnMut(&str)) -> Control {
-        // The line ending does not count towards the limit.
-        let content = line
-            .strip_suffix('\n')
-            .map_or(line, |l| l.strip_suffix('\r').unwrap_or(l));
-        if content.len() > MAX_LINE_LEN {
-            out(&format!(
-                "info string line too long (over {MAX_LINE_LEN} bytes), ignored"
-            ));
-            return Control::Continue;
-        }
-        let line = line.trim();
-        let command = line.split_whitespace().next().unwrap_or("");
-        if self.engine.is_busy() {
-            if !self.deferred.is_empty() {
-                self.deferred.push_back(line.to_string());
-                return Control::Continue;
-            }
-            match command {
-                "stop" => {
-                    let variant = self.engine.variant();
-                    self.engine.stop(&mut |e| print(e, variant, out));
-                    return Control::Continue;
-                }
-                "quit" => {
-                    let variant = self.engine.variant();
-                    self.engine.stop(&mut |e| print(e, variant, out));
-                    return Control::Quit;
-                }
-                "go" | "setoption" | "ucinewgame" => {
-                    self.engine.interrupt();
-                    self.deferred.push_back(line.to_string());
-                    return Control::Continue;
-                }
-                _ => {}
-            }
-        }
-        self.execute(line, out)
+        self.codec.handle_line(&mut self.engine, line, out)
     }
 
-    /// Searches about `node_budget` nodes of the running search; `clock` reads the
-    /// time in milliseconds from any fixed origin. Sends `info` lines, and at the
-    /// end `bestmove` followed by the output of the lines that waited for it.
+    /// Searches about `node_budget` nodes of the running search ([`UciCodec::step`]).
     pub fn step(
         &mut self,
         node_budget: u64,
         clock: &dyn Fn() -> u64,
         out: &mut dyn FnMut(&str),
     ) -> Status {
-        if !self.engine.is_busy() {
-            return Status::Idle;
-        }
-        let variant = self.engine.variant();
-        match self
-            .engine
-            .step(node_budget, clock, &mut |e| print(e, variant, out))
-        {
-            crate::engine::Status::Idle => self.run_deferred(out),
-            _ => self.status(),
-        }
+        self.codec.step(&mut self.engine, node_budget, clock, out)
     }
 
-    /// Steps the running search to its end (for finite searches: a `go infinite`
-    /// search stops at [`Status::Holding`], waiting for `stop`).
+    /// Steps the running search to its end ([`UciCodec::run_search`]).
     pub fn run_search(&mut self, clock: &dyn Fn() -> u64, out: &mut dyn FnMut(&str)) -> Status {
-        loop {
-            match self.step(NODES_PER_STEP, clock, out) {
-                Status::Searching => {}
-                status => return status,
-            }
-        }
+        self.codec.run_search(&mut self.engine, clock, out)
     }
 
     /// After a panic inside [`UciSession::step`] (a bug): drops the search, answers
     /// its fallback `bestmove` and starts a fresh table. The caller reports the error.
     pub fn recover_from_failed_search(&mut self, out: &mut dyn FnMut(&str)) {
-        let variant = self.engine.variant();
-        self.engine
-            .recover_from_failed_job(&mut |e| print(e, variant, out));
-    }
-
-    /// Runs the lines that waited for the search, until one starts another search.
-    fn run_deferred(&mut self, out: &mut dyn FnMut(&str)) -> Status {
-        while !self.engine.is_busy() {
-            let Some(line) = self.deferred.pop_front() else {
-                break;
-            };
-            if self.execute(&line, out) == Control::Quit {
-                self.deferred.clear();
-                return Status::Quit;
-            }
-        }
-        self.status()
-    }
-
-    /// Carries out one command (no search is running, or the command does not need
-    /// the session idle).
-    fn execute(&mut self, line: &str, out: &mut dyn FnMut(&str)) -> Control {
-        let (command, rest) = match line.split_once(char::is_whitespace) {
-            Some((c, r)) => (c, r.trim()),
-            None => (line, ""),
-        };
-        match command {
-            "" => {}
-            "uci" => {
-                out(&format!("id name alfiere {}", env!("CARGO_PKG_VERSION")));
-                out("id author the alfiere developers");
-                for option in option_lines() {
-                    out(&option);
-                }
-                out("uciok");
-            }
-            "isready" => out("readyok"),
-            "ucinewgame" => {
-                if let Err(e) = self.engine.new_game() {
-                    out(&format!("info string {e}"));
-                }
-            }
-            "setoption" => {
-                if let Err(e) = parse_setoption(rest).and_then(|c| self.engine.set_option(c)) {
-                    if e.kind == ApiErrorKind::UnknownVariant {
-                        out(&format!("info string {e}; keeping {}", self.variant().id()));
-                    } else {
-                        out(&format!("info string {e}"));
-                    }
-                }
-            }
-            "position" => {
-                match parse_position(self.variant(), rest)
-                    .and_then(|game| self.engine.set_position(game).map_err(|e| e.message))
-                {
-                    Ok(()) => {}
-                    Err(e) => out(&format!("info string {e}")),
-                }
-            }
-            "go" => self.go(rest, out),
-            "stop" | "ponderhit" => {}
-            "d" => {
-                for l in diagram(self.engine.game()).lines() {
-                    out(l);
-                }
-            }
-            "quit" => return Control::Quit,
-            other => {
-                out(&format!(
-                    "info string unknown command '{}'",
-                    crate::shown::shown(other, 32)
-                ));
-            }
-        }
-        Control::Continue
-    }
-
-    fn go(&mut self, rest: &str, out: &mut dyn FnMut(&str)) {
-        let mut words = rest.split_whitespace();
-        if words.next() == Some("perft") {
-            self.go_perft(words.next(), out);
-            return;
-        }
-        let limits = match parse_go(self.engine.game(), rest) {
-            Ok(limits) => limits,
-            Err(e) => {
-                out(&format!("info string {e}"));
-                return;
-            }
-        };
-        if let Err(e) = self.engine.start(Job::Search(SearchJob::new(limits))) {
-            out(&format!("info string {e}"));
-            out(&format_bestmove(None, self.engine.variant()));
-        }
-    }
-
-    fn go_perft(&mut self, depth: Option<&str>, out: &mut dyn FnMut(&str)) {
-        let Some(Ok(depth)) = depth.map(str::parse::<i64>) else {
-            out("info string 'go perft' needs a depth");
-            return;
-        };
-        match self.engine.perft_divide(depth) {
-            Ok(divided) => {
-                let mut total = u64::from(depth == 0);
-                for (action, count) in divided {
-                    let token = uci::action_to_uci_in(&action, self.engine.variant());
-                    out(&format!("{token}: {count}"));
-                    total += count;
-                }
-                out("");
-                out(&format!("Nodes searched: {total}"));
-            }
-            Err(e) => out(&format!("info string {e}")),
-        }
+        self.codec.recover_from_failed_search(&mut self.engine, out);
     }
 }

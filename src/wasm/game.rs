@@ -844,9 +844,7 @@ impl Game {
         let max_nodes = max_nodes
             .as_f64()
             .filter(|n| n.fract() == 0.0 && (1.0..=MAX_TURN_WIN_NODES).contains(n))
-            .ok_or_else(|| {
-                invalid("maxNodes must be a whole number from 1 to 10000000".to_string())
-            })?;
+            .ok_or_else(|| invalid("maxNodes must be a whole number from 1 to 10000000"))?;
         Ok(match self.inner.record().turn_can_win(max_nodes as u64) {
             Some(wins) => JsValue::from_bool(wins),
             None => JsValue::NULL,

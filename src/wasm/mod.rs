@@ -9,11 +9,12 @@
 //!
 //! - `game.rs`: the `Game` class over [`crate::api::Game`], and the free functions
 //!   (`validateFen`, `variants`, `legalMoves`, `placement`);
-//! - `session.rs`: the `Session` class over the engine session ([`crate::engine`]):
-//!   its typed door (positions, options, limits and jobs in; typed events out), which
-//!   the JS `Engine`'s worker (`js/engine-host.js`) drives in slices, and the UCI codec
-//!   for raw UCI lines;
-//! - `analyse.rs`: an `analyse()` or `analyseGame()` request read from its JS object;
+//! - `session.rs`: the `Session` class, which owns the engine session
+//!   ([`crate::engine`]): its typed door (positions, options and jobs in, each job's
+//!   events out as plain data), which the JS `Engine`'s worker (`js/engine-host.js`)
+//!   drives in slices, and the UCI codec ([`crate::uci::UciCodec`]) it lends the
+//!   session to for raw UCI lines;
+//! - `job_request.rs`: a job request (`{kind, ...}`) read from its JS object;
 //! - the TypeScript section of the generated `.d.ts` (below), whose `VariantId` union
 //!   is made from the rule-set registry;
 //! - `tests.rs`: wasm-bindgen tests of the classes, run in Node and Chromium.
@@ -29,8 +30,8 @@
 //! try { game.move('Ke3'); } catch (e) { e.name === 'IllegalMoveError'; }
 //! ```
 
-mod analyse;
 mod game;
+mod job_request;
 mod session;
 #[cfg(test)]
 mod tests;
@@ -158,25 +159,9 @@ export type FenValidation = { ok: true } | { ok: false; error: string; problems:
 /** A game's line for the engine (`game.engineLine()`): the position it started
  *  from and its actions in a packed form the engine reads without notation. */
 export interface EngineLine { variant: VariantId; fen: string; actions: Uint32Array }
-/** What `Session.analyse` takes: the position (`fen` and `moves`, or `line`) and the
- *  limits; with no limit, `movetime: 1000`. */
-export interface AnalyseRequest {
-  fen?: string | null; moves?: string[] | null; line?: EngineLine | null;
-  depth?: number; movetime?: number; nodes?: number; infinite?: boolean; multipv?: number;
-}
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
-/** `Session.analyseGame()`: the game (`line` from `game.engineLine()`, or a PGN text)
- *  and one budget per position (100,000 nodes when none is given). */
-export interface AnalyseGameRequest {
-  line?: EngineLine | null; pgn?: string | null;
-  depth?: number; movetime?: number; nodes?: number;
-}
-/** `Session.judgeTurn()`: the game whose last turn is judged (as for `analyseGame`),
- *  `from` (the actions before that turn; by default where it starts) and one budget
- *  per position (100,000 nodes when none is given). */
-export interface JudgeTurnRequest extends AnalyseGameRequest { from?: number }
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

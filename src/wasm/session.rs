@@ -1,16 +1,18 @@
 //! The `Session` class: the project's engine session for the worker host, with its
-//! two doors. The typed door (`setOption`, `newGame`, `analyse`, `advance`,
-//! `stopJob`) takes and gives plain objects and throws typed errors; the raw door
-//! (`handleLine`, `step`) is the UCI codec the native binary runs, lines in and out.
-//! Either way a job runs by calls between which the worker yields to its event loop.
+//! two doors side by side. `Session` owns the engine session ([`EngineSession`]).
+//! The typed door (`setOption`, `newGame`, `start`, `advance`, `stopJob`) calls it
+//! directly, taking plain objects and giving plain events (`{id, kind, final, value}`,
+//! [`JobEvent`]) and typed errors; the raw door (`handleLine`, `step`) lends it to the
+//! UCI codec ([`UciCodec`]) the native binary runs, lines in and out. Either way a job
+//! runs by calls between which the worker yields to its event loop.
 
-use super::analyse::{analysis_request, game_analysis_request, practice_request, PositionSource};
+use super::job_request::start_job;
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
-use crate::api::{parse_variant, ApiErrorKind};
-use crate::engine::{AnalysisJob, Event, Job, OptionChange, PracticeJob, SearchReporter};
+use crate::api::ApiErrorKind;
+use crate::engine::{EngineSession, Event, JobReporter, OptionChange, Status};
 use crate::eval::nnue::Network;
-use crate::uci::{format_event, Control, Status, UciSession, NODES_PER_STEP};
-use js_sys::{Array, Object, Reflect};
+use crate::uci::{self, Control, UciCodec, NODES_PER_STEP};
+use js_sys::Array;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,11 +21,11 @@ use wasm_bindgen::JsCast;
 ///
 /// ```js
 /// const session = new Session(Math.random() * 2 ** 32);
-/// session.setOption('MultiPV', 2);                      // 'chess' (the rule set)
-/// session.analyse({ moves: ['e4', 'e5'], depth: 8 });   // the job starts
+/// session.setOption('MultiPV', 2);                                // 'chess' (the rule set)
+/// session.start(1, { kind: 'search', moves: ['e4', 'e5'], depth: 8 }); // the job starts
 /// let events = [];
-/// while (session.status() === 'searching') events.push(...session.advance(4000, performance.now()));
-/// events.at(-1);                                         // {type: 'done', result, uci}
+/// while (session.status() === 'running') events.push(...session.advance(4000, performance.now()));
+/// events.at(-1);                    // {id: 1, kind: 'best', final: true, value: {bestmove, ...}}
 /// ```
 ///
 /// ```js
@@ -31,15 +33,17 @@ use wasm_bindgen::JsCast;
 /// session.handleLine('position startpos moves e2e4');   // [] (output lines)
 /// session.handleLine('go depth 8');                      // []: the search starts
 /// let lines = [];
-/// while (session.status() === 'searching') lines.push(...session.step(4000, performance.now()));
+/// while (session.status() === 'running') lines.push(...session.step(4000, performance.now()));
 /// lines.at(-1);                                          // 'bestmove ...'
 /// ```
 #[wasm_bindgen]
 pub struct Session {
-    inner: UciSession,
+    engine: EngineSession,
+    /// The raw door's state: the lines that wait for a UCI search.
+    codec: UciCodec,
     quit: bool,
-    /// Gathers the running typed analysis's events into its result.
-    report: Option<SearchReporter>,
+    /// Turns the running typed job's events into plain ones.
+    reporter: Option<JobReporter>,
 }
 
 /// A JS number as a whole number of at least 0 (NaN and negatives are 0).
@@ -91,9 +95,10 @@ impl Session {
             Some(number_arg(&seed, "seed", 0x5eed as f64)?)
         };
         Ok(Session {
-            inner: UciSession::with_seed(seed.map_or(0x5eed, whole)),
+            engine: EngineSession::with_seed(seed.map_or(0x5eed, whole)),
+            codec: UciCodec::new(),
             quit: false,
-            report: None,
+            reporter: None,
         })
     }
 
@@ -105,11 +110,10 @@ impl Session {
     ) -> Result<Vec<String>, JsValue> {
         let line = string_arg(&line, "a UCI line", false)?.unwrap_or_default();
         let mut out = Vec::new();
-        if self
-            .inner
-            .handle_line(&line, &mut |l| out.push(l.to_string()))
-            == Control::Quit
-        {
+        let control = self
+            .codec
+            .handle_line(&mut self.engine, &line, &mut |l| out.push(l.to_string()));
+        if control == Control::Quit {
             self.quit = true;
         }
         Ok(out)
@@ -127,11 +131,12 @@ impl Session {
     ) -> Result<Vec<String>, JsValue> {
         let (budget, now) = step_arguments(&node_budget, &now_ms)?;
         let mut out = Vec::new();
-        if self
-            .inner
-            .step(budget, &|| now, &mut |l| out.push(l.to_string()))
-            == Status::Quit
-        {
+        let status = self
+            .codec
+            .step(&mut self.engine, budget, &|| now, &mut |l| {
+                out.push(l.to_string())
+            });
+        if status == uci::Status::Quit {
             self.quit = true;
         }
         Ok(out)
@@ -140,7 +145,7 @@ impl Session {
     /// The current rule-set id.
     #[wasm_bindgen(unchecked_return_type = "VariantId")]
     pub fn variant(&self) -> String {
-        self.inner.variant().id().to_string()
+        self.engine.variant().id().to_string()
     }
 
     /// Sets an option by its UCI name (any case) to a string, a whole number or a
@@ -162,7 +167,7 @@ impl Session {
         } else if let Some(n) = value.as_f64() {
             // A fraction or NaN reads as no number, and the option names its range.
             if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0 {
-                super::analyse::number_text(n)
+                super::job_request::number_text(n)
             } else {
                 "NaN".to_string()
             }
@@ -173,104 +178,52 @@ impl Session {
             )));
         };
         let change = OptionChange::parse(name.trim(), Some(&text)).map_err(throw)?;
-        self.inner.engine_mut().set_option(change).map_err(throw)?;
+        self.engine.set_option(change).map_err(throw)?;
         Ok(self.variant())
     }
 
     /// Forgets the game: the start position and an empty table (UCI `ucinewgame`).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) -> Result<(), JsValue> {
-        self.inner.engine_mut().new_game().map_err(throw)
+        self.engine.new_game().map_err(throw)
     }
 
-    /// Starts an analysis: `{fen, moves}` (SAN or UCI tokens) or `{line}` (from
-    /// `game.engineLine()`), and `depth`, `movetime`, `nodes`, `infinite`, `multipv`
-    /// (with no limit, 1 second). `advance` then runs it. Throws a typed error
-    /// (`InvalidArgumentError`, `InvalidFenError`, `IllegalMoveError`,
-    /// `GameOverError`) and changes nothing.
-    pub fn analyse(
+    /// Starts job `id` (a whole number its events carry back): `{kind, ...}`, each kind
+    /// with its fields as `JobRequest` types them (`src/wasm/job_request.rs`): a
+    /// position's search (`'search'`), a whole game's analysis (`'analysis'`, in any
+    /// rule set; the session's own position stays), a practised turn's judgement
+    /// (`'practice'`), ... `advance` then runs it. Throws a typed error
+    /// (`InvalidArgumentError`, `InvalidFenError`, `IllegalMoveError`, `GameOverError`,
+    /// ...) and changes nothing.
+    pub fn start(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "AnalyseRequest")] request: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JobRequest")] request: JsValue,
     ) -> Result<(), JsValue> {
-        let (source, job) = analysis_request(&request)?;
-        let engine = self.inner.engine_mut();
-        if engine.is_busy() {
-            return Err(invalid("a job is running; stop it first"));
-        }
-        let kept = engine.game().clone();
-        let placed = match source {
-            PositionSource::Moves { fen, moves } => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                engine.set_position_moves(fen.as_deref(), &moves)
-            }
-            PositionSource::Line {
-                variant,
-                fen,
-                actions,
-            } => {
-                parse_variant(&variant).and_then(|v| engine.set_position_packed(v, &fen, &actions))
+        let id = match id.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => n as u32,
+            _ => {
+                return Err(invalid(format!(
+                    "a job id must be a whole number from 0 to {}, not {}",
+                    u32::MAX,
+                    type_name(&id)
+                )))
             }
         };
-        placed.map_err(throw)?;
-        if let Some(outcome) = engine.game().outcome_info() {
-            let _ = engine.set_position(kept);
-            return Err(js_error(
-                ApiErrorKind::GameOver,
-                &format!("the game is over: {}", outcome.text),
-            ));
+        if self.engine.is_busy() {
+            return Err(invalid("a job is running; stop it first"));
         }
-        let variant = engine.variant();
-        engine.start(Job::Search(job)).map_err(throw)?;
-        self.report = Some(SearchReporter::new(variant));
+        start_job(&mut self.engine, &request)?;
+        self.reporter = Some(JobReporter::new(id, self.engine.variant()));
         Ok(())
     }
 
-    /// Starts a whole game's analysis (docs/analysis.md): `{line}` (from
-    /// `game.engineLine()`) or `{pgn}`, and one of `depth`, `movetime`, `nodes` per
-    /// position (100,000 nodes by default). The game may be of any rule set; the
-    /// session's own position stays. `advance` then runs it: `{type: 'progress',
-    /// progress}` per position, and at the end `{type: 'analysis', result: {report,
-    /// pgn}}`. Throws a typed error and changes nothing.
-    #[wasm_bindgen(js_name = analyseGame)]
-    pub fn analyse_game(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "AnalyseGameRequest")] request: JsValue,
-    ) -> Result<(), JsValue> {
-        let (game, limits) = game_analysis_request(&request)?;
-        let engine = self.inner.engine_mut();
-        if engine.is_busy() {
-            return Err(invalid("a job is running; stop it first"));
-        }
-        engine
-            .start(Job::Analysis(AnalysisJob { game, limits }))
-            .map_err(throw)
-    }
-
-    /// Starts the judgement of a turn tried in practice ("practice your mistakes"): the
-    /// game whose last turn is judged (`{line}` or `{pgn}`, as `analyseGame`), `from`
-    /// (the actions before the turn; by default where its last turn starts) and one of
-    /// `depth`, `movetime`, `nodes` per position (100,000 nodes by default). `advance`
-    /// then runs it, and ends it with `{type: 'judgement', result}`. Throws a typed
-    /// error and changes nothing.
-    #[wasm_bindgen(js_name = judgeTurn)]
-    pub fn judge_turn(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "JudgeTurnRequest")] request: JsValue,
-    ) -> Result<(), JsValue> {
-        let (game, from, limits) = practice_request(&request)?;
-        let engine = self.inner.engine_mut();
-        if engine.is_busy() {
-            return Err(invalid("a job is running; stop it first"));
-        }
-        engine
-            .start(Job::Practice(PracticeJob { game, from, limits }))
-            .map_err(throw)
-    }
-
-    /// Runs about `nodeBudget` nodes of the analysis (see `step`); returns its events:
-    /// `{type: 'info', info, uci}` per completed iteration and line, and at the end
-    /// `{type: 'done', result, uci}` (`uci` is the line UCI prints for it). Throws
-    /// `GameOverError` at the end when the side to act had no legal action.
+    /// Runs about `nodeBudget` nodes of the typed job (see `step`); returns its events,
+    /// `{id, kind, final, value}` (`engine::JobEvent`): for a search `'info'` per
+    /// completed iteration and line and at the end `'best'` (the result), for a game's
+    /// analysis `'progress'` per position and at the end `'analysis'` (`{report, pgn}`),
+    /// for a practised turn `'judgement'` at the end. Throws `GameOverError` at the end
+    /// of a search when the side to act had no legal action.
     pub fn advance(
         &mut self,
         #[wasm_bindgen(js_name = nodeBudget, unchecked_optional_param_type = "number")]
@@ -279,66 +232,16 @@ impl Session {
     ) -> Result<Array, JsValue> {
         let (budget, now) = step_arguments(&node_budget, &now_ms)?;
         let mut events = Vec::new();
-        self.inner
-            .engine_mut()
-            .step(budget, &|| now, &mut |e| events.push(e));
+        self.engine.step(budget, &|| now, &mut |e| events.push(e));
         self.events(events)
     }
 
-    /// Ends the analysis now; returns its last events, as `advance` does.
+    /// Ends the typed job now; returns its last events, as `advance` does.
     #[wasm_bindgen(js_name = stopJob)]
     pub fn stop_job(&mut self) -> Result<Array, JsValue> {
         let mut events = Vec::new();
-        self.inner.engine_mut().stop(&mut |e| events.push(e));
+        self.engine.stop(&mut |e| events.push(e));
         self.events(events)
-    }
-
-    /// The analysis's events as plain objects.
-    fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
-        let out = Array::new();
-        let variant = self.inner.engine().variant();
-        for event in events {
-            let object = Object::new();
-            let uci = format_event(&event, variant);
-            let (kind, body, value) = match &event {
-                Event::Info(info) => {
-                    let report = self
-                        .report
-                        .get_or_insert_with(|| SearchReporter::new(variant));
-                    ("info", "info", to_js(&report.info(info)))
-                }
-                Event::BestAction { best, time_ms } => {
-                    let report = self.report.take().unwrap_or_default();
-                    let result = report.finish(best.as_ref(), *time_ms).map_err(throw)?;
-                    ("done", "result", to_js(&result))
-                }
-                Event::Progress(progress) => {
-                    let value = Object::new();
-                    for (key, n) in [
-                        ("done", progress.done as f64),
-                        ("total", progress.total as f64),
-                        ("nodes", progress.nodes as f64),
-                    ] {
-                        let _ = Reflect::set(&value, &key.into(), &n.into());
-                    }
-                    ("progress", "progress", value.into())
-                }
-                Event::Analysis { report, pgn, .. } => {
-                    let value = Object::new();
-                    let _ = Reflect::set(&value, &"report".into(), &to_js(report.as_ref()));
-                    let _ = Reflect::set(&value, &"pgn".into(), &pgn.into());
-                    ("analysis", "result", value.into())
-                }
-                Event::Judgement { judgement, .. } => {
-                    ("judgement", "result", to_js(judgement.as_ref()))
-                }
-            };
-            let _ = Reflect::set(&object, &"type".into(), &kind.into());
-            let _ = Reflect::set(&object, &body.into(), &value);
-            let _ = Reflect::set(&object, &"uci".into(), &uci.into());
-            out.push(&object);
-        }
-        Ok(out)
     }
 
     /// Loads a learned evaluation from a network file's bytes (a `Uint8Array`): the
@@ -359,7 +262,7 @@ impl Session {
         };
         let network = Network::from_bytes(&array.to_vec())
             .map_err(|e| js_error(ApiErrorKind::InvalidNetwork, &e.to_string()))?;
-        self.inner.add_default_network(Arc::new(network));
+        self.engine.add_default_network(Arc::new(network));
         Ok(())
     }
 
@@ -367,25 +270,44 @@ impl Session {
     /// its layout was loaded, and no `EvalFile` changed it since).
     #[wasm_bindgen(js_name = hasNetwork)]
     pub fn has_network(&self) -> bool {
-        self.inner
+        self.engine
             .networks()
-            .for_variant(self.inner.variant())
+            .for_variant(self.engine.variant())
             .is_some()
     }
 
-    /// `'idle'`, `'searching'` (call `step` or `advance` again), `'holding'` (a finished `go
-    /// infinite` waits for `stop`) or `'quit'`.
-    #[wasm_bindgen(unchecked_return_type = "'idle' | 'searching' | 'holding' | 'quit'")]
+    /// `'idle'`, `'running'` (call `step` or `advance` again), `'holding'` (a finished
+    /// infinite search waits for `stop`) or `'quit'` (after UCI `quit`).
+    #[wasm_bindgen(unchecked_return_type = "'idle' | 'running' | 'holding' | 'quit'")]
     pub fn status(&self) -> String {
         if self.quit {
             return "quit".to_string();
         }
-        match self.inner.status() {
+        match self.engine.status() {
             Status::Idle => "idle",
-            Status::Searching => "searching",
+            Status::Running => "running",
             Status::Holding => "holding",
-            Status::Quit => "quit",
         }
         .to_string()
+    }
+}
+
+impl Session {
+    /// The typed job's events as plain objects.
+    fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
+        let out = Array::new();
+        for event in events {
+            let variant = self.engine.variant();
+            let reporter = self
+                .reporter
+                .get_or_insert_with(|| JobReporter::new(0, variant));
+            let last = event.is_final();
+            let data = reporter.event(event);
+            if last {
+                self.reporter = None;
+            }
+            out.push(&to_js(&data.map_err(throw)?));
+        }
+        Ok(out)
     }
 }

@@ -181,7 +181,7 @@ fn drive(session: &mut Session) -> Vec<String> {
                 .step(JsValue::from(500), JsValue::from(slice))
                 .unwrap(),
         );
-        if session.status() != "searching" {
+        if session.status() != "running" {
             return lines;
         }
     }
@@ -205,7 +205,7 @@ fn session_searches_in_slices_and_finds_mate() {
         .handle_line(JsValue::from("go depth 4"))
         .unwrap()
         .is_empty());
-    assert_eq!(session.status(), "searching");
+    assert_eq!(session.status(), "running");
     let lines = drive(&mut session);
     assert_eq!(lines.last().unwrap(), "bestmove d1d8");
     assert!(
@@ -349,7 +349,7 @@ fn advance_all(session: &mut Session) -> Vec<JsValue> {
                 .unwrap()
                 .iter(),
         );
-        if session.status() != "searching" {
+        if session.status() != "running" {
             return events;
         }
     }
@@ -372,32 +372,79 @@ fn session_typed_door_analyses_a_games_line_and_reports_objects() {
     let mut game = Game::new(s("racingkings"), JsValue::UNDEFINED).unwrap();
     game.play(s("Kh3"), JsValue::UNDEFINED).unwrap();
     let line = game.engine_line();
-    let request = object(&[("line", line), ("depth", JsValue::from(3))]);
-    session.analyse(request).unwrap();
+    let request = object(&[
+        ("kind", s("search")),
+        ("line", line),
+        ("depth", JsValue::from(3)),
+    ]);
+    session.start(JsValue::from(9), request).unwrap();
     let events = advance_all(&mut session);
     let done = events.last().unwrap();
-    assert_eq!(field(done, "type"), s("done"));
-    let result = field(done, "result");
+    assert_eq!(field(done, "kind"), s("best"));
+    assert_eq!(field(done, "final"), JsValue::TRUE);
+    assert_eq!(field(done, "id"), JsValue::from(9));
+    let result = field(done, "value");
     let best = field(&result, "bestmove").as_string().unwrap();
     assert!(game.legal_moves().contains(&best), "{best}");
-    assert_eq!(
-        field(done, "uci"),
-        JsValue::from(format!("bestmove {best}"))
-    );
+    // The typed door prints no UCI.
+    assert!(field(done, "uci").is_undefined());
     assert_eq!(Array::from(&field(&result, "lines")).length(), 2);
-    let info = field(&events[0], "info");
-    assert_eq!(field(&info, "depth"), JsValue::from(1));
-    assert!(field(&events[0], "uci")
-        .as_string()
-        .unwrap()
-        .starts_with("info depth 1 "));
+    assert_eq!(field(&events[0], "kind"), s("info"));
+    assert_eq!(field(&events[0], "final"), JsValue::FALSE);
+    assert_eq!(
+        field(&field(&events[0], "value"), "depth"),
+        JsValue::from(1)
+    );
+    assert_eq!(session.status(), "idle");
+}
+
+#[wasm_bindgen_test]
+fn session_typed_door_judges_a_practised_turn_as_a_job() {
+    let mut session = Session::new(JsValue::UNDEFINED).unwrap();
+    let mut game = Game::new(s("marseillais"), JsValue::UNDEFINED).unwrap();
+    game.play(s("f3"), JsValue::UNDEFINED).unwrap();
+    game.play(s("g4"), JsValue::UNDEFINED).unwrap();
+    let practice = |extra: (&str, JsValue)| {
+        object(&[
+            ("kind", s("practice")),
+            ("line", game.engine_line()),
+            ("nodes", JsValue::from(2000)),
+            extra,
+        ])
+    };
+    // `from` must be where the last turn starts: refused, and nothing starts.
+    let refused = session.start(JsValue::from(3), practice(("from", JsValue::from(1))));
+    assert_eq!(error_name(refused), "InvalidArgumentError");
+    assert_eq!(session.status(), "idle");
+    session
+        .start(JsValue::from(4), practice(("from", JsValue::from(0))))
+        .unwrap();
+    let events = advance_all(&mut session);
+    assert_eq!(events.len(), 1, "a judgement sends its answer only");
+    let done = &events[0];
+    assert_eq!(field(done, "kind"), s("judgement"));
+    assert_eq!(field(done, "final"), JsValue::TRUE);
+    assert_eq!(field(done, "id"), JsValue::from(4));
+    let judgement = field(done, "value");
+    assert_eq!(field(&judgement, "complete"), JsValue::TRUE);
+    // The whole two-action turn is judged.
+    let san: Vec<String> = Array::from(&field(&judgement, "san"))
+        .iter()
+        .filter_map(|m| m.as_string())
+        .collect();
+    assert_eq!(san, ["f3", "g4"]);
     assert_eq!(session.status(), "idle");
 }
 
 #[wasm_bindgen_test]
 fn session_typed_door_refuses_with_typed_errors_and_changes_nothing() {
     let mut session = Session::new(JsValue::UNDEFINED).unwrap();
-    let refused = |session: &mut Session, request: JsValue| error_name(session.analyse(request));
+    let refused = |session: &mut Session, request: JsValue| {
+        if request.is_object() {
+            let _ = Reflect::set(&request, &s("kind"), &s("search"));
+        }
+        error_name(session.start(JsValue::from(1), request))
+    };
     let depth = ("depth", JsValue::from(2));
     assert_eq!(
         refused(
@@ -425,6 +472,16 @@ fn session_typed_door_refuses_with_typed_errors_and_changes_nothing() {
         "InvalidArgumentError"
     );
     assert_eq!(refused(&mut session, s("deep")), "InvalidArgumentError");
+    let unknown = object(&[("kind", s("meditate"))]);
+    assert_eq!(
+        error_name(session.start(JsValue::from(1), unknown)),
+        "InvalidArgumentError"
+    );
+    let search = object(&[("kind", s("search")), depth.clone()]);
+    assert_eq!(
+        error_name(session.start(JsValue::from(-1), search)),
+        "InvalidArgumentError"
+    );
     assert_eq!(
         error_name(session.set_option(s("UCI_Variant"), s("shogi")).map(|_| ())),
         "UnknownVariantError"

@@ -13,7 +13,7 @@ const required = [
   'pkg/web/alfiere.js', 'pkg/web/alfiere.d.ts', 'pkg/web/alfiere_bg.wasm', 'pkg/web/package.json',
   'pkg/node/alfiere.js', 'pkg/node/alfiere.d.ts', 'pkg/node/alfiere_bg.wasm', 'pkg/node/package.json',
   'js/engine.js', 'js/engine-node.js', 'js/engine.d.ts', 'js/engine-worker.js', 'js/engine-worker-node.js',
-  'js/engine-worker.d.ts', 'js/engine-host.js', 'js/errors.js',
+  'js/engine-worker.d.ts', 'js/engine-host.js', 'js/engine-networks.js', 'js/errors.js',
   'js/index.js', 'js/index-node.js', 'js/index.d.ts', 'js/index-node.d.ts', 'js/errors.d.ts',
   'js/chessjs.js', 'js/chessjs-node.js', 'js/chessjs.d.ts', 'js/chessjs/chess.js', 'js/chessjs/constants.js',
   'js/chessjs/fen-text.js', 'js/chessjs/headers.js', 'js/chessjs/move.js', 'js/chessjs/move-input.js',

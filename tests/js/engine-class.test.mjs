@@ -71,15 +71,23 @@ test('ready, a depth-limited analysis with parsed info objects, and a legal best
   assert.deepEqual(result.lines[0], infos.at(-1));
 });
 
-test('the info lines an analysis emits say what its info objects say', async () => {
-  const engine = newEngine();
+test('analyse() answers in objects only; raw UCI gives the same search as lines', async () => {
+  // The typed door prints nothing: no UCI line is made for its events.
+  const typed = newEngine({ network: null });
   const lines = [];
-  engine.onmessage = (event) => lines.push(event.data);
+  typed.onmessage = (event) => lines.push(event.data);
   const infos = [];
-  const result = await engine.analyse({ depth: 4 }, (info) => infos.push(info));
-  assert.deepEqual(lines.filter((l) => l.startsWith('info')), infos.map(infoLine));
-  // The bestmove line carries no ponder (the session's format, as natively).
-  assert.equal(lines.at(-1), `bestmove ${result.bestmove}`);
+  const result = await typed.analyse({ depth: 4 }, (info) => infos.push(info));
+  assert.deepEqual(lines, []);
+  // The raw door's lines of the same search say what the objects say (but the times).
+  const raw = newEngine({ network: null });
+  await raw.ready;
+  const out = nextLine(raw, (line) => line.startsWith('bestmove'));
+  raw.postMessage('go depth 4');
+  const rawLines = await out;
+  const untimed = (line) => line.replace(/ nps \d+/, '').replace(/ time \d+/, '');
+  assert.deepEqual(rawLines.filter((l) => l.startsWith('info depth')).map(untimed), infos.map(infoLine).map(untimed));
+  assert.equal(rawLines.at(-1), `bestmove ${result.bestmove}`);
 });
 
 test('a Game goes to analyse() as it is: its variant, start and history, no notation', async () => {
@@ -103,6 +111,23 @@ test('a Game goes to analyse() as it is: its variant, start and history, no nota
   for (const m of ['f3', 'e5', 'g4', 'Qh4#']) over.move(m);
   await engine.setOption('UCI_Variant', 'chess');
   await rejectsNamed(engine.analyse({ game: over, depth: 1 }), 'GameOverError', 'GAME_OVER');
+});
+
+test('a line taken from a Game, cut at a past position, is analysed as that position', async () => {
+  const engine = newEngine({ variant: 'alice', network: null });
+  const game = new Game('alice');
+  for (const m of ['e4', 'd5', 'Bb5+', 'c6']) game.move(m);
+  const line = game.engineLine();
+  // The position after two actions, as numbers: no notation crosses to the worker.
+  const past = { ...line, actions: line.actions.slice(0, 2) };
+  const byLine = await engine.analyse({ line: past, depth: 3 });
+  const byMoves = await engine.analyse({ moves: ['e4', 'd5'], depth: 3 });
+  assert.equal(byLine.bestmove, byMoves.bestmove);
+  assert.deepEqual(byLine.pv, byMoves.pv);
+  assert.ok(legalAfter(['e4', 'd5'], 'alice').includes(byLine.bestmove), byLine.bestmove);
+  await rejectsNamed(engine.analyse({ line: past, moves: ['e4'], depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ line: past, game, depth: 1 }), 'InvalidArgumentError');
+  await rejectsNamed(engine.analyse({ line: { ...past, actions: [1, 2] }, depth: 1 }), 'InvalidArgumentError');
 });
 
 test('multipv gives ordered distinct lines, for that analysis only', async () => {

@@ -27,10 +27,10 @@ function hostWith(load) {
 test('a stop sent before a queued analysis makes it return at once', async () => {
   const { host, next } = hostWith(async () => glue);
   host.receive({ type: 'init', id: 0, variant: 'chess' });
-  const done = next((m) => m.type === 'done' && m.id === 1);
-  host.receive({ type: 'analyse', id: 1, request: { infinite: true } });
+  const done = next((m) => m.type === 'event' && m.final && m.id === 1);
+  host.receive({ type: 'job', id: 1, job: { kind: 'search', infinite: true } });
   host.receive({ type: 'stop' });
-  const { result } = await done;
+  const { value: result } = await done;
   assert.ok(new glue.Game().legalMoves().includes(result.bestmove));
 });
 
@@ -38,9 +38,9 @@ test('commands run in order: an option set before an analysis applies to it', as
   const { host, next } = hostWith(async () => glue);
   host.receive({ type: 'init', id: 0, variant: 'chess' });
   host.receive({ type: 'setOption', id: 1, name: 'UCI_Variant', value: 'racingkings' });
-  const done = next((m) => m.type === 'done' && m.id === 2);
-  host.receive({ type: 'analyse', id: 2, request: { depth: 2 } });
-  const { result } = await done;
+  const done = next((m) => m.type === 'event' && m.final && m.id === 2);
+  host.receive({ type: 'job', id: 2, job: { kind: 'search', depth: 2 } });
+  const { value: result } = await done;
   assert.ok(new glue.Game('racingkings').legalMoves().includes(result.bestmove));
   assert.equal(result.depth, 2, 'the request\'s depth limit reached the session');
 });
@@ -87,8 +87,8 @@ test('a wasm trap in a search is an EngineCrashedError, and the session is rebui
   const { host, next } = hostWith(async () => fake);
   host.receive({ type: 'init', id: 0, variant: 'alice' });
   host.receive({ type: 'setOption', id: 1, name: 'Skill Level', value: 7 });
-  const failed = next((m) => m.id === 2 && m.type !== 'info');
-  host.receive({ type: 'analyse', id: 2, request: { depth: 2 } });
+  const failed = next((m) => m.id === 2 && (m.type === 'error' || m.final));
+  host.receive({ type: 'job', id: 2, job: { kind: 'search', depth: 2 } });
   const crash = await failed;
   assert.equal(crash.type, 'error');
   assert.deepEqual([crash.error.name, crash.error.code], ['EngineCrashedError', 'ENGINE_CRASHED']);
@@ -96,11 +96,11 @@ test('a wasm trap in a search is an EngineCrashedError, and the session is rebui
   assert.ok(made.length >= 2, 'a new session was made');
   assert.deepEqual(made.at(-1).settings, ['UCI_Variant=alice', 'Skill Level=7']);
   assert.equal(made.at(-1).variant(), 'alice');
-  const done = next((m) => m.id === 3 && m.type !== 'info');
-  host.receive({ type: 'analyse', id: 3, request: { depth: 2 } });
+  const done = next((m) => m.id === 3 && (m.type === 'error' || m.final));
+  host.receive({ type: 'job', id: 3, job: { kind: 'search', depth: 2 } });
   const ok = await done;
-  assert.equal(ok.type, 'done');
-  assert.ok(new glue.Game('alice').legalMoves().includes(ok.result.bestmove));
+  assert.deepEqual([ok.type, ok.kind], ['event', 'best']);
+  assert.ok(new glue.Game('alice').legalMoves().includes(ok.value.bestmove));
 });
 
 test('raw UCI after a trap still answers bestmove, so a GUI never hangs', async () => {
@@ -138,9 +138,9 @@ test('a game analysis waits for the network of its rule set that is still being 
       calls.push('loadNetwork');
       return super.loadNetwork(bytes);
     }
-    analyseGame(request) {
-      calls.push('analyseGame');
-      return super.analyseGame(request);
+    start(id, job) {
+      calls.push(job.kind);
+      return super.start(id, job);
     }
   }
   const bytes = readFileSync(new URL('../../nets/chessgi-round1.nnue', import.meta.url));
@@ -150,15 +150,47 @@ test('a game analysis waits for the network of its rule set that is still being 
   const host = createEngineHost({
     post: (message) => {
       sent.push(message);
-      if (message?.type === 'analysis' || message?.type === 'error') finished(message);
+      if (message?.final || message?.type === 'error') finished(message);
     },
     load: async () => ({ ...glue, Session: RecordingSession }),
     readNetwork: () => new Promise((resolve) => setTimeout(() => resolve(bytes), 100)),
   });
   host.receive({ type: 'init', id: 0, variant: 'chess', network: [{ source: 'chessgi.nnue', variants: ['chessgi'] }] });
   host.receive({ type: 'setOption', id: 1, name: 'UCI_Variant', value: 'chessgi' });
-  host.receive({ type: 'analyseGame', id: 2, request: { pgn: '[Variant "Chessgi"]\n\n1. e4 d5 2. exd5 *', depth: 2 } });
+  host.receive({ type: 'job', id: 2, job: { kind: 'analysis', pgn: '[Variant "Chessgi"]\n\n1. e4 d5 2. exd5 *', depth: 2 }, awaitNetworks: true });
   const message = await done;
-  assert.equal(message.type, 'analysis', JSON.stringify(message));
-  assert.deepEqual(calls, ['loadNetwork', 'analyseGame']);
+  assert.deepEqual([message.type, message.kind], ['event', 'analysis'], JSON.stringify(message));
+  assert.deepEqual(calls, ['loadNetwork', 'analysis']);
+});
+
+test('jobs and their events pass through the host as data, whatever their kind', async () => {
+  // A session whose jobs the host has never heard of: it starts them, hands on each
+  // event as it is, and ends the job at the one marked final.
+  class NewJobSession extends glue.Session {
+    start(id, job) {
+      this.job = { id, job, left: 3 };
+    }
+    status() {
+      return this.job ? 'running' : 'idle';
+    }
+    advance() {
+      const { id, job } = this.job;
+      const last = --this.job.left === 0;
+      if (last) this.job = null;
+      return [{ id, kind: last ? 'verdict' : 'tick', final: last, value: { echo: job.exercise } }];
+    }
+  }
+  const { host, sent, next } = hostWith(async () => ({ ...glue, Session: NewJobSession }));
+  host.receive({ type: 'init', id: 0, variant: 'chess' });
+  const done = next((m) => m.type === 'event' && m.final);
+  host.receive({ type: 'job', id: 5, job: { kind: 'practice', exercise: 'e4' } });
+  await done;
+  const events = sent.filter((m) => m.type === 'event');
+  assert.deepEqual(events.map((m) => [m.id, m.kind, m.final, m.value.echo]), [
+    [5, 'tick', false, 'e4'], [5, 'tick', false, 'e4'], [5, 'verdict', true, 'e4'],
+  ]);
+  // The host is free again: the next job runs.
+  const again = next((m) => m.type === 'event' && m.final && m.id === 6);
+  host.receive({ type: 'job', id: 6, job: { kind: 'search', depth: 1 } });
+  assert.ok(await again);
 });

@@ -19,7 +19,7 @@ function drive(session, budget = 2000) {
   const lines = [];
   for (let slices = 1; ; slices++) {
     lines.push(...session.step(budget, Date.now() - t0));
-    if (session.status() !== 'searching') return { lines, slices };
+    if (session.status() !== 'running') return { lines, slices };
   }
 }
 
@@ -30,7 +30,7 @@ test('a depth-limited search in slices ends with bestmove after its info lines',
   assert.deepEqual(session.handleLine('setoption name Hash value 4'), []);
   session.handleLine('position startpos moves e2e4 e7e5');
   assert.deepEqual(session.handleLine('go depth 5'), []);
-  assert.equal(session.status(), 'searching');
+  assert.equal(session.status(), 'running');
   const { lines, slices } = drive(session, 500);
   assert.ok(slices > 1, 'the search was sliced');
   const game = new A.Game('chess');

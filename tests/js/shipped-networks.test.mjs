@@ -43,7 +43,7 @@ function startScore(variant, bytes) {
     session.handleLine('position startpos');
     session.handleLine('go depth 2');
     const lines = [];
-    while (session.status() === 'searching') lines.push(...session.step(100000, 0));
+    while (session.status() === 'running') lines.push(...session.step(100000, 0));
     const last = lines.filter((line) => line.startsWith('info depth')).at(-1);
     return last.match(/score (cp|mate) (-?\d+)/).slice(1).join(' ');
   } finally {

@@ -60,10 +60,10 @@ export class AnalysisView {
   }
 
   /**
-   * Analyses a position ({variant, startFen, moves, fen, side}, see shown-position.js);
-   * a no-op when that search already runs.
+   * Analyses a position ({variant, line, fen, side}, see shown-position.js); a no-op
+   * when that search already runs.
    */
-  analyse({ variant, startFen, moves, fen, side }, multipv) {
+  analyse({ variant, line, fen, side }, multipv) {
     if (this.job && this.jobFen === fen && this.jobLines === multipv) return;
     this.job?.cancel();
     this.start(fen);
@@ -72,7 +72,7 @@ export class AnalysisView {
     const job = this.board.engineQueue().submit({
       variant,
       options: { 'Skill Level': 20, MultiPV: multipv },
-      request: { fen: startFen, moves, infinite: true },
+      request: { line, infinite: true },
       onInfo: (info) => this.update(info, { fen, side, variant }),
       preemptible: true,
     });

@@ -1,17 +1,19 @@
-// The position the board shows, as the engine needs it to analyse it: the game's start
-// and the actions up to the shown one (so repetitions count), its FEN and the side to
-// act there. While looking back that is a past position of the game; analysing it
+// The position the board shows, as the engine needs it to analyse it: the game's line
+// (its start and the actions up to the shown one, so repetitions count), its FEN and the
+// side to act there. While looking back that is a past position of the game; analysing it
 // never plays anything into the game.
 
 export function shownPosition(board) {
   const history = board.history();
   const ply = board.reviewing ?? history.length;
   const startFen = history.length ? history[0].before : board.game.fen();
+  // The game's line as numbers, cut at the shown action: it crosses to the worker as it is.
+  const line = board.game.engineLine();
   return {
     variant: board.variant,
     ply,
     startFen,
-    moves: history.slice(0, ply).map((move) => move.lan),
+    line: { ...line, actions: line.actions.slice(0, ply) },
     fen: ply > 0 ? history[ply - 1].after : startFen,
     // The side that acted next in the game is the side to act there.
     side: ply < history.length ? history[ply].color : board.game.turn(),

@@ -1,12 +1,14 @@
-//! The requests of the `Engine`'s `analyse()`, `analyseGame()` and `judgeTurn()` read
-//! from their JS objects: where the
-//! position comes from and the search's limits, each field checked with a message
-//! naming it. The session refuses a bad request before anything changes.
+//! A job request read from its JS object, `{kind, ...}`, and started: `kind` names the
+//! job (`'search'`, `'analysis'`, `'practice'`), and its other fields (where the
+//! position or game comes from, the limits) are checked with messages naming them. The
+//! session refuses a bad request before anything changes. A new job's request is one
+//! more arm of [`start_job`], with its TypeScript type beside the others here.
 
-use super::{get, invalid};
-use crate::api;
+use super::{get, invalid, js_error, throw};
+use crate::api::{self, parse_variant, ApiErrorKind};
 use crate::engine::{
-    game_from_packed, SearchJob, DEFAULT_MOVETIME_MS, MAX_MULTIPV, MAX_SEARCH_DEPTH,
+    game_from_packed, AnalysisJob, EngineSession, Job, PracticeJob, SearchJob, DEFAULT_MOVETIME_MS,
+    MAX_MULTIPV, MAX_SEARCH_DEPTH,
 };
 use crate::search::Limits;
 use wasm_bindgen::prelude::*;
@@ -15,8 +17,98 @@ use wasm_bindgen::JsCast;
 /// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
+/// The TypeScript shapes of the job requests (added to the generated `.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_JOB_REQUEST: &'static str = r#"
+/** `Session.start()`'s search of a position: `fen` and `moves` (SAN or UCI tokens), or
+ *  `line` from `game.engineLine()`, and its limits (with none, 1 second). */
+export interface SearchRequest {
+  kind: 'search';
+  fen?: string | null; moves?: string[] | null; line?: EngineLine | null;
+  depth?: number; movetime?: number; nodes?: number; infinite?: boolean; multipv?: number;
+  wtime?: number; btime?: number; winc?: number; binc?: number; movestogo?: number;
+}
+/** `Session.start()`'s analysis of a whole game: `line` from `game.engineLine()` or a
+ *  PGN text, and one budget per position (100,000 nodes when none is given). */
+export interface AnalysisRequest {
+  kind: 'analysis';
+  line?: EngineLine | null; pgn?: string | null;
+  depth?: number; movetime?: number; nodes?: number;
+}
+/** `Session.start()`'s judgement of a turn tried in practice: the game whose last turn
+ *  is judged (as for an analysis), `from` (the actions before that turn; by default
+ *  where it starts) and one budget per position (100,000 nodes when none is given). */
+export interface PracticeRequest {
+  kind: 'practice';
+  line?: EngineLine | null; pgn?: string | null; from?: number;
+  depth?: number; movetime?: number; nodes?: number;
+}
+/** A job for `Session.start()`; its `kind` names it. */
+export type JobRequest = SearchRequest | AnalysisRequest | PracticeRequest;
+"#;
+
+/// Reads a job request, `{kind, ...}`, and starts it on `engine` (idle); a refused
+/// request changes nothing.
+pub(crate) fn start_job(engine: &mut EngineSession, request: &JsValue) -> Result<(), JsValue> {
+    let kind = get(request, "kind");
+    let job = match kind.as_string().as_deref() {
+        Some("search") => {
+            let (source, job) = analysis_request(request)?;
+            place(engine, source)?;
+            Job::Search(job)
+        }
+        Some("analysis") => {
+            let (game, limits) = game_analysis_request(request)?;
+            Job::Analysis(AnalysisJob { game, limits })
+        }
+        Some("practice") => {
+            let (game, from, limits) = practice_request(request)?;
+            Job::Practice(PracticeJob { game, from, limits })
+        }
+        Some(other) => {
+            return Err(invalid(format!(
+                "unknown job kind '{}'",
+                crate::shown::shown(other, 32)
+            )))
+        }
+        None => {
+            return Err(invalid(format!(
+                "a job needs a kind ('search', 'analysis' or 'practice'), not {}",
+                type_name(&kind)
+            )))
+        }
+    };
+    engine.start(job).map_err(throw)
+}
+
+/// Sets the position a search job names; a game that is over is refused and the
+/// position stays.
+fn place(engine: &mut EngineSession, source: PositionSource) -> Result<(), JsValue> {
+    let kept = engine.game().clone();
+    let placed = match source {
+        PositionSource::Moves { fen, moves } => {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            engine.set_position_moves(fen.as_deref(), &moves)
+        }
+        PositionSource::Line {
+            variant,
+            fen,
+            actions,
+        } => parse_variant(&variant).and_then(|v| engine.set_position_packed(v, &fen, &actions)),
+    };
+    placed.map_err(throw)?;
+    if let Some(outcome) = engine.game().outcome_info() {
+        let _ = engine.set_position(kept);
+        return Err(js_error(
+            ApiErrorKind::GameOver,
+            &format!("the game is over: {}", outcome.text),
+        ));
+    }
+    Ok(())
+}
+
 /// Where the position of an analysis comes from.
-pub(crate) enum PositionSource {
+enum PositionSource {
     /// A FEN (the start when `None`) and moves, SAN or UCI tokens.
     Moves {
         fen: Option<String>,
@@ -136,7 +228,7 @@ fn position(request: &JsValue) -> Result<PositionSource, JsValue> {
 /// Reads an `analyse()` request: `{fen, moves}` or `{line}`, and `depth`, `movetime`,
 /// `nodes`, the clocks (`wtime`, `btime`, `winc`, `binc`, `movestogo`), `infinite`,
 /// `multipv`. With no limit the search thinks [`DEFAULT_MOVETIME_MS`].
-pub(crate) fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
+fn analysis_request(request: &JsValue) -> Result<(PositionSource, SearchJob), JsValue> {
     if !absent(request) && (!request.is_object() || js_sys::Array::is_array(request)) {
         return Err(invalid(format!(
             "analyse() takes an options object, not {}",
@@ -190,16 +282,14 @@ pub(crate) const DEFAULT_ANALYSIS_NODES: u64 = 100_000;
 /// Reads an `analyseGame()` request: the game (`line`, from `game.engineLine()`, or
 /// `pgn`, a PGN text whose first game is analysed) and one of `depth`, `movetime`,
 /// `nodes` per position (by default [`DEFAULT_ANALYSIS_NODES`]).
-pub(crate) fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
+fn game_analysis_request(request: &JsValue) -> Result<(api::Game, Limits), JsValue> {
     judging_request(request, "analyseGame()")
 }
 
-/// Reads a `judgeTurn()` request: the game whose last turn is judged, as
-/// `analyseGame()` takes it, its budget per position, and `from` (the number of
-/// actions before the turn; by default where the last turn starts).
-pub(crate) fn practice_request(
-    request: &JsValue,
-) -> Result<(api::Game, Option<usize>, Limits), JsValue> {
+/// Reads a practice request (`judgeTurn()`, "practice your mistakes"): the game whose
+/// last turn is judged, as an analysis takes it, its budget per position, and `from`
+/// (the number of actions before the turn; by default where the last turn starts).
+fn practice_request(request: &JsValue) -> Result<(api::Game, Option<usize>, Limits), JsValue> {
     let (game, limits) = judging_request(request, "judgeTurn()")?;
     // Bounded by the longest game judged, so the number fits a wasm `usize`.
     let most = crate::analysis::MAX_ANALYSED_PLIES as f64;
@@ -207,7 +297,8 @@ pub(crate) fn practice_request(
     Ok((game, from, limits))
 }
 
-/// The game and the budget per position of a judging job (`what` names the method).
+/// The game and the budget per position of a judging job (`what` names the `Engine`
+/// method that sends it).
 fn judging_request(request: &JsValue, what: &str) -> Result<(api::Game, Limits), JsValue> {
     if absent(request) || !request.is_object() || js_sys::Array::is_array(request) {
         return Err(invalid(format!(

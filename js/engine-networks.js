@@ -1,0 +1,77 @@
+// The worker's learned evaluations (the Engine's `network` option): which networks are
+// still to be read, reading the ones due for the rule set in play in the background,
+// handing them to the session, and replaying them into a new session after a crash.
+// Used by engine-host.js.
+
+import { ErrorKinds, describeError, typedError } from './errors.js';
+
+const crashText = (error) => error?.message ?? String(error);
+
+/** The init message's `network`: a list of entries, or (from an older caller) one
+ * source; nothing for none. */
+function networkEntries(field) {
+  if (field === undefined || field === null) return [];
+  return Array.isArray(field) ? field.filter((entry) => entry && entry.source !== undefined) : [{ source: field }];
+}
+
+/** `session()` gives the host's current session; `post(message)` sends to the main
+ * thread; `readNetwork(source)` resolves to a network file's bytes. */
+export function createNetworkLoader({ session, post, readNetwork }) {
+  const loaded = []; // the bytes of each network in use, replayed after a crash
+  let ahead = []; // the `network` option's entries not read yet: {source, variants?}
+  let reading = Promise.resolve(); // settles when the networks being read are in use (or failed)
+
+  const readOne = (source) => Promise.resolve(source).then(readNetwork).catch((error) => {
+    throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
+  });
+
+  /** Hands a network's bytes to the session; a bad file throws its typed error, and
+   * is not kept. */
+  function use(bytes) {
+    const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    session().loadNetwork(view);
+    loaded.push(view);
+  }
+
+  /** Reads, in the background, the networks due for the session's rule set (an entry
+   * without `variants` is due at once) and hands each to the session between two
+   * slices; the hand-written evaluation plays until then, and on if one fails. One
+   * `network` message per batch: `later` for a batch read when a rule set was first
+   * played, after the start's. */
+  function loadDue(later) {
+    const variant = session().variant();
+    const due = ahead.filter((entry) => !entry.variants || entry.variants.includes(variant));
+    ahead = ahead.filter((entry) => !due.includes(entry));
+    if (!due.length) return later ? undefined : post({ type: 'network', loaded: false });
+    // Each entry settles to its error, or to undefined once the network is in use.
+    const batch = Promise.all(due.map((entry) => readOne(entry.source).then(use).then(() => undefined, (error) => error)));
+    reading = Promise.all([reading, batch]);
+    batch.then((outcomes) => {
+      const error = outcomes.find((outcome) => outcome !== undefined);
+      const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };
+      if (later) message.later = true;
+      if (error) message.error = describeError(error, ErrorKinds.NetworkLoad);
+      post(message);
+    });
+  }
+
+  return {
+    /** The start: the `network` field of the init message, and the starting rule set's due. */
+    start(field) {
+      ahead = networkEntries(field);
+      loadDue(false);
+    },
+    /** The rule set changed: read the networks it is the first to need. */
+    variantChanged: () => ahead.length && loadDue(true),
+    /** Settles once the networks being read are in use (or failed). */
+    settled: () => reading,
+    /** Loads the networks in use into a new session, ignoring a failure. */
+    replay(into) {
+      for (const bytes of loaded) {
+        try {
+          into.loadNetwork(bytes);
+        } catch {}
+      }
+    },
+  };
+}
