@@ -44,12 +44,21 @@ fn an_alternative_with_a_small_edge_is_a_miss_for_the_replay_but_not_for_mining(
     // replay's 66%).
     let (p, a) = probed(&[600, 150]);
     let answer = [a[0]];
-    assert_eq!(judge_step(&p, &answer, Strictness::Replay), StepVerdict::Unique);
-    assert_eq!(judge_step(&p, &answer, MINING_SINGLE), StepVerdict::Ambiguous);
+    assert_eq!(
+        judge_step(&p, &answer, Strictness::Replay),
+        StepVerdict::Unique
+    );
+    assert_eq!(
+        judge_step(&p, &answer, MINING_SINGLE),
+        StepVerdict::Ambiguous
+    );
     // Well below both: unique for both.
     let (p, a) = probed(&[600, 40]);
     assert_eq!(judge_step(&p, &[a[0]], MINING_SINGLE), StepVerdict::Unique);
-    assert_eq!(judge_step(&p, &[a[0]], Strictness::Replay), StepVerdict::Unique);
+    assert_eq!(
+        judge_step(&p, &[a[0]], Strictness::Replay),
+        StepVerdict::Unique
+    );
 }
 
 #[test]
@@ -57,13 +66,22 @@ fn a_slower_mate_makes_a_one_action_turn_ambiguous_when_mining() {
     // The answer mates in 3 actions, another in 5.
     let (p, a) = probed(&[MATE - 3, MATE - 5]);
     let answer = [a[0]];
-    assert_eq!(judge_step(&p, &answer, Strictness::Replay), StepVerdict::Unique);
-    assert_eq!(judge_step(&p, &answer, MINING_SINGLE), StepVerdict::Ambiguous);
+    assert_eq!(
+        judge_step(&p, &answer, Strictness::Replay),
+        StepVerdict::Unique
+    );
+    assert_eq!(
+        judge_step(&p, &answer, MINING_SINGLE),
+        StepVerdict::Ambiguous
+    );
     // In a multi-action turn the slower mate does not count (a turn's mates are many).
     assert_eq!(judge_step(&p, &answer, MINING_MULTI), StepVerdict::Unique);
     // A mate as fast is ambiguous at every strictness.
     let (p, a) = probed(&[MATE - 3, MATE - 3]);
-    assert_eq!(judge_step(&p, &[a[0]], Strictness::Replay), StepVerdict::Ambiguous);
+    assert_eq!(
+        judge_step(&p, &[a[0]], Strictness::Replay),
+        StepVerdict::Ambiguous
+    );
 }
 
 #[test]
