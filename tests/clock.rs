@@ -82,6 +82,16 @@ fn bad_time_controls_are_refused_with_the_text_quoted() {
             "{bad}: {error}"
         );
     }
+    // At most eight periods; a ninth is refused as such before any part is read.
+    let eight = ["40/60"; 8].join(":");
+    assert!(eight.parse::<TimeControl>().is_ok(), "{eight}");
+    for nine in [["40/60"; 9].join(":"), format!("{eight}:bad")] {
+        let error = nine.parse::<TimeControl>().expect_err(&nine);
+        assert!(
+            error.to_string().contains("more than 8 periods"),
+            "{nine}: {error}"
+        );
+    }
     // Through the API: a typed error, and the game keeps its control.
     let mut game = Game::new("chess", None).unwrap();
     game.set_time_control("180+2").unwrap();

@@ -1008,3 +1008,32 @@ fn bench_signature() {
     }
     assert_eq!(by_variant, expected, "bench signature changed:\n{text}");
 }
+
+/// The toggles a search type's copy of the search keeps (`possible_policy`) cover every
+/// rule set searched as that type, and leave out what none of them has: quiet threats
+/// are Marseillais' (classic and balanced, searched as `Marseillais` with the
+/// Progressive pair), nowhere else.
+#[test]
+fn possible_policy_covers_the_rule_sets_searched_as_each_type() {
+    for variant in Variant::ALL {
+        let searched =
+            with_variant!(variant, G => <<G as Position>::Searched as Position>::VARIANT);
+        let own = alfiere::search::policy(variant);
+        let possible = alfiere::search::possible_policy(searched);
+        assert!(!own.quiet_threats || possible.quiet_threats, "{variant:?}");
+        assert!(!own.king_race || possible.king_race, "{variant:?}");
+        assert!(!own.null_move || possible.null_move, "{variant:?}");
+        assert!(!own.see || possible.see, "{variant:?}");
+        assert!(
+            !own.refined_pruning || possible.refined_pruning,
+            "{variant:?}"
+        );
+    }
+    assert!(alfiere::search::possible_policy(Variant::Marseillais).quiet_threats);
+    for searched in [Variant::Chess, Variant::RacingKings, Variant::Avalanche] {
+        assert!(
+            !alfiere::search::possible_policy(searched).quiet_threats,
+            "{searched:?}"
+        );
+    }
+}

@@ -90,7 +90,7 @@ fn set_eval(comments: &mut Vec<String>, eval: Eval) {
     for comment in comments.iter_mut() {
         let mut stripped = false;
         while let Some((start, end)) = find_eval(comment) {
-            comment.replace_range(start..end, "");
+            crate::notation::annotations::replace_in_comment(comment, start..end, "");
             *comment = comment.trim().to_string();
             stripped = true;
         }

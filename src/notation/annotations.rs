@@ -16,6 +16,17 @@ pub const MAX_COMMENT_BYTES: usize = 4096;
 /// The most tags a game keeps through the API (a PGN file may bring more).
 pub const MAX_TAGS: usize = 256;
 
+/// `comment` with the bytes `at` (a command such as `[%clk ...]`) replaced by `with`.
+/// Not `String::replace_range`, whose generic splice is 2.5 KB of the WebAssembly
+/// module for two callers.
+pub fn replace_in_comment(comment: &mut String, at: std::ops::Range<usize>, with: &str) {
+    let mut replaced = String::with_capacity(comment.len() - at.len() + with.len());
+    replaced.push_str(&comment[..at.start]);
+    replaced.push_str(with);
+    replaced.push_str(&comment[at.end..]);
+    *comment = replaced;
+}
+
 /// The tags a game's rule set and start position decide: written by the game, never
 /// stored as notes.
 pub const COMPUTED_TAGS: [&str; 3] = ["Variant", "SetUp", "FEN"];

@@ -89,7 +89,7 @@ pub fn set_clk(comments: &mut Vec<String>, ms: i64) {
     for comment in comments.iter_mut() {
         if let Some((at, written)) = find_clk(comment) {
             if written.map(write_clk).as_deref() != Some(text.as_str()) {
-                comment.replace_range(at, &format!("[%clk {text}]"));
+                super::annotations::replace_in_comment(comment, at, &format!("[%clk {text}]"));
             }
             return;
         }

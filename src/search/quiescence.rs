@@ -154,7 +154,7 @@ impl<G: Position> Search<G> {
             && may_finish_race(pos.placement().board, pos.turn(), G::GOAL);
         // Only at the horizon's own turn (the first quiescence ply), and only where an
         // action of the turn follows: deeper, the threats would make quiescence wide.
-        let quiet_threats = stand_pat && self.policy.quiet_threats && qply == 0 && {
+        let quiet_threats = stand_pat && self.quiet_threats() && qply == 0 && {
             let turn = pos.turn_state();
             turn.phase == Phase::Move && turn.length > turn.played + 1
         };

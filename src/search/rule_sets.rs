@@ -50,6 +50,35 @@ pub const fn policy(variant: Variant) -> Policy {
     crate::with_variant!(variant, G => <G as EngineRules>::POLICY)
 }
 
+/// The rule set whose search type plays `variant`'s positions ([`Position::Searched`]).
+const fn searched_as(variant: Variant) -> Variant {
+    crate::with_variant!(variant, G => <<G as Position>::Searched as Position>::VARIANT)
+}
+
+/// The toggles that at least one rule set searched as `searched` has: a toggle false
+/// here is false for every search of that type, known at compile time, so its code
+/// leaves that type's copy of the search (the WebAssembly size). `mid_turn` is the
+/// searched rule set's own.
+pub const fn possible_policy(searched: Variant) -> Policy {
+    let mut any = policy(searched);
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        let variant = Variant::ALL[i];
+        if searched_as(variant) as u8 == searched as u8 {
+            let p = policy(variant);
+            any.null_move |= p.null_move;
+            any.see |= p.see;
+            any.king_race |= p.king_race;
+            any.multi_action |= p.multi_action;
+            any.only_mate_ends |= p.only_mate_ends;
+            any.refined_pruning |= p.refined_pruning;
+            any.quiet_threats |= p.quiet_threats;
+        }
+        i += 1;
+    }
+    any
+}
+
 /// One action per turn where static exchanges do not hold: Alice's two boards and
 /// Billiards' rebounds (the opponent does not simply recapture on the square).
 const SINGLE_ACTION_NO_SEE: Policy = Policy {
