@@ -287,3 +287,52 @@ fn a_turn_under_way_can_still_win_or_cannot() {
         Some(false)
     );
 }
+
+/// Mining's second look (src/puzzles/second_look.rs): a puzzle of the 2026-11 chess
+/// set whose answer, `Nxh6` after `Bxh6`, the shipped probe finds unique, while a
+/// search eight times deeper sees `Bxb2` win too (Stockfish at depth 18: +5.70 against
+/// +6.22); and a puzzle that stays unique.
+#[test]
+#[ignore = "searches at eight times the shipped budget: the optimised stage runs it (scripts/test.d/60-puzzles.sh)"]
+fn the_second_look_finds_a_winning_alternative_the_probe_missed() {
+    use alfiere::puzzles::second_look::first_doubtful_step;
+    let prober = Prober::new(SHIPPED_NODES);
+    let line = |row: &PuzzleRow| {
+        let steps = replay::play_line::<Chess>(row).unwrap();
+        let solver = steps[0].2.turn();
+        let mut positions: Vec<Chess> = steps[1..].iter().map(|s| s.0.clone()).collect();
+        positions.push(steps.last().unwrap().2.clone());
+        let actions: Vec<_> = steps[1..].iter().map(|s| s.1).collect();
+        (positions, actions, solver)
+    };
+    let row = |fen: &str, moves: &str| PuzzleRow {
+        id: "case".into(),
+        fen: fen.into(),
+        moves: moves.split(' ').map(str::to_owned).collect(),
+        rating: 0,
+        themes: Vec::new(),
+    };
+    let doubtful = row(
+        "rnbqk1nr/ppp1ppb1/6pp/8/4p3/3P1N2/PPP2PPP/RNBQKB1R w KQkq - 0 6",
+        "c1h6 g8h6",
+    );
+    assert!(
+        replay::check::<Chess>(&doubtful, &prober).is_ok(),
+        "the shipped probe finds it unique"
+    );
+    let (positions, actions, solver) = line(&doubtful);
+    assert_eq!(
+        first_doubtful_step(&positions, &actions, solver, &prober),
+        Some(0)
+    );
+
+    let unique = row(
+        "rnbqk2r/pp2bppp/2n1p3/3p4/2p2P2/3BPN2/PPPP2PP/RNBQ1RK1 w kq - 0 8",
+        "d3c4 d5c4",
+    );
+    let (positions, actions, solver) = line(&unique);
+    assert_eq!(
+        first_doubtful_step(&positions, &actions, solver, &prober),
+        None
+    );
+}

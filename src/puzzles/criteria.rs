@@ -69,6 +69,9 @@ pub enum Rejection {
     /// A forced win whose line has a step with a second winning action, so it cannot
     /// be followed to the end uniquely.
     AmbiguousMate,
+    /// A deeper search of a step of the finished line finds another winning action,
+    /// or another best one ([`super::second_look`]).
+    AmbiguousDeeper,
     /// The line wins no decisive material where it stops being unique.
     NoMaterialWon,
     /// A forced win longer than the line may be.
@@ -82,11 +85,12 @@ pub enum Rejection {
 }
 
 impl Rejection {
-    pub const ALL: [Rejection; 8] = [
+    pub const ALL: [Rejection; 9] = [
         Rejection::NotWinning,
         Rejection::AlreadyWinning,
         Rejection::Ambiguous,
         Rejection::AmbiguousMate,
+        Rejection::AmbiguousDeeper,
         Rejection::NoMaterialWon,
         Rejection::TooLong,
         Rejection::Duplicate,
@@ -100,6 +104,7 @@ impl Rejection {
             Rejection::AlreadyWinning => "already winning before the mistake",
             Rejection::Ambiguous => "two winning first actions",
             Rejection::AmbiguousMate => "forced win not unique to the end",
+            Rejection::AmbiguousDeeper => "another winning action at a deeper look",
             Rejection::NoMaterialWon => "no decisive material won",
             Rejection::TooLong => "line too long",
             Rejection::Duplicate => "duplicate position",

@@ -13,6 +13,7 @@
 use super::criteria::WINNING_PERCENT;
 use super::file::{puzzle_id, PuzzleRow};
 use super::rating::rating;
+use super::second_look::look_again;
 use super::themes::{themes, PuzzleRules};
 use super::{solve, Mistake, Prober, Rejection};
 use crate::notation::fen::{read_fen, write_fen};
@@ -60,6 +61,7 @@ pub fn game_candidates<G: Position>(record: &Record<G>, play_nodes: u64) -> Vec<
 /// Solves one candidate and writes it as a row (its id unsalted).
 pub fn puzzle_of<G: PuzzleRules>(candidate: &Mistake<G>, prober: &Prober) -> Verdict {
     let line = solve(candidate, prober)?;
+    look_again(&line, prober)?;
     let fen = write_fen(&line.before);
     // The file must give back exactly this puzzle: its FEN and its UCI tokens.
     // A comma (a Progressive en-passant list) would split the file's fields.

@@ -8,7 +8,7 @@
 //! ([`probe`]); the opponent's replies are the engine's best; the line ends in a
 //! mate (or the rule set's own win) or where a decisive material win is in hand. In
 //! multi-action rule sets the unit is the action, so a puzzle may ask for a whole
-//! turn. [`line`] builds the line, [`mine`] mines a game and gathers puzzles in order,
+//! turn. [`line`] builds the line, [`second_look`] judges it again deeper, [`mine`] mines a game and gathers puzzles in order,
 //! [`themes`] names what it shows, [`rating`] turns the engine's effort into a
 //! difficulty, [`file`] reads and writes the shipped CSV
 //! files and [`replay`] checks a shipped puzzle again. Whether a turn under way can
@@ -22,6 +22,7 @@ pub mod mine;
 pub mod probe;
 pub mod rating;
 pub mod replay;
+pub mod second_look;
 pub mod themes;
 
 pub use criteria::Rejection;

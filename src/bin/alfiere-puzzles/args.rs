@@ -5,7 +5,7 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-puzzles VARIANT [--count 200] [--seed 1] [--threads T] \
-[--nodes 50000] [--play-nodes 2000] [--pgn FILE] [--out FILE] | alfiere-puzzles VARIANT --check FILE [--rerate] [--nodes N] [--threads T]";
+[--nodes 50000] [--play-nodes 2000] [--pgn FILE] [--out FILE] | alfiere-puzzles VARIANT --check FILE [--rerate] [--second-look] [--nodes N] [--threads T]";
 
 /// What to mine and where from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +29,9 @@ pub struct Config {
     pub check: Option<PathBuf>,
     /// With `--check`: write each puzzle's rating again from what the replay measured.
     pub rerate: bool,
+    /// With `--check`: also judge every puzzle by mining's second look (a search eight
+    /// times deeper, src/puzzles/second_look.rs), as a puzzle mined today is.
+    pub second_look: bool,
 }
 
 /// The probe budget of the shipped puzzles, which the replay test uses too.
@@ -50,6 +53,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         out: None,
         check: None,
         rerate: false,
+        second_look: false,
     };
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or(format!("{flag} needs a value"));
@@ -72,11 +76,15 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--out" => config.out = Some(PathBuf::from(value()?)),
             "--check" => config.check = Some(PathBuf::from(value()?)),
             "--rerate" => config.rerate = true,
+            "--second-look" => config.second_look = true,
             _ => return Err(format!("unknown flag '{flag}'")),
         }
     }
     if config.rerate && config.check.is_none() {
         return Err("--rerate goes with --check FILE".into());
+    }
+    if config.second_look && config.check.is_none() {
+        return Err("--second-look goes with --check FILE".into());
     }
     Ok(config)
 }

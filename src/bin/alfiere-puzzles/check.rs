@@ -2,11 +2,13 @@
 //! (src/puzzles/replay.rs) on every core, checks its rating against the formula
 //! (src/puzzles/rating.rs) on what the replay measured, names each puzzle that fails
 //! and why, and exits with an error when any does. With `--rerate`, the ratings are
-//! written again instead (after a change of the formula).
+//! written again instead (after a change of the formula). With `--second-look`, every
+//! puzzle is also judged by mining's second look (src/puzzles/second_look.rs).
 
 use crate::args::Config;
 use alfiere::puzzles::file::{read_file, HEADER};
 use alfiere::puzzles::rating::rating;
+use alfiere::puzzles::second_look::first_doubtful_step;
 use alfiere::puzzles::{replay, Prober};
 use alfiere::Position;
 use std::path::Path;
@@ -32,6 +34,13 @@ pub fn check_file<G: Position>(config: &Config, path: &Path) -> Result<(), Strin
                         Ok(())
                     } else {
                         Err(format!("rated {}, the formula says {formula}", row.rating))
+                    }
+                });
+                let checked = checked.and_then(|()| {
+                    if config.second_look {
+                        looked_again::<G>(row, &prober)
+                    } else {
+                        Ok(())
                     }
                 });
                 if let Err(reason) = checked {
@@ -68,5 +77,28 @@ pub fn check_file<G: Position>(config: &Config, path: &Path) -> Result<(), Strin
         Ok(())
     } else {
         Err(format!("{} puzzles failed", failures.len()))
+    }
+}
+
+/// Mining's second look at a shipped puzzle's line: the step it doubts, if any.
+fn looked_again<G: Position>(
+    row: &alfiere::puzzles::PuzzleRow,
+    prober: &Prober,
+) -> Result<(), String> {
+    let steps = replay::play_line::<G>(row)?;
+    let solver = steps[0].2.turn();
+    let positions: Vec<G> = steps[1..]
+        .iter()
+        .map(|(before, _, _)| before.clone())
+        .chain(steps.last().map(|(_, _, after)| after.clone()))
+        .collect();
+    let actions: Vec<_> = steps[1..].iter().map(|(_, action, _)| *action).collect();
+    match first_doubtful_step(&positions, &actions, solver, prober) {
+        Some(i) => Err(format!(
+            "step {} '{}': another winning action at the second look",
+            i + 2,
+            row.moves[i + 1]
+        )),
+        None => Ok(()),
     }
 }
