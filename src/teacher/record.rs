@@ -120,8 +120,8 @@ impl TeacherRecord {
             let code = (piece.color.index() * 8 + piece.role.index()) as u8;
             out[8 + i / 2] |= code << (4 * (i % 2));
         }
-        out[24] = u8::from(self.setup.turn == Color::Black) * FLAG_BLACK
-            | u8::from(self.chess960) * FLAG_CHESS960;
+        out[24] = (u8::from(self.setup.turn == Color::Black) * FLAG_BLACK)
+            | (u8::from(self.chess960) * FLAG_CHESS960);
         out[25] = self
             .setup
             .ep_squares
