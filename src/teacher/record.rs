@@ -80,7 +80,7 @@ impl std::error::Error for RecordError {}
 
 impl From<PositionError> for RecordError {
     fn from(e: PositionError) -> RecordError {
-        RecordError::Position(format!("{e:?}"))
+        RecordError::Position(e.to_string())
     }
 }
 
