@@ -38,8 +38,7 @@ mod uci_process;
 mod worker;
 
 use alfiere::eval::nnue::{FeatureSet, Network};
-use std::fs::File;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::sync::Arc;
 use teacher::UciLabeller;
 use worker::{Maker, Shared};
