@@ -34,6 +34,8 @@ pub mod refusal;
 pub mod search;
 pub mod setup;
 pub mod shown;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod teacher;
 pub mod types;
 pub mod variant;
 pub mod variants;

@@ -33,6 +33,16 @@ impl Verdict {
         outcome.winner.map_or(Verdict::Draw, Verdict::Win)
     }
 
+    /// The result for White in half points (0, 1 or 2), as the teacher records
+    /// hold it.
+    pub fn white_half_points(self) -> u8 {
+        match self {
+            Verdict::Win(Color::White) => 2,
+            Verdict::Draw => 1,
+            Verdict::Win(Color::Black) => 0,
+        }
+    }
+
     /// The result from White's point of view, as written in the data: `1.0`, `0.5`
     /// or `0.0`.
     pub fn white_token(self) -> &'static str {
@@ -129,5 +139,8 @@ mod tests {
         assert_eq!(white_view(Score::Mate(2), Color::Black), Score::Mate(-2));
         assert_eq!(white_view(Score::Cp(30), Color::White), Score::Cp(30));
         assert_eq!(Verdict::Win(Color::Black).white_token(), "0.0");
+        assert_eq!(Verdict::Win(Color::Black).white_half_points(), 0);
+        assert_eq!(Verdict::Draw.white_half_points(), 1);
+        assert_eq!(Verdict::Win(Color::White).white_half_points(), 2);
     }
 }

@@ -6,12 +6,33 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
 [--variant chess|chessgi|racingkings] [--nodes 5000] [--seed S] [--threads T] \
-[--opening-plies 8] [--network FILE]";
+[--opening-plies 8] [--network FILE] \
+[--teacher /usr/games/stockfish [--teacher-nodes 5000] [--chess960 25] [--sample 100]]";
 
 /// The rule sets self-play data is made for: those with a network layout (one action
 /// a turn, so every searched position is a turn's start whose score a static
 /// evaluation can learn).
 pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
+
+/// Teacher mode (`--teacher`): positions of orthodox chess and Chess960 labelled by
+/// a stronger UCI engine, appended to a binary file (`alfiere::teacher`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Teacher {
+    /// The teacher's program.
+    pub path: String,
+    /// The teacher's node budget per position.
+    pub nodes: u64,
+    /// The share of games, in percent, that start from a random Chess960 array.
+    pub chess960_percent: u32,
+    /// The share of the kept positions, in percent, that the teacher labels.
+    pub sample_percent: u32,
+}
+
+/// The teacher's node budget when `--teacher-nodes` is left out.
+pub const TEACHER_NODES: u64 = 5000;
+/// The share of Chess960 games when `--chess960` is left out (docs/nnue.md, "Teacher
+/// data": orthodox chess is the target, Chess960 a quarter so its arrays are seen).
+pub const CHESS960_PERCENT: u32 = 25;
 
 /// What to generate and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +48,9 @@ pub struct Config {
     /// The node budget of every search.
     pub nodes: u64,
     pub seed: u64,
+    /// Whether `--seed` was given (a resumed teacher file keeps its own seed, and a
+    /// different one given is refused).
+    pub seed_given: bool,
     /// Independent workers (threads).
     pub threads: usize,
     /// Random plies from the start position before the engine plays.
@@ -34,6 +58,8 @@ pub struct Config {
     /// A network file the searches evaluate with (each round's data comes from the
     /// latest network); none: the hand-written evaluation.
     pub network: Option<PathBuf>,
+    /// Teacher mode, with its settings.
+    pub teacher: Option<Teacher>,
 }
 
 /// Reads the arguments (without the program name).
@@ -47,6 +73,11 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut threads = 1;
     let mut opening_plies = 8;
     let mut network = None;
+    let mut seed_given = false;
+    let mut teacher_path = None;
+    let mut teacher_nodes = None;
+    let mut chess960_percent = None;
+    let mut sample_percent = None;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -68,7 +99,18 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             }
             Ok(n)
         };
+        let percent = || -> Result<u32, String> {
+            number()
+                .ok()
+                .filter(|&p| p <= 100)
+                .map(|p| p as u32)
+                .ok_or_else(|| format!("{flag}: '{value}' is not a percentage from 0 to 100"))
+        };
         match flag {
+            "--teacher" => teacher_path = Some(value.clone()),
+            "--teacher-nodes" => teacher_nodes = Some(positive()?),
+            "--chess960" => chess960_percent = Some(percent()?),
+            "--sample" => sample_percent = Some(percent()?),
             "--out" => out = Some(PathBuf::from(value)),
             "--variant" => {
                 variant = Variant::parse_one_of(value, &VARIANTS)
@@ -77,7 +119,10 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--games" => games = Some(positive()?),
             "--positions" => positions = Some(positive()?),
             "--nodes" => nodes = positive()?,
-            "--seed" => seed = number()?,
+            "--seed" => {
+                seed = number()?;
+                seed_given = true;
+            }
             "--threads" => {
                 threads = usize::try_from(positive()?)
                     .ok()
@@ -99,6 +144,34 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     if games.is_none() && positions.is_none() {
         return Err(format!("give --games N or --positions N\n{USAGE}"));
     }
+    let teacher = match teacher_path {
+        Some(path) => {
+            if variant != Variant::Chess {
+                return Err(format!(
+                    "--teacher labels orthodox chess and Chess960 games, not {}",
+                    variant.name()
+                ));
+            }
+            Some(Teacher {
+                path,
+                nodes: teacher_nodes.unwrap_or(TEACHER_NODES),
+                chess960_percent: chess960_percent.unwrap_or(CHESS960_PERCENT),
+                sample_percent: sample_percent.unwrap_or(100),
+            })
+        }
+        None if teacher_nodes.is_some()
+            || chess960_percent.is_some()
+            || sample_percent.is_some() =>
+        {
+            return Err(format!(
+                "--teacher-nodes, --chess960 and --sample need --teacher\n{USAGE}"
+            ))
+        }
+        None => None,
+    };
+    if teacher.as_ref().is_some_and(|t| t.sample_percent == 0) {
+        return Err("--sample 0 would label nothing".to_string());
+    }
     Ok(Config {
         out,
         variant,
@@ -106,9 +179,11 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         positions,
         nodes,
         seed,
+        seed_given,
         threads,
         opening_plies,
         network,
+        teacher,
     })
 }
 
@@ -136,6 +211,38 @@ mod tests {
             (config.positions, config.threads, config.seed),
             (Some(9), 2, 0)
         );
+        assert!(config.seed_given && config.teacher.is_none());
+    }
+
+    #[test]
+    fn teacher_flags() {
+        let config = parse(&args(
+            "--out t.bin --games 1 --teacher /usr/games/stockfish",
+        ))
+        .unwrap();
+        assert!(!config.seed_given);
+        assert_eq!(
+            config.teacher,
+            Some(Teacher {
+                path: "/usr/games/stockfish".to_string(),
+                nodes: TEACHER_NODES,
+                chess960_percent: CHESS960_PERCENT,
+                sample_percent: 100,
+            })
+        );
+        let config = parse(&args(
+            "--out t --games 1 --teacher sf --teacher-nodes 20000 --chess960 0 --sample 50",
+        ))
+        .unwrap();
+        let teacher = config.teacher.unwrap();
+        assert_eq!(
+            (
+                teacher.nodes,
+                teacher.chess960_percent,
+                teacher.sample_percent
+            ),
+            (20000, 0, 50)
+        );
     }
 
     #[test]
@@ -152,6 +259,12 @@ mod tests {
             "--out x --games 2 --frobnicate 1",
             "--out x --games 2 --variant alice",
             "--out x --games 2 --variant <b>",
+            "--out x --games 2 --chess960 10",
+            "--out x --games 2 --teacher-nodes 10",
+            "--out x --games 2 --teacher sf --chess960 101",
+            "--out x --games 2 --teacher sf --sample 0",
+            "--out x --games 2 --teacher sf --teacher-nodes 0",
+            "--out x --games 2 --teacher sf --variant chessgi",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

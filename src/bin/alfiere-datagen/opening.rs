@@ -5,10 +5,11 @@
 use alfiere::search::skill::SplitMix;
 use alfiere::{ActionList, Position, Record};
 
-/// The game of rule set `G` after `plies` random actions from the start position, or
-/// `None` if it is already over (or a draw can be claimed) by then.
-pub fn random<G: Position>(plies: usize, rng: &mut SplitMix) -> Option<Record<G>> {
-    let mut record = Record::new(G::start());
+/// The game of rule set `G` after `plies` random actions from `start` (its start
+/// position, or a Chess960 array), or `None` if it is already over (or a draw can
+/// be claimed) by then.
+pub fn random_from<G: Position>(start: G, plies: usize, rng: &mut SplitMix) -> Option<Record<G>> {
+    let mut record = Record::new(start);
     let mut list = ActionList::new();
     for _ in 0..plies {
         record.current().legal_actions(&mut list);
@@ -32,7 +33,7 @@ mod tests {
         let fens = |seed| {
             let mut rng = SplitMix(seed);
             (0..20)
-                .filter_map(|_| random::<Chess>(8, &mut rng))
+                .filter_map(|_| random_from(Chess::start(), 8, &mut rng))
                 .map(|r| write_fen(r.current()))
                 .collect::<Vec<_>>()
         };

@@ -70,6 +70,16 @@ pub fn play<G: Position>(
     settings: &Settings,
     seed: u64,
 ) -> (Option<PlayedOut>, TranspositionTable) {
+    play_from(G::start(), table, settings, seed)
+}
+
+/// As [`play`], with the random opening played from `start` (a Chess960 array, say).
+pub fn play_from<G: Position>(
+    start: G,
+    table: TranspositionTable,
+    settings: &Settings,
+    seed: u64,
+) -> (Option<PlayedOut>, TranspositionTable) {
     let mut rng = SplitMix(seed);
     let mut search = fresh_search::<G>(table, settings.network.clone());
     let mut attempts = 0;
@@ -78,7 +88,8 @@ pub fn play<G: Position>(
         if attempts > OPENING_ATTEMPTS {
             return (None, search.into_table());
         }
-        let Some(record) = opening::random::<G>(settings.opening_plies, &mut rng) else {
+        let Some(record) = opening::random_from(start.clone(), settings.opening_plies, &mut rng)
+        else {
             continue;
         };
         let result = think(&mut search, &record, settings.nodes);

@@ -14,6 +14,8 @@ pub struct Tally {
     pub black_wins: u64,
     /// Games given up for want of a balanced opening.
     pub skipped: u64,
+    /// Games played from a Chess960 array (teacher mode).
+    pub chess960: u64,
 }
 
 impl Tally {
@@ -30,11 +32,14 @@ impl Tally {
     /// One line: counts, rates and results after `elapsed`.
     pub fn summary(&self, elapsed: Duration) -> String {
         let seconds = elapsed.as_secs_f64().max(1e-3);
-        let skipped = if self.skipped > 0 {
+        let mut skipped = if self.skipped > 0 {
             format!(" skipped {}", self.skipped)
         } else {
             String::new()
         };
+        if self.chess960 > 0 {
+            skipped.push_str(&format!(" chess960 games {}", self.chess960));
+        }
         format!(
             "games {} positions {} ({:.1} positions/s, {:.1} per game) W/D/L {}/{}/{}{skipped} in {:.0} s",
             self.games,

@@ -1,11 +1,15 @@
 //! The workers: each plays its share of the games (worker `w` of `T` plays games
-//! `w`, `w + T`, `w + 2T`, ...; a game's seed comes from `--seed` and the game's
+//! `F + w`, `F + w + T`, ..., where `F` is the first game number of the run: 0, or
+//! where a teacher file left off; a game's seed comes from the seed and the game's
 //! number alone), appends each finished game to the output in one write, and
 //! reports progress on stderr.
 
+use crate::adjudicate::Verdict;
 use crate::args::Config;
 use crate::selfplay::{self, PlayedOut, Settings};
 use crate::tally::Tally;
+use crate::teacher::UciLabeller;
+use crate::teacher_game;
 use alfiere::eval::nnue::Network;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::TranspositionTable;
@@ -28,6 +32,10 @@ pub struct Shared {
     /// The network `--network` named, read once.
     pub network: Option<Arc<Network>>,
     pub out: Mutex<File>,
+    /// The seed of the games (`--seed`, or a resumed teacher file's).
+    pub seed: u64,
+    /// The number of the run's first game.
+    pub first_game: u64,
     pub tally: Mutex<Tally>,
     pub started: Instant,
     last_report: Mutex<Instant>,
@@ -36,12 +44,20 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(config: Config, network: Option<Arc<Network>>, out: File) -> Shared {
+    pub fn new(
+        config: Config,
+        network: Option<Arc<Network>>,
+        out: File,
+        seed: u64,
+        first_game: u64,
+    ) -> Shared {
         let now = Instant::now();
         Shared {
             config,
             network,
             out: Mutex::new(out),
+            seed,
+            first_game,
             tally: Mutex::new(Tally::default()),
             started: now,
             last_report: Mutex::new(now),
@@ -72,7 +88,8 @@ fn game_seed(seed: u64, game: u64) -> u64 {
 }
 
 /// One self-play game: [`selfplay::play`] for the chosen rule set.
-type PlayGame = fn(TranspositionTable, &Settings, u64) -> (Option<PlayedOut>, TranspositionTable);
+pub type PlayGame =
+    fn(TranspositionTable, &Settings, u64) -> (Option<PlayedOut>, TranspositionTable);
 
 /// The game player of `variant` (one of [`crate::args::VARIANTS`]).
 fn player(variant: Variant) -> Result<PlayGame, String> {
@@ -84,32 +101,108 @@ fn player(variant: Variant) -> Result<PlayGame, String> {
     }
 }
 
-/// Plays worker `worker`'s games until the limits are reached.
-pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
+/// What a worker makes of each game: text lines, or teacher-labelled records (with
+/// the worker's own teacher process).
+pub enum Maker {
+    Text(PlayGame),
+    Teacher(Box<UciLabeller>),
+}
+
+/// A game made: the bytes to append, its result and how many positions they hold.
+struct Made {
+    bytes: Vec<u8>,
+    verdict: Verdict,
+    positions: u64,
+    chess960: bool,
+}
+
+impl Maker {
+    /// The text maker of `config`'s rule set.
+    pub fn text(config: &Config) -> Result<Maker, String> {
+        player(config.variant).map(Maker::Text)
+    }
+
+    fn make(
+        &mut self,
+        shared: &Shared,
+        table: TranspositionTable,
+        settings: &Settings,
+        game: u64,
+    ) -> (Result<Option<Made>, String>, TranspositionTable) {
+        let seed = game_seed(shared.seed, game);
+        match self {
+            Maker::Text(play) => {
+                let (played, table) = play(table, settings, seed);
+                let made = played.map(|played| Made {
+                    bytes: played.text().into_bytes(),
+                    verdict: played.verdict,
+                    positions: played.samples.len() as u64,
+                    chess960: false,
+                });
+                (Ok(made), table)
+            }
+            Maker::Teacher(labeller) => {
+                let Ok(number) = u32::try_from(game) else {
+                    return (
+                        Err(format!("game number {game} is beyond a record's u32")),
+                        table,
+                    );
+                };
+                let teacher = shared.config.teacher.as_ref().expect("teacher mode");
+                let (labelled, table) = teacher_game::play_labelled(
+                    table,
+                    settings,
+                    teacher,
+                    labeller.as_mut(),
+                    seed,
+                    number,
+                );
+                let made = labelled.map(|labelled| {
+                    labelled.map(|labelled| Made {
+                        verdict: labelled.played.verdict,
+                        positions: labelled.records,
+                        chess960: labelled.chess960,
+                        bytes: labelled.bytes,
+                    })
+                });
+                (made, table)
+            }
+        }
+    }
+}
+
+/// Plays worker `worker`'s games with `maker` until the limits are reached.
+pub fn run(shared: &Shared, worker: usize, mut maker: Maker) -> Result<(), String> {
     let config = &shared.config;
     let settings = Settings {
         nodes: config.nodes,
         opening_plies: config.opening_plies,
         network: shared.network.clone(),
     };
-    let play = player(config.variant)?;
     let mut table = TranspositionTable::new(TABLE_MB);
-    let mut game = worker as u64;
-    while config.games.is_none_or(|games| game < games) {
+    let mut game = shared.first_game + worker as u64;
+    let end = config.games.map(|games| shared.first_game + games);
+    while end.is_none_or(|end| game < end) {
         if shared.failed.load(Ordering::Relaxed) || shared.enough_positions() {
             break;
         }
-        let (played, back) = play(table, &settings, game_seed(config.seed, game));
+        let (made, back) = maker.make(shared, table, &settings, game);
         table = back;
-        match played {
-            Some(played) => {
-                let text = played.text();
+        let made = match made {
+            Ok(made) => made,
+            Err(e) => {
+                shared.failed.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
+        };
+        match made {
+            Some(made) => {
                 let written = shared
                     .out
                     .lock()
                     .map_err(|_| "the output lock was poisoned".to_string())
                     .and_then(|mut out| {
-                        out.write_all(text.as_bytes())
+                        out.write_all(&made.bytes)
                             .and_then(|()| out.flush())
                             .map_err(|e| format!("{}: {e}", config.out.display()))
                     });
@@ -117,9 +210,9 @@ pub fn run(shared: &Shared, worker: usize) -> Result<(), String> {
                     shared.failed.store(true, Ordering::Relaxed);
                     return Err(e);
                 }
-                shared
-                    .tally()
-                    .add(played.verdict, played.samples.len() as u64);
+                let mut tally = shared.tally();
+                tally.add(made.verdict, made.positions);
+                tally.chess960 += u64::from(made.chess960);
             }
             None => {
                 eprintln!("game {game}: no balanced opening found; skipped");

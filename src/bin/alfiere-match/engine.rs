@@ -1,9 +1,7 @@
 //! The players of a match: a UCI engine running as a child process, or the built-in
 //! random mover (a baseline opponent that needs no process).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+pub use crate::uci_process::{EngineError, UciProcess};
 use std::time::{Duration, Instant};
 
 /// A fixed search limit used instead of the clock (e.g. "the engine at depth 1").
@@ -93,61 +91,11 @@ impl EngineSpec {
     }
 }
 
-/// Why an engine failed to answer as the protocol requires.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EngineError {
-    /// No answer in time.
-    Timeout(&'static str),
-    /// The process ended or its pipes closed.
-    Died,
-    /// The program could not be started.
-    Spawn(String),
-}
-
-impl std::fmt::Display for EngineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EngineError::Timeout(what) => write!(f, "no '{what}' in time"),
-            EngineError::Died => f.write_str("the engine process ended"),
-            EngineError::Spawn(e) => write!(f, "cannot start the engine: {e}"),
-        }
-    }
-}
-
-/// A UCI engine process, read by a thread that forwards its lines.
-pub struct UciProcess {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
 impl UciProcess {
     /// Starts the program and completes the `uci` / `isready` handshake with the
     /// given variant and options.
     pub fn start(spec: &EngineSpec, variant_id: &str) -> Result<UciProcess, EngineError> {
-        let mut child = Command::new(&spec.command)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| EngineError::Spawn(format!("{}: {e}", spec.command)))?;
-        let stdin = child.stdin.take().ok_or(EngineError::Died)?;
-        let stdout = child.stdout.take().ok_or(EngineError::Died)?;
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut process = UciProcess {
-            child,
-            stdin,
-            lines,
-        };
+        let mut process = UciProcess::spawn(&spec.command, &spec.args)?;
         process.send("uci")?;
         process.wait_for("uciok", Duration::from_secs(10))?;
         // Chess960 is asked for as GUIs do, with the standard `UCI_Chess960` (Stockfish
@@ -168,40 +116,6 @@ impl UciProcess {
         Ok(process)
     }
 
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|_| EngineError::Died)
-    }
-
-    /// Waits for a line starting with `word`, skipping others; returns it.
-    pub fn wait_for(
-        &mut self,
-        word: &'static str,
-        timeout: Duration,
-    ) -> Result<String, EngineError> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    if line.split_whitespace().next() == Some(word) {
-                        return Ok(line);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(word)),
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Died),
-            }
-        }
-    }
-
-    /// `isready` / `readyok`.
-    pub fn sync(&mut self) -> Result<(), EngineError> {
-        self.send("isready")?;
-        self.wait_for("readyok", Duration::from_secs(30))
-            .map(|_| ())
-    }
-
     /// Sends the position and the `go` command; returns the `bestmove` token and the
     /// time the engine took.
     pub fn best_action(
@@ -217,20 +131,5 @@ impl UciProcess {
         let took = started.elapsed();
         let token = line.split_whitespace().nth(1).unwrap_or("").to_string();
         Ok((token, took))
-    }
-}
-
-impl Drop for UciProcess {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

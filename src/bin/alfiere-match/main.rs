@@ -22,6 +22,7 @@ mod engine;
 mod openings;
 mod play;
 mod stats;
+mod uci_process;
 
 use alfiere::notation::pgn;
 use alfiere::{Color, Position, Record, Variant};

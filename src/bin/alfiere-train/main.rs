@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Each data line is `<FEN> | <score cp, White's view> | <result, White's view>`
-//! (`load.rs`); lines that do not parse are skipped and counted. Positions are kept
+//! (`load.rs`); lines that do not parse are skipped and counted. A file that starts
+//! with the teacher data header (`alfiere-datagen --teacher`, `alfiere::teacher`) is
+//! read as its 40-byte records instead. Positions are kept
 //! in 32 bytes each (`sample.rs`). A seeded share of the games is held out for the
 //! validation loss (`split.rs`). The network is trained in floating point
 //! (`model.rs`) with Adam (`optimiser.rs`) on batches split across threads

@@ -97,14 +97,33 @@ impl Sample {
             _ => return Err(format!("result '{result}' is not 1.0, 0.5 or 0.0")),
         };
         let (board, turn, hands) = read_position(variant, fen)?;
-        let mut sample = Sample::from_board(&board, turn)?;
+        let mut sample = Sample::labelled(&board, turn, score, result)?;
         sample.set_hands(&hands);
         sample.layout = FeatureSet::of_variant(variant)
             .ok_or_else(|| format!("{} has no network layout", variant.name()))?;
-        // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
-        sample.score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        sample.result = result;
         Ok(sample)
+    }
+
+    /// A sample of `board` with `turn` to act, its score (centipawns, White's view)
+    /// and result (White's half points), read in the orthodox layout: how the
+    /// teacher's records (orthodox chess and Chess960) become samples.
+    pub fn labelled(
+        board: &Board,
+        turn: Color,
+        white_cp: i32,
+        result: u8,
+    ) -> Result<Sample, String> {
+        let mut sample = Sample::from_board(board, turn)?;
+        // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
+        sample.score = white_cp.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        sample.result = result.min(2);
+        Ok(sample)
+    }
+
+    /// The search or teacher score in centipawns, White's point of view.
+    #[cfg(test)]
+    pub fn white_cp(&self) -> i16 {
+        self.score
     }
 
     /// A sample of `board` with `turn` to act (score 0, a draw), read in the orthodox
