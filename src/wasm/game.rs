@@ -851,6 +851,22 @@ impl Game {
         })
     }
 
+    /// Writes a game analysis's report (`analyseGame()`'s `report`, of this game) into
+    /// the game's notes as `analyseGame()` writes its `pgn`: `[%eval]` commands, the
+    /// marks' NAGs with a sentence, the better line as a variation; the game's own
+    /// tags, comments and side lines stay. Throws `InvalidArgumentError` for a report
+    /// of another game or a malformed one, and the game stays as it was.
+    pub fn annotate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "object")] report: JsValue,
+    ) -> Result<(), JsValue> {
+        let report = super::report_reader::game_report(&report)?;
+        let mut annotated = self.inner.clone();
+        crate::analysis::annotate(&mut annotated, &report).map_err(throw)?;
+        self.inner = annotated;
+        Ok(())
+    }
+
     /// A copy of the game.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> Game {
