@@ -861,10 +861,9 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "object")] report: JsValue,
     ) -> Result<(), JsValue> {
         let report = super::report_reader::game_report(&report)?;
-        let mut annotated = self.inner.clone();
-        crate::analysis::annotate(&mut annotated, &report).map_err(throw)?;
-        self.inner = annotated;
-        Ok(())
+        // `annotate` refuses a report of another game before it writes anything, and
+        // the reader's plies are in order, so every note it writes has its place.
+        crate::analysis::annotate(&mut self.inner, &report).map_err(throw)
     }
 
     /// A copy of the game.
