@@ -1,7 +1,7 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score, EngineLine, Game, JobRequest, SearchRequest, AnalysisRequest } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine, Game, Move, JobRequest, SearchRequest, AnalysisRequest } from '../pkg/web/alfiere.js';
 
 export type { VariantId, Score, EngineLine, JobRequest, SearchRequest, AnalysisRequest };
 
@@ -53,6 +53,11 @@ export interface Info {
   hashfull: number;
   /** The line, as UCI action tokens. */
   pv: string[];
+  /** The same line as data: its actions packed as numbers (as `game.engineLine()`
+   *  packs a game's), and as verbose moves (SAN, squares, `endsTurn`), so that nothing
+   *  replays it to write or draw it. */
+  actions: number[];
+  moves: Move[];
 }
 
 export interface AnalyseOptions {
@@ -121,6 +126,17 @@ export type Mark = 'inaccuracy' | 'mistake' | 'blunder';
 /** One budget per position of a game's analysis (100,000 nodes when none). */
 export interface AnalyseGameOptions { nodes?: number; depth?: number; movetime?: number }
 export interface AnalysisProgress { done: number; total: number; nodes: number }
+/** The engine's best line from a position: its first action (UCI and SAN), the
+ *  whole line as UCI tokens, in SAN and packed (as `game.engineLine()` packs a game's),
+ *  and its first turn as verbose moves (what a page draws as arrows). */
+export interface BestLine {
+  uci: string;
+  san: string;
+  pv: string[];
+  pvSan: string[];
+  actions: number[];
+  turn: Move[];
+}
 /** One action of an analysed game (docs/analysis.md). */
 export interface PlyReport {
   /** Actions counted from 0; turns from 0. */
@@ -133,7 +149,7 @@ export interface PlyReport {
   /** After the action; null where a stopped analysis did not reach. */
   eval: Eval | null;
   /** The engine's line where the action was played. */
-  best: { uci: string; san: string; pv: string[]; pvSan: string[] } | null;
+  best: BestLine | null;
   /** The mover's win percentage before and after. */
   winBefore: number | null;
   winAfter: number | null;
@@ -177,7 +193,7 @@ export interface TurnJudgement {
   winBefore: number | null;
   winAfter: number | null;
   /** The engine's line from the position before the turn, and its first turn in SAN. */
-  best: { uci: string; san: string; pv: string[]; pvSan: string[] } | null;
+  best: BestLine | null;
   bestTurn: string[];
   nodes: number;
 }
@@ -221,7 +237,9 @@ export declare class Engine extends EventTarget {
   analyse(options?: AnalyseOptions, onInfo?: (info: Info) => void): Promise<AnalyseResult>;
   /** Analyses a whole game of any rule set (a Game, or a PGN text's first game):
    *  every position searched at full strength with the budget per position, every
-   *  decision judged. Rejects with InvalidArgumentError, InvalidPgnError, ... */
+   *  decision judged. A Game crosses to the worker as its line only; its notes stay
+   *  here and the analysis is written into a copy of it (`game.annotate(report)`),
+   *  so `pgn` keeps them all. Rejects with InvalidArgumentError, InvalidPgnError, ... */
   analyseGame(game: Game | string, options?: AnalyseGameOptions, onProgress?: (progress: AnalysisProgress) => void): Promise<GameAnalysis>;
   /** Practice: judges the turn a game ends with (a Game of any rule set, or a PGN
    *  text) as analyseGame judges a played one (the positions before and after it

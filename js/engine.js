@@ -114,6 +114,15 @@ function judgingJob(gameOrPgn, options, kind = 'analysis', what = 'analyseGame',
   return job;
 }
 
+/** A game analysis of `game`'s line (`{report, pgn}` from the worker) with the game's
+ * notes: the analysis written into `game` itself, and its tags in the report, as its
+ * PGN text would have given them. */
+function withNotes(game, analysis) {
+  game.annotate(analysis.report);
+  const tags = new Map(Object.entries(game.getHeaders())); // a Map, as the worker's report has them
+  return { ...analysis, report: { ...analysis.report, tags }, pgn: game.pgn() };
+}
+
 function lineEvent(line) {
   if (typeof MessageEvent === 'function') return new MessageEvent('message', { data: line });
   const event = new Event('message');
@@ -266,15 +275,26 @@ export class Engine extends EventTarget {
    * win chances and mark; per side counts and accuracy) and the game's PGN with the
    * analysis written in, which `game.loadPgn(pgn)` takes. `stop()` ends it early with
    * what is analysed (`report.complete` false). Runs in the worker: the page never
-   * waits.
+   * waits. A `Game` crosses to the worker as its line only (`engineLine()`); its
+   * notes (tags, comments, side lines, clocks, result) stay here, and the analysis is
+   * written into a copy of it taken now (`game.annotate(report)`), so `pgn` is the one
+   * its PGN text would give.
    */
   analyseGame(gameOrPgn, options, onProgress) {
     if (onProgress !== undefined && onProgress !== null && typeof onProgress !== 'function') {
       return Promise.reject(invalid(`onProgress must be a function, not ${typeName(onProgress)}`));
     }
+    let copy = null;
+    const make = () => {
+      const job = judgingJob(gameOrPgn, options);
+      if (job.line && typeof gameOrPgn.annotate === 'function') copy = gameOrPgn.clone();
+      return job;
+    };
     // A game's report must not depend on whether its rule set's network had arrived
     // yet (docs/analysis.md): the worker starts it once the networks being read are in use.
-    return this.#job(() => judgingJob(gameOrPgn, options), onProgress, true);
+    const result = this.#job(make, onProgress, true);
+    if (!copy) return result;
+    return result.then((analysis) => withNotes(copy, analysis)).finally(() => copy.free());
   }
 
   /** Runs the job `make()` builds (it may throw a typed error) in the worker: `onEvent`

@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// Runs the session's job to its end; returns its events as data.
 fn run_as_data(engine: &mut EngineSession, id: u32) -> Vec<JobEvent> {
-    let mut reporter = JobReporter::new(id, engine.variant());
+    let mut reporter = JobReporter::new(id, engine.game());
     let mut events = Vec::new();
     engine.run(&|| 0, &mut |e| {
         events.push(reporter.event(e).expect("an answer"))
@@ -84,6 +84,113 @@ fn a_games_analysis_reports_progress_then_its_final_answer_as_data() {
     assert_eq!(step["value"]["total"], progress.len());
 }
 
+/// A Game that plays `line` (packed) from the position `engine` searched: the line as
+/// data takes no notation to replay.
+fn replayed(position: &Game, actions: &[u32]) -> Game {
+    let mut game = position.clone();
+    for &code in actions {
+        game.play_packed(code).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_searchs_lines_come_as_data_packed_actions_and_verbose_moves() {
+    // Marseillais after one turn: two actions a turn, so the line's turns show in it.
+    let mut engine = EngineSession::new();
+    engine
+        .set_option(OptionChange::Variant(Variant::Marseillais))
+        .unwrap();
+    engine.set_position_moves(None, &["e4", "d4"]).unwrap();
+    let position = engine.game().clone();
+    engine
+        .start(Job::Search(SearchJob::new(Limits::depth(3))))
+        .unwrap();
+    let events = run_as_data(&mut engine, 3);
+    let infos: Vec<_> = events
+        .iter()
+        .filter_map(|e| match &e.value {
+            EventValue::Info(info) => Some(info),
+            _ => None,
+        })
+        .collect();
+    assert!(!infos.is_empty());
+    for info in infos {
+        assert!(!info.pv.is_empty());
+        // One action per UCI token, the same actions three ways.
+        assert_eq!(info.actions.len(), info.pv.len(), "{info:?}");
+        assert_eq!(info.moves.len(), info.pv.len());
+        let lans: Vec<&str> = info.moves.iter().map(|m| m.lan.as_str()).collect();
+        assert_eq!(lans, info.pv);
+        let played = replayed(&position, &info.actions);
+        let history = played.history();
+        let sans: Vec<&str> = history[2..].iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(
+            sans,
+            info.moves
+                .iter()
+                .map(|m| m.san.as_str())
+                .collect::<Vec<_>>()
+        );
+        // Black acts twice, then White: the turns are in the moves.
+        assert_eq!(info.moves[0].color, alfiere::types::Color::Black);
+        assert!(!info.moves[0].ends_turn);
+        if info.moves.len() > 1 {
+            assert!(info.moves[1].ends_turn);
+        }
+    }
+    let json = serde_json::to_value(&events[0]).unwrap();
+    assert!(json["value"]["actions"][0].is_u64());
+    assert_eq!(json["value"]["moves"][0]["color"], "b");
+    assert!(json["value"]["moves"][0]["san"].is_string());
+}
+
+#[test]
+fn an_analysiss_best_lines_come_as_data_with_their_first_turn_described() {
+    let mut game = Game::start(Variant::Marseillais);
+    for m in ["e4", "d4", "e5", "d5"] {
+        game.play_text(m).unwrap();
+    }
+    let mut engine = EngineSession::new();
+    engine
+        .start(Job::Analysis(AnalysisJob {
+            game: game.clone(),
+            limits: Limits::nodes(300),
+        }))
+        .unwrap();
+    let events = run_as_data(&mut engine, 9);
+    let EventValue::Analysis(result) = &events.last().unwrap().value else {
+        panic!("{:?}", events.last())
+    };
+    let mut checked = 0;
+    for ply in &result.report.plies {
+        let Some(best) = &ply.best else { continue };
+        let mut before = game.clone();
+        while before.record().plies() > ply.ply {
+            before.undo();
+        }
+        assert_eq!(best.actions.len(), best.pv.len());
+        let played = replayed(&before, &best.actions);
+        let uci: Vec<String> = played.history()[ply.ply..]
+            .iter()
+            .map(|m| m.lan.clone())
+            .collect();
+        assert_eq!(uci, best.pv);
+        // The first turn: up to the action that ends it, as verbose moves.
+        let turn: Vec<&str> = best.turn.iter().map(|m| m.san.as_str()).collect();
+        let ends = best.turn.iter().position(|m| m.ends_turn);
+        // (A line cut short may end inside its first turn.)
+        let whole = best.turn.len() == best.pv.len();
+        assert!(
+            ends == Some(best.turn.len() - 1) || (ends.is_none() && whole),
+            "{turn:?}"
+        );
+        assert_eq!(turn, best.pv_san[..turn.len()]);
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
 #[test]
 fn a_search_with_no_legal_action_ends_with_a_refused_answer() {
     let mut engine = EngineSession::new();
@@ -93,7 +200,7 @@ fn a_search_with_no_legal_action_ends_with_a_refused_answer() {
     engine
         .start(Job::Search(SearchJob::new(Limits::depth(2))))
         .unwrap();
-    let mut reporter = JobReporter::new(1, engine.variant());
+    let mut reporter = JobReporter::new(1, engine.game());
     let mut answers = Vec::new();
     engine.run(&|| 0, &mut |e| answers.push(reporter.event(e)));
     let error = answers.pop().unwrap().unwrap_err();

@@ -181,7 +181,7 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
             multipv: Some(3),
         }))
         .unwrap();
-    let mut reporter = SearchReporter::new(Variant::Chess);
+    let mut reporter = SearchReporter::new(engine.game());
     let mut report = None;
     for event in run(&mut engine) {
         if let Some(done) = reporter.event(&event) {
@@ -224,7 +224,7 @@ fn the_search_report_has_the_shape_the_js_engine_hands_out() {
     mated
         .start(Job::Search(SearchJob::new(Limits::depth(2))))
         .unwrap();
-    let mut reporter = SearchReporter::new(Variant::Chess);
+    let mut reporter = SearchReporter::new(mated.game());
     let error = run(&mut mated)
         .iter()
         .find_map(|e| reporter.event(e))

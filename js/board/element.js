@@ -819,10 +819,24 @@ export class AlfiereBoard extends ElementBase {
 
   /** The PGN of the game; `tags` fill the tags the game lacks (imported ones win). */
   pgn({ tags = {} } = {}) {
+    return this.#model.pgn(this.#exportTags(tags));
+  }
+
+  /** A copy of the game with the tags `pgn({tags})` writes (a `Game` the caller frees):
+   * what an engine analyses with the game's notes, as data (`engine.analyseGame(copy)`). */
+  gameWithTags({ tags = {} } = {}) {
+    const filled = this.#model.filledTags(this.#exportTags(tags));
+    const copy = this.#model.game.clone();
+    for (const [name, value] of Object.entries(filled)) copy.setHeader(name, value);
+    return copy;
+  }
+
+  /** The players' names and `tags`: the tags an exported game gets where it has none. */
+  #exportTags(tags) {
     this.#need();
     if (tags === null || typeof tags !== 'object') throw boardError('InvalidArgumentError', 'pgn tags must be an object of strings');
     const names = { White: this.#controller.playerName('w'), Black: this.#controller.playerName('b') };
-    return this.#model.pgn({ ...names, ...tags });
+    return { ...names, ...tags };
   }
 
   /** Resigns for `color` (default: the person against the engine, else the side to act). */

@@ -272,12 +272,17 @@ export class GameModel extends EventTarget {
    * with `defaults` filling the tags it lacks or holds only as "?".
    */
   pgn(defaults = {}) {
+    return this.game.pgn({ tags: this.filledTags(defaults) });
+  }
+
+  /** The tags of `defaults` the game lacks or holds only as "?": those `pgn(defaults)` adds. */
+  filledTags(defaults = {}) {
     const headers = this.game.getHeaders();
     const tags = {};
     for (const [name, value] of Object.entries(defaults)) {
       if (typeof value === 'string' && /^[?.\s]*$/.test(headers[name] ?? '')) tags[name] = value;
     }
-    return this.game.pgn({ tags });
+    return tags;
   }
 
   /** The player a tag of the game names for `side` ('w' or 'b'), or null when none is named. */

@@ -185,6 +185,8 @@ export declare class AlfiereBoard extends HTMLElement {
   load(fen: string): void;
   loadPgn(pgn: string): void;
   pgn(options?: { tags?: Record<string, string> }): string;
+  /** A copy of the game with the tags `pgn({tags})` writes; the caller frees it. */
+  gameWithTags(options?: { tags?: Record<string, string> }): Game;
   history(): Move[];
   review(ply: number | null): void;
   /**

@@ -23,6 +23,7 @@ use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
 use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
+use crate::search::ordering::pack;
 use crate::search::{Clock, Limits, Repetitions, SearchOptions, TranspositionTable};
 use crate::types::{ByColor, Color};
 
@@ -434,17 +435,22 @@ fn deeper(limits: &Limits) -> Limits {
     }
 }
 
-/// The line `pv` from `position`, in UCI and SAN (cut where an action would not be
-/// legal, which a correct search never gives); `position` is left as it was.
+/// The line `pv` from `position`, in UCI, SAN and packed, and its first turn as
+/// verbose moves (cut where an action would not be legal, which a correct search
+/// never gives); `position` is left as it was.
 pub(super) fn best_line(position: &mut Game, pv: &[Action]) -> Option<BestLine> {
     let mut uci = Vec::new();
     let mut san = Vec::new();
+    let mut turn = Vec::new();
     for action in pv {
         let Ok(info) = position.play_action(action) else {
             break;
         };
-        uci.push(info.lan);
-        san.push(info.san);
+        uci.push(info.lan.clone());
+        san.push(info.san.clone());
+        if turn.last().is_none_or(|m: &MoveInfo| !m.ends_turn) {
+            turn.push(info);
+        }
     }
     for _ in &uci {
         position.undo();
@@ -452,8 +458,10 @@ pub(super) fn best_line(position: &mut Game, pv: &[Action]) -> Option<BestLine> 
     Some(BestLine {
         uci: uci.first()?.clone(),
         san: san.first()?.clone(),
+        actions: pv[..uci.len()].iter().map(pack).collect(),
         pv: uci,
         pv_san: san,
+        turn,
     })
 }
 

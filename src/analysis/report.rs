@@ -3,6 +3,7 @@
 //! Serialises (serde) to the JSON of `alfiere annotate --json` and of the JS API.
 
 use super::judge::{Cause, Eval, Mark};
+use crate::api::MoveInfo;
 use crate::types::{ByColor, Color};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -18,6 +19,12 @@ pub struct BestLine {
     /// The same line in SAN.
     #[serde(rename = "pvSan")]
     pub pv_san: Vec<String>,
+    /// The same line's actions packed as numbers, as `engineLine()` writes a game's.
+    pub actions: Vec<u32>,
+    /// The line's first turn as verbose moves (squares, `endsTurn`, SAN): what a page
+    /// draws as the better turn's arrows without replaying the line. Only the first
+    /// turn: a report keeps one best line per action, and is stored whole.
+    pub turn: Vec<MoveInfo>,
 }
 
 /// One action of the game, judged.

@@ -258,6 +258,15 @@ impl Game {
         self.inner.line_moves(line)
     }
 
+    /// A line of actions from the current position as verbose moves, up to the first
+    /// that is not legal (a search's line, described for a page); the game stays.
+    pub fn describe_line(&self, line: &[Action]) -> Vec<MoveInfo> {
+        let mut walker = self.inner.clone_box();
+        line.iter()
+            .map_while(|action| walker.play_action(action).ok())
+            .collect()
+    }
+
     /// Plays the legal action whose packed form ([`crate::search::ordering::pack`])
     /// is `code`: how a game's line reaches the engine without notation.
     ///

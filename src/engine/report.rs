@@ -6,11 +6,11 @@
 
 use super::job::Event;
 use crate::analysis::{AnalysisProgress, GameReport, TurnJudgement};
-use crate::api::{ApiError, ApiErrorKind};
+use crate::api::{ApiError, ApiErrorKind, Game, MoveInfo};
 use crate::moves::Action;
 use crate::notation::uci::action_to_uci_in;
+use crate::search::ordering::pack;
 use crate::search::{Score, SearchInfo};
-use crate::Variant;
 use serde::Serialize;
 
 /// A score from the side to act's point of view: `{cp}` or `{mate}`.
@@ -44,11 +44,19 @@ pub struct InfoReport {
     pub time: u64,
     /// The line as UCI tokens.
     pub pv: Vec<String>,
+    /// The same line as data: its actions packed as numbers (as `engineLine()`
+    /// writes a game's), ...
+    pub actions: Vec<u32>,
+    /// ... and as verbose moves (SAN, squares, `endsTurn`: what a page writes and
+    /// draws), so that no one replays it in a new game.
+    pub moves: Vec<MoveInfo>,
 }
 
 impl InfoReport {
-    /// The plain form of `info`, its line written as `variant` writes UCI tokens.
-    pub fn new(info: &SearchInfo, variant: Variant) -> InfoReport {
+    /// The plain form of `info`, a search of `position`.
+    pub fn new(info: &SearchInfo, position: &Game) -> InfoReport {
+        let variant = position.variant();
+        let moves = position.describe_line(&info.pv);
         InfoReport {
             depth: info.depth,
             seldepth: info.seldepth,
@@ -63,6 +71,8 @@ impl InfoReport {
                 .iter()
                 .map(|action| action_to_uci_in(action, variant))
                 .collect(),
+            actions: info.pv[..moves.len()].iter().map(pack).collect(),
+            moves,
         }
     }
 }
@@ -92,28 +102,29 @@ pub struct SearchReport {
 pub struct SearchReporter {
     /// The last info of each line, in the order of their ranks.
     lines: Vec<InfoReport>,
-    /// The rule set, which says how castling is written.
-    variant: Variant,
+    /// The position searched: its rule set says how castling is written, and its
+    /// lines are described from it.
+    position: Game,
 }
 
 impl Default for SearchReporter {
     fn default() -> SearchReporter {
-        SearchReporter::new(Variant::Chess)
+        SearchReporter::new(&Game::start(crate::Variant::Chess))
     }
 }
 
 impl SearchReporter {
-    /// A reporter for a search in rule set `variant`.
-    pub fn new(variant: Variant) -> SearchReporter {
+    /// A reporter for a search of `position`.
+    pub fn new(position: &Game) -> SearchReporter {
         SearchReporter {
             lines: Vec::new(),
-            variant,
+            position: position.clone(),
         }
     }
 
     /// Notes an info event; returns its plain form.
     pub fn info(&mut self, info: &SearchInfo) -> InfoReport {
-        let report = InfoReport::new(info, self.variant);
+        let report = InfoReport::new(info, &self.position);
         // A Vec, not a map: a few lines at most, and the wasm module stays smaller.
         match self.lines.iter_mut().find(|l| l.multipv == report.multipv) {
             Some(line) => *line = report.clone(),
@@ -134,7 +145,8 @@ impl SearchReporter {
     /// # Errors
     /// `GameOver` when the side to act had no legal action.
     pub fn finish(self, best: Option<&Action>, time_ms: u64) -> Result<SearchReport, ApiError> {
-        let Some(best) = best.map(|action| action_to_uci_in(action, self.variant)) else {
+        let variant = self.position.variant();
+        let Some(best) = best.map(|action| action_to_uci_in(action, variant)) else {
             return Err(ApiError::new(
                 ApiErrorKind::GameOver,
                 "the side to act has no legal action",
@@ -228,11 +240,12 @@ pub struct JobReporter {
 }
 
 impl JobReporter {
-    /// A reporter for the job `id` in rule set `variant`.
-    pub fn new(id: u32, variant: Variant) -> JobReporter {
+    /// A reporter for the job `id`, started on the session's `position` (which a
+    /// search's lines are described from).
+    pub fn new(id: u32, position: &Game) -> JobReporter {
         JobReporter {
             id,
-            search: SearchReporter::new(variant),
+            search: SearchReporter::new(position),
         }
     }
 

@@ -851,6 +851,21 @@ impl Game {
         })
     }
 
+    /// Writes a game analysis's report (`analyseGame()`'s `report`, of this game) into
+    /// the game's notes as `analyseGame()` writes its `pgn`: `[%eval]` commands, the
+    /// marks' NAGs with a sentence, the better line as a variation; the game's own
+    /// tags, comments and side lines stay. Throws `InvalidArgumentError` for a report
+    /// of another game or a malformed one, and the game stays as it was.
+    pub fn annotate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "object")] report: JsValue,
+    ) -> Result<(), JsValue> {
+        let report = super::report_reader::game_report(&report)?;
+        // `annotate` refuses a report of another game before it writes anything, and
+        // the reader's plies are in order, so every note it writes has its place.
+        crate::analysis::annotate(&mut self.inner, &report).map_err(throw)
+    }
+
     /// A copy of the game.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> Game {

@@ -32,6 +32,7 @@
 
 mod game;
 mod job_request;
+mod report_reader;
 mod session;
 #[cfg(test)]
 mod tests;

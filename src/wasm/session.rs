@@ -214,7 +214,7 @@ impl Session {
             return Err(invalid("a job is running; stop it first"));
         }
         start_job(&mut self.engine, &request)?;
-        self.reporter = Some(JobReporter::new(id, self.engine.variant()));
+        self.reporter = Some(JobReporter::new(id, self.engine.game()));
         Ok(())
     }
 
@@ -297,10 +297,10 @@ impl Session {
     fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
         let out = Array::new();
         for event in events {
-            let variant = self.engine.variant();
+            let engine = &self.engine;
             let reporter = self
                 .reporter
-                .get_or_insert_with(|| JobReporter::new(0, variant));
+                .get_or_insert_with(|| JobReporter::new(0, engine.game()));
             let last = event.is_final();
             let data = reporter.event(event);
             if last {

@@ -1,9 +1,11 @@
 // A whole game's analysis through the JS Engine (Node worker thread, the same host as
 // the browser's Web Worker): engine.analyseGame(game | pgn, {nodes | depth | movetime},
 // onProgress) in every kind of turn, its report's shape, the annotated PGN a Game takes
-// back, stop(), and refused input.
+// back, stop(), refused input, a Game's notes kept on this side (only its line crosses
+// to the worker) and Game.annotate().
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
 import { Engine } from 'alfiere/engine';
 import { Game } from 'alfiere';
 
@@ -113,4 +115,81 @@ test('the same game, the same budget: the same report after the engine played it
   } finally {
     fresh.terminate();
   }
+});
+
+/** A worker thread running the engine's worker, which keeps every message sent to it. */
+class SpyWorker extends EventTarget {
+  sent = [];
+  #thread = new Worker(new URL('../../js/engine-worker-node.js', import.meta.url));
+
+  constructor() {
+    super();
+    this.#thread.on('message', (data) => this.dispatchEvent(new MessageEvent('message', { data })));
+  }
+
+  postMessage(message, transfer) {
+    this.sent.push(message);
+    this.#thread.postMessage(message, transfer);
+  }
+
+  terminate() {
+    this.#thread.terminate();
+  }
+}
+
+// A game with every kind of note: tags, comments (before the first move too), a clock,
+// NAGs, a side line, and a result decided off the board.
+const NOTED = `[Event "Club night"]
+[White "Ann"]
+[Black "Bo"]
+[Result "0-1"]
+[Termination "resignation"]
+
+{Ann's first game} 1. e4 {[%clk 0:04:58] the king's pawn} e5 $1 2. Qh5 (2. Nf3 Nc6 {the usual}) Nc6 3. Qxf7+ Kxf7 0-1`;
+
+test('a Game with notes: only its line crosses to the worker, and its pgn is the one its PGN text gives', async () => {
+  const spy = new SpyWorker();
+  const spied = new Engine({ worker: spy });
+  try {
+    const game = new Game();
+    game.loadPgn(NOTED);
+    const byText = await spied.analyseGame(game.pgn(), { nodes: 4000 });
+    const sentBefore = spy.sent.length;
+    const byGame = await spied.analyseGame(game, { nodes: 4000 });
+    const job = spy.sent.slice(sentBefore).find((m) => m?.type === 'job')?.job;
+    assert.equal(job.kind, 'analysis');
+    assert.equal(job.pgn, undefined, 'no PGN crosses to the worker');
+    assert.deepEqual(Object.keys(job.line).sort(), ['actions', 'fen', 'variant']);
+    assert.equal(byGame.pgn, byText.pgn);
+    assert.deepEqual(byGame.report, byText.report);
+    // The notes are all there, with the analysis written in.
+    const flat = byGame.pgn.replace(/\s+/g, ' '); // the movetext is wrapped
+    for (const kept of ['[Event "Club night"]', "{Ann's first game}", '[%clk 0:04:58]', "the king's pawn", '$1', '(2. Nf3 Nc6 {the usual})', '0-1']) {
+      assert.ok(flat.includes(kept), `${kept} in ${byGame.pgn}`);
+    }
+    assert.match(byGame.pgn, /Qxf7\+ \$4/);
+    // The game itself is untouched.
+    const fresh = new Game();
+    fresh.loadPgn(NOTED);
+    assert.equal(game.pgn(), fresh.pgn());
+  } finally {
+    spied.terminate();
+  }
+});
+
+test("Game.annotate() writes a report into the game; another game's or a malformed one is refused and the game stays", async () => {
+  const game = played('chess', ['e4', 'e5', 'Qh5', 'Nc6', 'Qxf7+', 'Kxf7']);
+  const { report, pgn } = await engine.analyseGame(game.pgn(), { nodes: 4000 });
+  const before = game.pgn();
+  const other = played('chess', ['d4']);
+  assert.throws(() => other.annotate(report), (e) => e.name === 'InvalidArgumentError' && /another game/.test(e.message));
+  assert.equal(other.history().length, 1);
+  for (const bad of [null, 42, {}, { ...report, plies: 'none' }, { ...report, start: { cp: 'x' } },
+    { ...report, plies: [{ ...report.plies[0], ply: 3 }, ...report.plies.slice(1)] },
+    { ...report, plies: [{ ...report.plies[0], class: 'awful' }, ...report.plies.slice(1)] }]) {
+    assert.throws(() => game.annotate(bad), (e) => e.name === 'InvalidArgumentError', JSON.stringify(bad)?.slice(0, 80));
+    assert.equal(game.pgn(), before);
+  }
+  game.annotate(report);
+  assert.equal(game.pgn(), pgn);
 });

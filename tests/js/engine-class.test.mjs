@@ -64,11 +64,37 @@ test('ready, a depth-limited analysis with parsed info objects, and a legal best
   assert.equal(result.lines.length, 1);
   assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4, 5, 6]);
   for (const info of infos) {
-    assert.deepEqual(Object.keys(info).sort(), ['depth', 'hashfull', 'multipv', 'nodes', 'nps', 'pv', 'score', 'seldepth', 'time']);
+    assert.deepEqual(Object.keys(info).sort(), ['actions', 'depth', 'hashfull', 'moves', 'multipv', 'nodes', 'nps', 'pv', 'score', 'seldepth', 'time']);
     assert.ok('cp' in info.score || 'mate' in info.score);
     assert.equal(info.multipv, 1);
+    // The line as data: packed actions and verbose moves, the same line as `pv`.
+    assert.deepEqual(info.moves.map((m) => m.lan), info.pv);
+    assert.equal(info.actions.length, info.pv.length);
   }
   assert.deepEqual(result.lines[0], infos.at(-1));
+});
+
+test("an info's line comes as data: its actions packed as engineLine() packs a game's, its moves a Game's", async () => {
+  const engine = newEngine({ variant: 'alice' });
+  await engine.ready;
+  const game = new Game('alice');
+  for (const m of ['e4', 'd5']) game.move(m);
+  const infos = [];
+  await engine.analyse({ game, depth: 4 }, (info) => infos.push(info));
+  const info = infos.at(-1);
+  assert.ok(info.moves.length >= 2, JSON.stringify(info.pv));
+  const replay = game.clone();
+  try {
+    for (const token of info.pv) replay.move(token);
+    // The same verbose moves as the Game gives (Alice: the board each piece ends on)...
+    assert.deepEqual(replay.history({ verbose: true }).slice(2), info.moves);
+    // ... and the same numbers as the Game's line, which the engine takes back.
+    assert.deepEqual([...replay.engineLine().actions.slice(2)], info.actions);
+    assert.ok(info.moves.every((m) => m.board === 'a' || m.board === 'b'));
+  } finally {
+    replay.free();
+    game.free();
+  }
 });
 
 test('analyse() answers in objects only; raw UCI gives the same search as lines', async () => {

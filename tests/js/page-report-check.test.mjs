@@ -32,6 +32,14 @@ const stored = (report, moves) => ({ version: 1, key: `${report.variant}\nstart\
 test("the engine's reports pass, through JSON as storage keeps them", () => {
   const chess = JSON.parse(JSON.stringify(reports.chess));
   assert.equal(isReport(chess, 4), true);
+  assert.ok(chess.plies[0].best.turn.length >= 1, 'lines as data');
+  // A report stored before lines came as data has no `actions` and `turn`.
+  const older = JSON.parse(JSON.stringify(reports.chess));
+  for (const ply of older.plies) {
+    delete ply.best?.actions;
+    delete ply.best?.turn;
+  }
+  assert.equal(isReport(older, 4), true);
   assert.ok(checkStoredAnalysis(stored(chess, 'f2f3 e7e5 g2g4 d8h4')));
   const marseillais = JSON.parse(JSON.stringify(reports.marseillais));
   assert.equal(isReport(marseillais, marseillais.plies.length), true);
@@ -51,6 +59,11 @@ test('any field that is not what the engine writes fails the whole record', () =
     (r) => (r.plies[2].cause = 'luck'),
     (r) => (r.plies[0].best = { uci: 'e2e4', san: 'e4', pv: 'e2e4', pvSan: ['e4'] }),
     (r) => (r.plies[0].best.pvSan = [1]),
+    (r) => (r.plies[0].best.actions = ['e2e4']),
+    (r) => (r.plies[0].best.turn = 'e4'),
+    (r) => (r.plies[0].best.turn[0].to = 'z9"><img>'),
+    (r) => (r.plies[0].best.turn[0].path = ['e4', 'k1']),
+    (r) => (r.plies[0].best.turn[0].endsTurn = 1),
     (r) => (r.plies[0].color = 'red'),
     (r) => (r.plies[0].ply = 3),
     (r) => (r.plies[0].turn = -1),

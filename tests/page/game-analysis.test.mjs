@@ -145,6 +145,31 @@ test('Analyse game: progress, graph, marks, accuracy, navigation, arrows, export
   assert.deepEqual(errors, []);
 });
 
+test('the game crosses to the worker as its line, never as PGN; the export keeps its notes with the analysis (issue 55)', async () => {
+  await newGame(page, { variant: 'chess', mode: 'friend' });
+  await loadText(`[Event "Club night"]\n[White "Ann"]\n\n{A first game} 1. e4 {the king's pawn} e5 $1 2. Qh5 (2. Nf3 Nc6) Nc6 3. Qxf7+ Kxf7 *`);
+  // Every job the page sends to an engine worker, from now on.
+  await page.evaluate(() => {
+    window.sentJobs = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, transfer) {
+      if (message?.type === 'job') window.sentJobs.push(structuredClone(message.job));
+      return post.call(this, message, transfer);
+    };
+  });
+  await analyse();
+  const jobs = await page.evaluate(() => window.sentJobs.filter((job) => job.kind === 'analysis'));
+  assert.equal(jobs.length, 1);
+  assert.equal(jobs[0].pgn, undefined, 'no PGN crosses to the worker');
+  assert.equal(jobs[0].line.actions.length, 6);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#ga-download')]);
+  const exported = (await readFile(await download.path(), 'utf8')).replace(/\s+/g, ' ');
+  for (const kept of ['[Event "Club night"]', '[White "Ann"]', '{A first game}', "the king's pawn", 'e5 $1', '(2. Nf3 Nc6)', 'Qxf7+ $4', '[%eval ']) {
+    assert.ok(exported.includes(kept), `${kept} in ${exported}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test('Stop keeps the analysed end of the game; the live analysis waits meanwhile and then goes on', async () => {
   await newGame(page, { variant: 'chess', mode: 'friend' });
   // A seeded random game long enough that Stop comes before the end.

@@ -11,12 +11,11 @@
 // program's arrows (board.autoShapes): the first turn strong, the reply lighter, each
 // action numbered when a turn has several; `arrows` turns them off.
 
-import { actionLabels, startsMidTurn, writtenRows } from './turn-notation.js';
+import { actionLabels, writtenRows } from './turn-notation.js';
 import { whiteWinChance } from './win-chance.js';
 
 export class AnalysisView {
-  constructor(rules, board) {
-    this.rules = rules;
+  constructor(board) {
     this.board = board;
     this.job = null;
     this.jobFen = null;
@@ -30,7 +29,7 @@ export class AnalysisView {
     this.fen = null;
     this.pending = null;
     this.lastDraw = 0;
-    this.sanLines = new Map(); // multipv slot -> {fen, variant, game, tokens, sans, moves, rows}
+    this.sanLines = new Map(); // multipv slot -> {fen, variant, midTurn, key, moves, rows}
     this.arrows = true;
     this.onChoose = null; // (line {moves, labels, slot}) => void
     this.list.addEventListener('click', (event) => {
@@ -43,7 +42,7 @@ export class AnalysisView {
   choose(slot) {
     const line = this.sanLines.get(slot);
     if (!line || line.fen !== this.fen || !line.moves.length) return;
-    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.moves, this.variantInfo(line.variant), startsMidTurn(line.game, line.moves)) });
+    this.onChoose?.({ slot, moves: [...line.moves], labels: actionLabels(line.moves, this.variantInfo(line.variant), line.midTurn) });
   }
 
   /** Shows or hides the best line's arrows. */
@@ -60,10 +59,10 @@ export class AnalysisView {
   }
 
   /**
-   * Analyses a position ({variant, line, fen, side}, see shown-position.js); a no-op
-   * when that search already runs.
+   * Analyses a position ({variant, line, fen, side, midTurn}, see shown-position.js); a
+   * no-op when that search already runs.
    */
-  analyse({ variant, line, fen, side }, multipv) {
+  analyse({ variant, line, fen, side, midTurn }, multipv) {
     if (this.job && this.jobFen === fen && this.jobLines === multipv) return;
     this.job?.cancel();
     this.start(fen);
@@ -73,7 +72,7 @@ export class AnalysisView {
       variant,
       options: { 'Skill Level': 20, MultiPV: multipv },
       request: { line, infinite: true },
-      onInfo: (info) => this.update(info, { fen, side, variant }),
+      onInfo: (info) => this.update(info, { fen, side, variant, midTurn }),
       preemptible: true,
     });
     this.job = job;
@@ -182,52 +181,24 @@ export class AnalysisView {
       }
       const [score, moves] = li.firstElementChild.children;
       setText(score, scoreText(whiteView(info.score, context.side)));
-      renderRows(moves, this.sanLine(context, info.pv ?? [], i));
+      renderRows(moves, this.sanLine(context, info.moves ?? [], i));
     });
     this.drawArrows();
   }
 
   /**
-   * The PV as numbered rows, as the rule set's PGN writes them, played on a copy of the
-   * analysed position. Each line keeps its copy and the actions so far: a new PV
-   * usually changes only its tail, so only that is replayed (the main thread stays
-   * free while the engine searches).
+   * The line as numbered rows, as the rule set's PGN writes them, from the info's
+   * verbose moves (the engine describes its lines: nothing is replayed here). Each slot
+   * keeps its rows while its line stays the same.
    */
-  sanLine({ fen, variant }, pv, slot) {
-    const tokens = pv.slice(0, MAX_PV);
+  sanLine({ fen, variant, midTurn }, moves, slot) {
+    const shown = moves.slice(0, MAX_PV);
+    const key = shown.map((move) => move.lan).join(' ');
     let line = this.sanLines.get(slot);
-    if (!line || line.fen !== fen || line.variant !== variant) {
-      line?.game?.free();
-      line = { fen, variant, game: null, tokens: [], sans: [], moves: [] };
-      try {
-        line.game = new this.rules.Game(variant, fen);
-      } catch {
-        return [];
-      }
+    if (!line || line.fen !== fen || line.variant !== variant || line.key !== key) {
+      const rows = shown.length ? writtenRows(shown, this.variantInfo(variant), midTurn) : [];
+      line = { fen, variant, midTurn, key, moves: shown, rows };
       this.sanLines.set(slot, line);
-    }
-    let common = 0;
-    while (common < tokens.length && common < line.tokens.length && tokens[common] === line.tokens[common]) common++;
-    while (line.tokens.length > common) {
-      line.game.undo();
-      line.tokens.pop();
-      line.sans.pop();
-      line.moves.pop();
-    }
-    for (const token of tokens.slice(common)) {
-      try {
-        const move = line.game.move(token);
-        line.sans.push(move.san);
-        line.moves.push(move);
-        line.tokens.push(token);
-      } catch {
-        break; // a PV from an older position: show what was converted
-      }
-    }
-    const key = line.tokens.join(' ');
-    if (line.rowsKey !== key) {
-      line.rowsKey = key;
-      line.rows = line.tokens.length ? writtenRows(line.moves, this.variantInfo(variant), startsMidTurn(line.game, line.moves)) : [];
     }
     return line.rows;
   }
@@ -238,7 +209,6 @@ export class AnalysisView {
   }
 
   forgetLines() {
-    for (const line of this.sanLines.values()) line.game?.free();
     this.sanLines.clear();
   }
 }

@@ -50,17 +50,15 @@ function budgetFromUrl() {
 }
 
 export class GameAnalysis {
-  /** @param page the Page (board, rules, players, refresh, announce) */
+  /** @param page the Page (board, players, refresh, announce) */
   constructor(page) {
     this.page = page;
     this.board = page.board;
-    this.rules = page.rules;
     this.budget = budgetFromUrl();
     this.job = null; // {key, cancel, progressed}
     // Checked field by field; a bad one is dropped with a notice (stored-records.js).
     this.stored = readRecord(ANALYSIS_KEY, checkStoredAnalysis, page.storedProblems, 'game analysis');
     this.view = null; // {key, pgn, marks, gameNags, nags}
-    this.bestCache = new Map(); // first action of a turn -> the best turn's verbose moves
     this.graphKey = null;
     this.graph = new EvalGraph($('ga-graph'), (ply) => this.goTo(ply));
     this.wire();
@@ -88,13 +86,15 @@ export class GameAnalysis {
     return board.over || this.page.loadedGame || this.page.players.mode === 'friend' || this.page.players.mode === 'view';
   }
 
-  /** Runs the analysis of the game on the board (its PGN: tags, comments and all). */
+  /** Runs the analysis of the game on the board (tags, comments and all: a copy of the
+   * Game, whose line alone crosses to the worker). */
   start() {
     if (!this.canAnalyse()) return;
     const board = this.board;
     const history = board.history();
     const key = gameKey(board.variant, history, board.game);
-    const pgn = board.pgn({ tags: this.page.pgnTags() });
+    // Taken now: the board may change before the engine's queue runs the job.
+    const game = board.gameWithTags({ tags: this.page.pgnTags() });
     const total = history.length + 1;
     const job = { key, cancel: null, progressed: false, changed: false };
     this.job = job;
@@ -103,7 +103,7 @@ export class GameAnalysis {
     const queued = board.engineQueue().submit({
       variant: board.variant,
       run: (engine) =>
-        engine.analyseGame(pgn, this.budget, (progress) => {
+        engine.analyseGame(game, this.budget, (progress) => {
           job.progressed = true;
           if (this.job === job) this.showProgress(progress.done, progress.total);
         }),
@@ -113,7 +113,7 @@ export class GameAnalysis {
     queued.result.then(
       (result) => this.finish(job, result),
       (error) => this.finish(job, null, error),
-    );
+    ).finally(() => game.free());
   }
 
   /** Stop: a started analysis keeps what it analysed (the end of the game); a queued one is dropped. */
@@ -209,7 +209,6 @@ export class GameAnalysis {
       const marks =
         this.stored?.key === key ? marksFromReport(this.stored.report) : marksFromNotes(board.game, history, gameNags);
       this.view = { key, pgn, stored: this.stored, marks, gameNags, nags: shownNags(gameNags, marks) };
-      this.bestCache.clear();
     }
     this.render(history);
     return this.view.nags;
@@ -270,7 +269,7 @@ export class GameAnalysis {
       const inTurn = marks.actions.flatMap((a, i) => (a.turn === action.turn ? [i] : []));
       if (!inTurn.some((i) => marks.actions[i].mark)) return null;
       const first = inTurn[0];
-      const best = this.bestTurn(first, marks.actions[first].best, history);
+      const best = this.bestTurn(marks.actions[first].best);
       const played = inTurn.map((i) => history[i].lan);
       if (!best.length || (best.length === played.length && best.every((m, i) => m.lan === played[i]))) return null;
       return { first, inTurn, best };
@@ -357,7 +356,7 @@ export class GameAnalysis {
     if (action.mark) {
       words.push(`${MARK_TITLE[action.mark]}${CAUSE_WORDS[action.cause] ?? ''}.`);
       const first = marks.actions.findIndex((a) => a.turn === action.turn);
-      const best = this.bestTurn(first, marks.actions[first].best, history);
+      const best = this.bestTurn(marks.actions[first].best);
       const where = first === shown - 1 ? 'before it' : 'before this turn';
       if (best.length) words.push(`Best was ${best.map((m) => m.san).join(', ')} (arrows on the position ${where}).`);
     }
@@ -398,24 +397,9 @@ export class GameAnalysis {
     return bestLineShapes(marked.best).map((shape) => ({ ...shape, brush: BETTER_BRUSH }));
   }
 
-  /** The best turn's verbose moves from before action `first`, played on a copy of that position. */
-  bestTurn(first, best, history) {
-    if (this.bestCache.has(first)) return this.bestCache.get(first);
-    const moves = [];
-    let game = null;
-    try {
-      game = new this.rules.Game(this.board.variant, history[first].before);
-      for (const token of best?.pv ?? []) {
-        const move = game.move(token);
-        moves.push(move);
-        if (move.endsTurn) break;
-      }
-    } catch {
-      moves.length = 0; // a line that does not replay shows no arrow
-    } finally {
-      game?.free();
-    }
-    this.bestCache.set(first, moves);
-    return moves;
+  /** The best turn's verbose moves: the best line's `turn`, as the engine wrote it (a
+   * report stored before lines came as data has none: no arrow). */
+  bestTurn(best) {
+    return best?.turn ?? [];
   }
 }

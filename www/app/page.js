@@ -49,7 +49,7 @@ export class Page {
     this.players = readRecord(PLAYERS_KEY, checkPlayers, this.storedProblems, 'players of the game') ?? sanitizePlayers(null, this.settings);
     this.offer = null; // {by: 'w'|'b'}: a draw offered between friends
     this.pendingConfirm = null;
-    this.analysis = new AnalysisView(rules, board);
+    this.analysis = new AnalysisView(board);
     this.preview = null; // the engine line shown on the board (LinePreview), set up in start()
     this.gameAnalysis = null;
     this.resultCard = null;

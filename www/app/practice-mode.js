@@ -274,7 +274,7 @@ export class PracticeMode {
     const e = this.exercise;
     if (!e) return [];
     const best = e.best ?? e.judgement?.best ?? null;
-    return this.page.gameAnalysis.bestTurn(e.first, best, this.session.history);
+    return this.page.gameAnalysis.bestTurn(best);
   }
 
   /** The board's program arrows while practising: the better turn, once shown, on its position. */

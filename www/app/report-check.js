@@ -23,8 +23,32 @@ export function isEvaluation(value) {
   return RESULTS.has(value.result);
 }
 
+const isSquare = (value) => typeof value === 'string' && /^[a-h][1-8]$/.test(value);
+const optional = (check) => (value) => value === undefined || check(value);
+
+/** An action of a best line's first turn, every field the arrows and the words read. */
+const isTurnMove = (move) =>
+  isObject(move) &&
+  isString(move.san) &&
+  isString(move.kind) &&
+  /^[pnbrqk]$/.test(move.piece) &&
+  optional(isSquare)(move.from) &&
+  isSquare(move.to) &&
+  optional((path) => Array.isArray(path) && path.every(isSquare))(move.path) &&
+  optional((board) => board === 'a' || board === 'b')(move.board) &&
+  typeof move.endsTurn === 'boolean';
+
 const isBest = (best) =>
-  isObject(best) && isString(best.uci) && isString(best.san) && Array.isArray(best.pv) && best.pv.every(isString) && Array.isArray(best.pvSan) && best.pvSan.every(isString);
+  isObject(best) &&
+  isString(best.uci) &&
+  isString(best.san) &&
+  Array.isArray(best.pv) &&
+  best.pv.every(isString) &&
+  Array.isArray(best.pvSan) &&
+  best.pvSan.every(isString) &&
+  // Lines as data (`actions`, `turn`); a report stored before has neither.
+  optional((actions) => Array.isArray(actions) && actions.every(count))(best.actions) &&
+  optional((turn) => Array.isArray(turn) && turn.every(isTurnMove))(best.turn);
 
 const isCounts = (counts) => isObject(counts) && [...MARKS].every((mark) => count(counts[mark]));
 

@@ -61,6 +61,11 @@ export function rowsOf(turns, notation, startsMidTurn) {
   return rows;
 }
 
+/** Whether a position with this `turnState()` is inside a turn (actions of it played, or its push to come). */
+export function insideTurn(state) {
+  return state.played > 0 || state.phase === 'push';
+}
+
 let startTurn = { key: null, midTurn: false };
 
 /** Whether the game's start position is inside a turn (asked of the Game, once per start). */
@@ -71,8 +76,7 @@ export function startsMidTurn(game, history) {
     const copy = game.clone();
     try {
       while (copy.undo());
-      const state = copy.turnState();
-      startTurn = { key, midTurn: state.played > 0 || state.phase === 'push' };
+      startTurn = { key, midTurn: insideTurn(copy.turnState()) };
     } finally {
       copy.free();
     }

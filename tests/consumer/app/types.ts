@@ -24,8 +24,15 @@ async function analyse(): Promise<string> {
   engine.onmessage = (event) => console.log(event.data.toUpperCase());
   engine.postMessage('isready');
   const fromGame: AnalyseResult = await engine.analyse({ game: new Game('alice'), depth: 2 });
+  // Lines as data: packed actions and verbose moves; a report's best line likewise.
+  const line: Move[] = infos[0]?.moves ?? [];
+  const packed: number[] = infos[0]?.actions ?? [];
+  const analysed = new Game('alice');
+  const { report, pgn } = await engine.analyseGame(analysed, { depth: 2 });
+  const better: Move[] = report.plies[0]?.best?.turn ?? [];
+  analysed.annotate(report);
   engine.terminate();
-  return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${fromGame.bestmove}`;
+  return `${result.bestmove} ${'cp' in result.score ? result.score.cp : result.score.mate} ${fromGame.bestmove} ${line.length} ${packed.length} ${better.length} ${pgn.length}`;
 }
 
 const chess = new Chess();
@@ -47,6 +54,8 @@ board.addEventListener('move', (event) => {
   void text;
 });
 const tagged: AlfiereBoard = document.createElement('alfiere-board');
+const withTags: Game = tagged.gameWithTags({ tags: { Event: 'Club night' } });
+withTags.free();
 tagged.orientation = 'black';
 void board.ready.then((ready) => ready.move({ from: 'e2', to: 'e4' }).san);
 void tagged.loadPuzzle({ variant: 'chess', fen: '7k/5ppp/8/8/8/8/5PPP/R3R1K1 b - - 0 1', moves: 'h8g8 e1e8' }, { pause: 0 }).then((state) => state?.mistakes);
