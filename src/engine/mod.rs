@@ -34,7 +34,7 @@ pub use job::{
     AnalysisJob, Event, Job, PracticeJob, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH,
 };
 pub use options::{
-    EngineOptions, OptionChange, OptionValues, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB,
+    EngineOptions, OptionChange, OptionValue, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB,
     ELO_MAX, ELO_MIN, LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
 };
 pub use report::{

@@ -6,7 +6,6 @@ use crate::api::{ApiError, ApiErrorKind};
 pub use crate::search::skill::{ELO_MAX, ELO_MIN, LEVEL_MAX};
 use crate::search::{Repetitions, Strength, TranspositionTable};
 use crate::variants::Variant;
-use serde::Serialize;
 
 /// The default `Hash` in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -88,48 +87,32 @@ impl EngineOptions {
     }
 }
 
-/// The options' values under their UCI names, as the typed door reports them (the wasm
-/// `Session.options()`): what the JS `Engine.options` shows and what the worker host
-/// gives a new session after a crash. The rule set comes first, as setting it resets
-/// the position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct OptionValues<'a> {
-    #[serde(rename = "UCI_Variant")]
-    pub variant: &'static str,
-    #[serde(rename = "UCI_Chess960")]
-    pub chess960: bool,
-    #[serde(rename = "UCI_AnalyseMode")]
-    pub analyse_mode: bool,
-    #[serde(rename = "Hash")]
-    pub hash_mb: usize,
-    #[serde(rename = "MultiPV")]
-    pub multipv: usize,
-    #[serde(rename = "Skill Level")]
-    pub skill_level: u32,
-    #[serde(rename = "UCI_LimitStrength")]
-    pub limit_strength: bool,
-    #[serde(rename = "UCI_Elo")]
-    pub elo: u32,
-    /// The last `EvalFile` set ([`BUILT_IN_NETWORK`] until then).
-    #[serde(rename = "EvalFile")]
-    pub eval_file: &'a str,
+/// An option's value as the doors report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValue<'a> {
+    Text(&'a str),
+    Number(u64),
+    Flag(bool),
 }
 
 impl EngineOptions {
     /// These options' values under their UCI names, with `eval_file` the last
-    /// `EvalFile` set.
-    pub fn values<'a>(&self, eval_file: &'a str) -> OptionValues<'a> {
-        OptionValues {
-            variant: self.variant.id(),
-            chess960: self.chess960,
-            analyse_mode: self.analyse_mode,
-            hash_mb: self.hash_mb,
-            multipv: self.multipv,
-            skill_level: self.skill_level,
-            limit_strength: self.limit_strength,
-            elo: self.elo,
-            eval_file,
-        }
+    /// `EvalFile` set: what the wasm `Session.options()` reports, what the JS
+    /// `Engine.options` shows and what the worker host gives a new session after a
+    /// crash. The rule set comes first, as setting it resets the position.
+    pub fn values<'a>(&self, eval_file: &'a str) -> [(&'static str, OptionValue<'a>); 9] {
+        use OptionValue::{Flag, Number, Text};
+        [
+            ("UCI_Variant", Text(self.variant.id())),
+            ("UCI_Chess960", Flag(self.chess960)),
+            ("UCI_AnalyseMode", Flag(self.analyse_mode)),
+            ("Hash", Number(self.hash_mb as u64)),
+            ("MultiPV", Number(self.multipv as u64)),
+            ("Skill Level", Number(u64::from(self.skill_level))),
+            ("UCI_LimitStrength", Flag(self.limit_strength)),
+            ("UCI_Elo", Number(u64::from(self.elo))),
+            ("EvalFile", Text(eval_file)),
+        ]
     }
 }
 

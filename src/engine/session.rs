@@ -2,7 +2,7 @@
 //! job that runs on them, stepped by the caller.
 
 use super::job::{AnalysisJob, Event, Job, PracticeJob, SearchJob};
-use super::options::{EngineOptions, OptionChange, OptionValues, BUILT_IN_NETWORK, NO_NETWORK};
+use super::options::{EngineOptions, OptionChange, OptionValue, BUILT_IN_NETWORK, NO_NETWORK};
 use crate::analysis::{
     annotate, AnalysisStep, GameAnalysis, GameReport, JudgeStep, TurnJudge, TurnJudgement,
 };
@@ -188,8 +188,9 @@ impl EngineSession {
         &self.options
     }
 
-    /// The options' values under their UCI names, `EvalFile` among them.
-    pub fn option_values(&self) -> OptionValues<'_> {
+    /// The options' values under their UCI names, `EvalFile` among them
+    /// ([`EngineOptions::values`]).
+    pub fn option_values(&self) -> [(&'static str, OptionValue<'_>); 9] {
         self.options.values(&self.eval_file)
     }
 

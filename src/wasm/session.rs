@@ -9,7 +9,9 @@
 use super::job_request::start_job;
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
 use crate::api::ApiErrorKind;
-use crate::engine::{EngineSession, Event, JobReporter, OptionChange, SliceBudget, Status};
+use crate::engine::{
+    EngineSession, Event, JobReporter, OptionChange, OptionValue, SliceBudget, Status,
+};
 use crate::eval::nnue::Network;
 use crate::uci::{self, Control, UciCodec};
 use js_sys::Array;
@@ -106,17 +108,7 @@ impl Session {
         #[wasm_bindgen(unchecked_param_type = "string")] line: JsValue,
     ) -> Result<Vec<String>, JsValue> {
         let line = string_arg(&line, "a UCI line", false)?.unwrap_or_default();
-        if self.engine.status() != Status::Running {
-            self.slices.job_ended(); // a `go` here starts a new job
-        }
-        let mut out = Vec::new();
-        let control = self
-            .codec
-            .handle_line(&mut self.engine, &line, &mut |l| out.push(l.to_string()));
-        if control == Control::Quit {
-            self.quit = true;
-        }
-        Ok(out)
+        Ok(self.raw_line(&line))
     }
 
     /// Searches about `nodeBudget` nodes of the running search; `nowMs` is the time in
@@ -132,17 +124,7 @@ impl Session {
         #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
     ) -> Result<Vec<String>, JsValue> {
         let (budget, now) = self.step_arguments(&node_budget, &now_ms)?;
-        let mut out = Vec::new();
-        let status = self
-            .codec
-            .step(&mut self.engine, budget, &|| now, &mut |l| {
-                out.push(l.to_string())
-            });
-        if status == uci::Status::Quit {
-            self.quit = true;
-        }
-        self.note_job_end();
-        Ok(out)
+        Ok(self.raw_step(budget, now))
     }
 
     /// The current rule-set id.
@@ -238,10 +220,10 @@ impl Session {
         node_budget: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
     ) -> Result<Array, JsValue> {
-        if self.reporter.is_none() {
-            return Ok(lines(self.step(node_budget, now_ms)?)); // a raw search's, if any
-        }
         let (budget, now) = self.step_arguments(&node_budget, &now_ms)?;
+        if self.reporter.is_none() {
+            return Ok(lines(self.raw_step(budget, now))); // a raw search's, if any
+        }
         let mut events = Vec::new();
         self.engine.step(budget, &|| now, &mut |e| events.push(e));
         self.note_job_end();
@@ -253,7 +235,7 @@ impl Session {
     #[wasm_bindgen(js_name = stopJob)]
     pub fn stop_job(&mut self) -> Result<Array, JsValue> {
         if self.reporter.is_none() {
-            return Ok(lines(self.handle_line(JsValue::from_str("stop"))?));
+            return Ok(lines(self.raw_line("stop")));
         }
         let mut events = Vec::new();
         self.engine.stop(&mut |e| events.push(e));
@@ -298,7 +280,16 @@ impl Session {
     /// EvalFile}` (`OptionValues`), set by `setOption` or by raw `setoption` alike.
     #[wasm_bindgen(unchecked_return_type = "OptionValues")]
     pub fn options(&self) -> JsValue {
-        to_js(&self.engine.option_values())
+        let object = js_sys::Object::new();
+        for (name, value) in self.engine.option_values() {
+            let value = match value {
+                OptionValue::Text(text) => JsValue::from_str(text),
+                OptionValue::Number(n) => JsValue::from_f64(n as f64),
+                OptionValue::Flag(on) => JsValue::from_bool(on),
+            };
+            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), &value);
+        }
+        object.into()
     }
 
     /// `'idle'`, `'running'` (call `step` or `advance` again), `'holding'` (a finished
@@ -318,6 +309,39 @@ impl Session {
 }
 
 impl Session {
+    /// One raw UCI line to the codec; its output lines. (Not inlined: `handleLine` and
+    /// `stopJob` share one copy of the codec's dispatch.)
+    #[inline(never)]
+    fn raw_line(&mut self, line: &str) -> Vec<String> {
+        if self.engine.status() != Status::Running {
+            self.slices.job_ended(); // a `go` here starts a new job
+        }
+        let mut out = Vec::new();
+        let control = self
+            .codec
+            .handle_line(&mut self.engine, line, &mut |l| out.push(l.to_string()));
+        if control == Control::Quit {
+            self.quit = true;
+        }
+        out
+    }
+
+    /// A step of the raw UCI search; its output lines. (Not inlined, as `raw_line`.)
+    #[inline(never)]
+    fn raw_step(&mut self, budget: u64, now: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        let status = self
+            .codec
+            .step(&mut self.engine, budget, &|| now, &mut |l| {
+                out.push(l.to_string())
+            });
+        if status == uci::Status::Quit {
+            self.quit = true;
+        }
+        self.note_job_end();
+        out
+    }
+
     /// The node budget of a step (the slice budget when `nodeBudget` is undefined; at
     /// least 1) and its time; a bad argument changes nothing.
     fn step_arguments(
