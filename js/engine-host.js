@@ -65,7 +65,7 @@ export function createEngineHost({ post, load, readNetwork, close = () => {}, no
     try {
       session = new glue.Session(randomSeed());
       for (const bytes of networks.loaded) safely(() => session.loadNetwork(bytes));
-      for (const [name, value] of Object.entries(told.options)) safely(() => session.setOption(name, value));
+      for (const [name, value] of Object.entries(told?.options ?? {})) safely(() => session.setOption(name, value));
     } catch (error) {
       session = null;
       startError = typedError(ErrorKinds.EngineCrashed, `the engine could not be restarted: ${errorText(error)}`);
