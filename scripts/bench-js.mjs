@@ -212,7 +212,8 @@ function wasmSearch({ variant, fen, depth }) {
     const t0 = performance.now();
     session.handleLine(`go depth ${depth}`);
     const lines = [];
-    while (session.status() === 'running') lines.push(...session.step(1e12, 0));
+    // 'searching' is the status of builds before issue 55 (for --repo).
+    while (['running', 'searching'].includes(session.status())) lines.push(...session.step(1e12, 0));
     const info = lines.filter((l) => l.startsWith('info depth')).at(-1);
     const nodes = Number(/ nodes (\d+)/.exec(info)[1]);
     return { nodes, wall: performance.now() - t0, cpu: cpuMs() - cpu0, bestmove: lines.at(-1).split(' ')[1] };
