@@ -1,28 +1,19 @@
 // The worker's learned evaluations (the Engine's `network` option): which networks are
 // still to be read, reading the ones due for the rule set in play in the background,
-// handing them to the session, and replaying them into a new session after a crash.
-// Used by engine-host.js.
+// handing them to the session, and keeping them for a new session after a crash. Used
+// by engine-host.js.
 
-import { ErrorKinds, describeError, typedError } from './errors.js';
-
-const crashText = (error) => error?.message ?? String(error);
-
-/** The init message's `network`: a list of entries, or (from an older caller) one
- * source; nothing for none. */
-function networkEntries(field) {
-  if (field === undefined || field === null) return [];
-  return Array.isArray(field) ? field.filter((entry) => entry && entry.source !== undefined) : [{ source: field }];
-}
+import { ErrorKinds, describeError, errorText, typedError } from './errors.js';
 
 /** `session()` gives the host's current session; `post(message)` sends to the main
  * thread; `readNetwork(source)` resolves to a network file's bytes. */
 export function createNetworkLoader({ session, post, readNetwork }) {
-  const loaded = []; // the bytes of each network in use, replayed after a crash
+  const loaded = []; // the bytes of each network in use
   let ahead = []; // the `network` option's entries not read yet: {source, variants?}
   let reading = Promise.resolve(); // settles when the networks being read are in use (or failed)
 
   const readOne = (source) => Promise.resolve(source).then(readNetwork).catch((error) => {
-    throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${crashText(error)}`);
+    throw typedError(ErrorKinds.NetworkLoad, `could not read the network: ${errorText(error)}`);
   });
 
   /** Hands a network's bytes to the session; a bad file throws its typed error, and
@@ -48,30 +39,23 @@ export function createNetworkLoader({ session, post, readNetwork }) {
     reading = Promise.all([reading, batch]);
     batch.then((outcomes) => {
       const error = outcomes.find((outcome) => outcome !== undefined);
-      const message = { type: 'network', loaded: outcomes.some((outcome) => outcome === undefined) };
-      if (later) message.later = true;
-      if (error) message.error = describeError(error, ErrorKinds.NetworkLoad);
-      post(message);
+      const inUse = outcomes.some((outcome) => outcome === undefined);
+      post({ type: 'network', loaded: inUse, later, error: error && describeError(error, ErrorKinds.NetworkLoad) });
     });
   }
 
   return {
-    /** The start: the `network` field of the init message, and the starting rule set's due. */
-    start(field) {
-      ahead = networkEntries(field);
+    /** The start: the init message's `network` entries (none: null), and the starting
+     * rule set's due. */
+    start(entries) {
+      ahead = entries ?? [];
       loadDue(false);
     },
     /** The rule set changed: read the networks it is the first to need. */
     variantChanged: () => ahead.length && loadDue(true),
     /** Settles once the networks being read are in use (or failed). */
     settled: () => reading,
-    /** Loads the networks in use into a new session, ignoring a failure. */
-    replay(into) {
-      for (const bytes of loaded) {
-        try {
-          into.loadNetwork(bytes);
-        } catch {}
-      }
-    },
+    /** The bytes of each network in use, for a new session after a crash. */
+    loaded,
   };
 }

@@ -1,9 +1,9 @@
 // Types of 'alfiere/engine' (js/engine.js in browsers and bundlers, js/engine-node.js
 // in Node): the engine in a worker, with a promise API and raw UCI.
 
-import type { VariantId, Score, EngineLine, Game, Move, JobRequest, SearchRequest, AnalysisRequest } from '../pkg/web/alfiere.js';
+import type { VariantId, Score, EngineLine, Game, Move, JobRequest, SearchRequest, AnalysisRequest, OptionValues } from '../pkg/web/alfiere.js';
 
-export type { VariantId, Score, EngineLine, JobRequest, SearchRequest, AnalysisRequest };
+export type { VariantId, Score, EngineLine, JobRequest, SearchRequest, AnalysisRequest, OptionValues };
 
 /** Where the worker gets the wasm module: a URL, its bytes (transferred) or a compiled
  * module. In Node, a file path works too. */
@@ -223,8 +223,11 @@ export declare class Engine extends EventTarget {
    * by default) are in use or have failed (`loaded` says whether any is in use,
    * `error` why one failed); never rejects. */
   readonly network: Promise<NetworkStatus>;
-  /** The current rule set. */
+  /** The current rule set (the one asked for until `ready`). */
   readonly variant: VariantId;
+  /** The engine session's options under their UCI names, as it last reported them
+   *  (null until `ready`); the session owns them, this is a copy its reports update. */
+  readonly options: Readonly<OptionValues> | null;
   /** 'UCI_Variant', 'Hash' (1-4096), 'MultiPV' (1-64), 'Skill Level' (0-20),
    * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500), 'UCI_AnalyseMode' (true: a search
    * judges rather than plays, and a position seen once before is no draw), 'EvalFile' ('<none>' or

@@ -158,7 +158,10 @@ export function checkEngineOptions(options) {
 
 export class Engine extends EventTarget {
   #worker;
+  // The session's rule set and options: a cache that the worker's 'ready' and
+  // 'options' messages update (the session owns them; raw UCI may change them too).
   #variant;
+  #options = null;
   #ready;
   #network; // settles with {loaded, error?} once the network has loaded or failed
   #settleNetwork;
@@ -230,9 +233,17 @@ export class Engine extends EventTarget {
     return this.#network;
   }
 
-  /** The current rule-set id. */
+  /** The current rule-set id (the one asked for until `ready`). */
   get variant() {
     return this.#variant;
+  }
+
+  /** The engine session's options under their UCI names ({UCI_Variant, UCI_Chess960,
+   * UCI_AnalyseMode, Hash, MultiPV, 'Skill Level', UCI_LimitStrength, UCI_Elo,
+   * EvalFile}), as the session last reported them (null until `ready`): a change by
+   * setOption() shows once it resolves, one by raw UCI once the session has read it. */
+  get options() {
+    return this.#options;
   }
 
   /** Sets a UCI option ('UCI_Variant', 'Hash', 'MultiPV', 'Skill Level',
@@ -242,7 +253,7 @@ export class Engine extends EventTarget {
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       return Promise.reject(invalid(`the value of ${name.slice(0, 32)} must be a string, number or boolean, not ${typeName(value)}`));
     }
-    // The worker tells a change of rule set (a 'variant' message) before the result.
+    // The worker tells the session's new options (an 'options' message) before the result.
     return this.#request({ type: 'setOption', name, value }).then(() => undefined);
   }
 
@@ -413,11 +424,10 @@ export class Engine extends EventTarget {
     if (message === null || typeof message !== 'object') return;
     switch (message.type) {
       case 'ready':
+      case 'options':
         if (typeof message.variant === 'string') this.#variant = message.variant;
-        this.#settle(0, (p) => p.resolve());
-        return;
-      case 'variant':
-        if (typeof message.variant === 'string') this.#variant = message.variant;
+        if (message.options && typeof message.options === 'object') this.#options = Object.freeze({ ...message.options });
+        if (message.type === 'ready') this.#settle(0, (p) => p.resolve());
         return;
       case 'network':
         if (message.error) {

@@ -76,6 +76,9 @@ export function typedError([name, code], message) {
   return error;
 }
 
+/** The message of any thrown value, for a message of one's own. */
+export const errorText = (error) => error?.message ?? String(error);
+
 /** The transferable description of any thrown value. */
 export function describeError(error, fallback = ErrorKinds.EngineCrashed) {
   if (error instanceof Error && typeof error.code === 'string') {

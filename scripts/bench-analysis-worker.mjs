@@ -6,16 +6,21 @@
 // Medians of --runs (default 3). The games are made here, the same every run: the
 // engine plays both sides at a fixed node budget (deterministic at full strength).
 //
-//   node scripts/bench-analysis-worker.mjs [--runs 3] [--nodes 100000]
+//   node scripts/bench-analysis-worker.mjs [--runs 3] [--nodes 100000] [--repo ../base]
 //
+// `--repo DIR` runs DIR's build (DIR/js/engine-node.js and DIR/js/index-node.js, with
+// DIR/pkg/ built there first), so that two builds can be timed side by side.
 // Also the native command's speed from 1 to 2 threads: scripts/bench-analysis.mjs.
-import { Engine } from 'alfiere/engine';
-import { Game } from 'alfiere';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const RUNS = option('--runs', 3);
 const NODES = option('--nodes', undefined);
+const REPO = resolve(args.includes('--repo') ? args[args.indexOf('--repo') + 1] : new URL('..', import.meta.url).pathname);
+const { Engine } = await import(pathToFileURL(`${REPO}/js/engine-node.js`).href);
+const { Game } = await import(pathToFileURL(`${REPO}/js/index-node.js`).href);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const engine = new Engine();

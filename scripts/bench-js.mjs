@@ -21,11 +21,14 @@
 // 1,6,7 (only those rows of part 3, numbered from 1), --network
 // FILE|none (the engine rows' evaluation in orthodox chess, in all three: `EvalFile`
 // natively, `Session.loadNetwork` in process, the Engine's `network` option in the
-// worker; default the shipped orthodox network (js/networks.js), `none` the hand-written one).
+// worker; default the shipped orthodox network (js/networks.js), `none` the hand-written
+// one everywhere; the other rule sets with a shipped network search with it in all
+// three), --repo DIR (another checkout's builds, made there, for the build before a
+// change: `node scripts/bench-js.mjs --engine-only --repo ../base`).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
 import { Chess } from 'chess.js';
 import { Chess as OpsChess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
@@ -42,7 +45,13 @@ const orthodoxNetwork = SHIPPED_NETWORKS.find((network) => network.variants.incl
 const networkArg = networkAt >= 0 ? args[networkAt + 1] : fileURLToPath(orthodoxNetwork.url());
 const NETWORK = networkArg === 'none' ? null : networkArg;
 const NETWORK_BYTES = NETWORK ? new Uint8Array(readFileSync(NETWORK)) : null;
-const repo = fileURLToPath(new URL('..', import.meta.url));
+// The shipped networks of the other layouts: the native binary has them built in, so
+// the wasm rows load them too (none with `--network none`, as `EvalFile <none>` natively).
+const OTHER_NETWORKS = NETWORK
+  ? SHIPPED_NETWORKS.filter((network) => network !== orthodoxNetwork).map((network) => new Uint8Array(readFileSync(network.url())))
+  : [];
+const repoAt = args.indexOf('--repo');
+const repo = repoAt >= 0 ? resolve(args[repoAt + 1]) : fileURLToPath(new URL('..', import.meta.url));
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -52,8 +61,8 @@ console.log('building the wasm package: bash scripts/build-wasm.sh');
 execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
 const NATIVE = args.includes('--perft-only') ? null : nativeBinary();
 const ONLY = ['--perft-only', '--engine-only', '--chessjs-only'].find((flag) => args.includes(flag));
-const { Game, Session } = await import('alfiere');
-const { Engine: WorkerEngine } = await import('alfiere/engine');
+const { Game, Session } = await import(pathToFileURL(`${repo}/js/index-node.js`).href);
+const { Engine: WorkerEngine } = await import(pathToFileURL(`${repo}/js/engine-node.js`).href);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x, digits = 2) => x.toFixed(digits);
@@ -195,6 +204,7 @@ function startNative(binary) {
 function wasmSearch({ variant, fen, depth }) {
   const session = new Session(1);
   try {
+    for (const bytes of OTHER_NETWORKS) session.loadNetwork(bytes);
     if (NETWORK_BYTES) session.loadNetwork(NETWORK_BYTES);
     session.handleLine(`setoption name UCI_Variant value ${variant}`);
     session.handleLine(fen ? `position fen ${fen}` : 'position startpos');
@@ -202,7 +212,8 @@ function wasmSearch({ variant, fen, depth }) {
     const t0 = performance.now();
     session.handleLine(`go depth ${depth}`);
     const lines = [];
-    while (session.status() === 'running') lines.push(...session.step(1e12, 0));
+    // 'searching' is the status of builds before issue 55 (for --repo).
+    while (['running', 'searching'].includes(session.status())) lines.push(...session.step(1e12, 0));
     const info = lines.filter((l) => l.startsWith('info depth')).at(-1);
     const nodes = Number(/ nodes (\d+)/.exec(info)[1]);
     return { nodes, wall: performance.now() - t0, cpu: cpuMs() - cpu0, bestmove: lines.at(-1).split(' ')[1] };
@@ -212,7 +223,8 @@ function wasmSearch({ variant, fen, depth }) {
 }
 
 async function workerSearch({ variant, fen, depth }) {
-  const engine = new WorkerEngine({ variant, network: NETWORK_BYTES ? NETWORK_BYTES.slice() : null });
+  const network = NETWORK_BYTES ? [...OTHER_NETWORKS, NETWORK_BYTES].map((bytes) => bytes.slice()) : null;
+  const engine = new WorkerEngine({ variant, network });
   try {
     await engine.ready;
     if (NETWORK_BYTES && !(await engine.network).loaded) throw new Error('the worker did not load the network');
@@ -232,7 +244,8 @@ async function engineBench() {
   console.log(`${pad('position', 18)} ${pad('depth', 5)} ${pad('nodes', 9)} ${pad('native', 15)} ${pad('wasm in process', 18)} ${pad('wasm in worker', 18)} ratio (in process / native)`);
   const totals = { native: [0, 0, 0], wasm: [0, 0, 0], worker: [0, 0, 0] }; // nodes, cpu, wall
   try {
-    // Only orthodox chess uses the network; the other rows are the hand-written evaluation's.
+    // Each row searches with its rule set's network where one is shipped (chess, Chess-Gi),
+    // the same one in all three; Alice and Marseillais with the hand-written evaluation.
     for (const position of ENGINE_POSITIONS) {
       const samples = { native: [], wasm: [], worker: [] };
       let nodes;

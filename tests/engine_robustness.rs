@@ -416,7 +416,7 @@ fn library_stops<G: Position>(variant: Variant, rounds: usize) {
         );
         session.handle_line("stop", &mut |l| out.push(l.to_string()));
         assert!(
-            !session.is_searching(),
+            !session.is_busy(),
             "{variant}: still searching in {fen_text}"
         );
         let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();

@@ -4,7 +4,8 @@
 
 use alfiere::api::{ApiErrorKind, Game};
 use alfiere::engine::{
-    AnalysisJob, EngineSession, Event, Job, OptionChange, SearchJob, SearchReporter, Status,
+    AnalysisJob, EngineSession, Event, Job, OptionChange, OptionValue, SearchJob, SearchReporter,
+    Status,
 };
 use alfiere::search::Limits;
 use alfiere::uci::{format_event, UciSession};
@@ -348,4 +349,49 @@ fn a_games_analysis_does_not_depend_on_what_the_session_searched_before() {
     other.play_text("d5").unwrap();
     analysis_report(&mut played, &other, 3000);
     assert_eq!(analysis_report(&mut played, &game, 4000), fresh);
+}
+
+#[test]
+fn the_options_are_reported_under_their_uci_names_from_either_door() {
+    use OptionValue::{Flag, Number, Text};
+    let mut session = UciSession::new();
+    let engine = session.engine_mut();
+    let set = |engine: &mut EngineSession, name: &str, value: &str| {
+        OptionChange::parse(name, Some(value)).and_then(|change| engine.set_option(change))
+    };
+    set(engine, "uci_variant", "chess").unwrap();
+    set(engine, "UCI_Chess960", "true").unwrap();
+    set(engine, "multipv", "3").unwrap();
+    set(engine, "EvalFile", "<none>").unwrap();
+    // A refused value is not reported.
+    assert!(set(engine, "UCI_Elo", "99").is_err());
+    uci(&mut session, "setoption name Skill Level value 4");
+    let values = session.engine().option_values();
+    assert_eq!(
+        values,
+        [
+            ("UCI_Variant", Text("chess")),
+            ("UCI_Chess960", Flag(true)),
+            ("UCI_AnalyseMode", Flag(false)),
+            ("Hash", Number(16)),
+            ("MultiPV", Number(3)),
+            ("Skill Level", Number(4)),
+            ("UCI_LimitStrength", Flag(false)),
+            ("UCI_Elo", Number(1500)),
+            ("EvalFile", Text("<none>")),
+        ]
+    );
+    // Each name and value is one the options read back.
+    for (name, value) in values {
+        let text = match value {
+            Text(text) => text.to_string(),
+            Number(n) => n.to_string(),
+            Flag(on) => on.to_string(),
+        };
+        assert!(
+            OptionChange::parse(name, Some(&text)).is_ok(),
+            "{name} {text}"
+        );
+    }
+    assert_eq!(session.variant(), Variant::Chess960);
 }

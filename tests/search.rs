@@ -780,7 +780,7 @@ fn stop_ends_go_infinite_promptly() {
     let mut session = UciSession::new();
     session.handle_line("position startpos moves e2e4", &mut |_| {});
     session.handle_line("go infinite", &mut |_| {});
-    assert!(session.is_searching() && !session.search_is_finite());
+    assert!(session.is_busy() && !session.job_is_finite());
     let started = Instant::now();
     let clock = || started.elapsed().as_millis() as u64;
     let mut early = Vec::new();
@@ -809,7 +809,7 @@ fn stop_ends_go_infinite_promptly() {
     let token = best.strip_prefix("bestmove ").unwrap();
     let pos: Chess = build_position("startpos moves e2e4").unwrap();
     assert!(parse_action(&pos, token).is_ok(), "{best}");
-    assert!(!session.is_searching());
+    assert!(!session.is_busy());
 }
 
 const BINARY: &str = env!("CARGO_BIN_EXE_alfiere");

@@ -463,7 +463,7 @@ fn go_searches_and_bad_go_arguments_are_answered() {
     assert!(out[..out.len() - 1]
         .iter()
         .all(|l| l.starts_with("info depth ")));
-    assert!(!s.is_searching());
+    assert!(!s.is_busy());
     // Bad arguments: an info string, and no search.
     for bad in [
         "go depth",
@@ -481,7 +481,7 @@ fn go_searches_and_bad_go_arguments_are_answered() {
         "go depth 3 perft 2",
     ] {
         assert_info(&send(&mut s, bad), &[]);
-        assert!(!s.is_searching(), "{bad}");
+        assert!(!s.is_busy(), "{bad}");
     }
     // Every accepted argument.
     let every = "wtime 1000 btime -5 winc 10 binc 10 movestogo 20 depth 3 nodes 50000 searchmoves e2e4 d2d4";
@@ -498,12 +498,12 @@ fn go_searches_and_bad_go_arguments_are_answered() {
     );
     assert_eq!(limits.searchmoves.len(), 2);
     assert!(send(&mut s, &format!("go {every}")).is_empty());
-    assert!(s.is_searching() && s.search_is_finite());
+    assert!(s.is_busy() && s.job_is_finite());
     let out = send(&mut s, "stop");
     assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
     // `go infinite` is endless until `stop`; `stop` without a search is ignored.
     assert!(send(&mut s, "go infinite").is_empty());
-    assert!(s.is_searching() && !s.search_is_finite());
+    assert!(s.is_busy() && !s.job_is_finite());
     assert_eq!(send(&mut s, "isready"), vec!["readyok"]);
     let out = send(&mut s, "stop");
     assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");

@@ -72,11 +72,11 @@ pub fn uci_loop_target(data: &[u8]) {
                 before, after,
                 "refused {line:?} changed the session: {out:?}"
             );
-            assert!(!session.is_searching(), "refused {line:?} started a search");
+            assert!(!session.is_busy(), "refused {line:?} started a search");
         }
         assert_eq!(session.game().variant(), session.variant());
         with_variant!(session.variant(), G => check_position(&position_of::<G>(session.game())));
-        if session.is_searching() {
+        if session.is_busy() {
             run_search(&mut session, line);
         }
         check_diagram(&mut session);
@@ -109,7 +109,7 @@ fn run_search(session: &mut UciSession, line: &str) {
     } else {
         session.handle_line("stop", &mut |l| out.push(l.to_string()));
     }
-    assert!(!session.is_searching(), "{line:?} still searching");
+    assert!(!session.is_busy(), "{line:?} still searching");
     let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(best.len(), 1, "{out:?}");
     assert_eq!(out.last(), Some(best[0]), "bestmove is not last: {out:?}");

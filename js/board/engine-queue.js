@@ -1,9 +1,10 @@
 // One engine (a Web Worker running the wasm search) shared by whoever needs it: boards
 // that play, a page's analysis panel. Jobs run one at a time in order; each says its
 // rule set, its options and its search, and the queue switches the engine to them
-// only when they differ from the last job's. A preemptible job (an open-ended
-// analysis) is stopped as soon as another job waits. A cancelled job resolves with
-// null; a running one is stopped within a few milliseconds.
+// only when they differ from the engine session's own (`engine.variant` and
+// `engine.options`, which the session reports: the queue keeps no copy). A
+// preemptible job (an open-ended analysis) is stopped as soon as another job waits. A
+// cancelled job resolves with null; a running one is stopped within a few milliseconds.
 
 let createEngine = async (variant) => {
   // Loaded on first use, so a board that never meets the engine never fetches it.
@@ -45,7 +46,6 @@ export class EngineQueue {
     this.factory = factory;
     this.enginePromise = null;
     this.engine = null;
-    this.options = new Map(); // the options this queue set, not set again
     this.jobs = [];
     this.current = null;
   }
@@ -120,9 +120,8 @@ export class EngineQueue {
         await engine.newGame();
       }
       for (const [name, value] of Object.entries(entry.options ?? {})) {
-        if (entry.cancelled || this.options.get(name) === value) continue;
+        if (entry.cancelled || engine.options?.[name] === value) continue;
         await engine.setOption(name, value);
-        this.options.set(name, value);
       }
       // A preemptible job that others overtook while it was being set up never starts.
       const skip = entry.cancelled || (entry.preemptible && this.jobs.length > 0);

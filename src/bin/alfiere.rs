@@ -90,7 +90,7 @@ fn run_session(lines: Receiver<String>, seed: u64) {
                 Err(TryRecvError::Empty) => None,
                 Err(TryRecvError::Disconnected) => {
                     // The end of input stops an endless search once.
-                    let stop = input_open && !session.search_is_finite();
+                    let stop = input_open && !session.job_is_finite();
                     input_open = false;
                     stop.then(|| "stop".to_string())
                 }

@@ -28,19 +28,24 @@ mod job;
 mod options;
 mod report;
 mod session;
+mod slices;
 
 pub use job::{
     AnalysisJob, Event, Job, PracticeJob, SearchJob, DEFAULT_MOVETIME_MS, MAX_SEARCH_DEPTH,
 };
 pub use options::{
-    EngineOptions, OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN,
-    LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
+    EngineOptions, OptionChange, OptionValue, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB,
+    ELO_MAX, ELO_MIN, LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
 };
 pub use report::{
     AnalysisResult, EventKind, EventValue, InfoReport, JobEvent, JobReporter, ScoreReport,
     SearchReport, SearchReporter,
 };
 pub use session::{game_from_packed, EngineSession, FileReader, Status};
+pub use slices::{
+    SliceBudget, FIRST_SLICE_NODES, MAX_SLICE_NODES, MIN_SLICE_NODES, RATE_WINDOW_MS,
+    TARGET_SLICE_MS,
+};
 
 pub use crate::perft::MAX_PERFT_DEPTH;
 

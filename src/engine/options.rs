@@ -87,6 +87,35 @@ impl EngineOptions {
     }
 }
 
+/// An option's value as the doors report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValue<'a> {
+    Text(&'a str),
+    Number(u64),
+    Flag(bool),
+}
+
+impl EngineOptions {
+    /// These options' values under their UCI names, with `eval_file` the last
+    /// `EvalFile` set: what the wasm `Session.options()` reports, what the JS
+    /// `Engine.options` shows and what the worker host gives a new session after a
+    /// crash. The rule set comes first, as setting it resets the position.
+    pub fn values<'a>(&self, eval_file: &'a str) -> [(&'static str, OptionValue<'a>); 9] {
+        use OptionValue::{Flag, Number, Text};
+        [
+            ("UCI_Variant", Text(self.variant.id())),
+            ("UCI_Chess960", Flag(self.chess960)),
+            ("UCI_AnalyseMode", Flag(self.analyse_mode)),
+            ("Hash", Number(self.hash_mb as u64)),
+            ("MultiPV", Number(self.multipv as u64)),
+            ("Skill Level", Number(u64::from(self.skill_level))),
+            ("UCI_LimitStrength", Flag(self.limit_strength)),
+            ("UCI_Elo", Number(u64::from(self.elo))),
+            ("EvalFile", Text(eval_file)),
+        ]
+    }
+}
+
 /// A checked change of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionChange {

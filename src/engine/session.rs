@@ -2,7 +2,7 @@
 //! job that runs on them, stepped by the caller.
 
 use super::job::{AnalysisJob, Event, Job, PracticeJob, SearchJob};
-use super::options::{EngineOptions, OptionChange, BUILT_IN_NETWORK, NO_NETWORK};
+use super::options::{EngineOptions, OptionChange, OptionValue, BUILT_IN_NETWORK, NO_NETWORK};
 use crate::analysis::{
     annotate, AnalysisStep, GameAnalysis, GameReport, JudgeStep, TurnJudge, TurnJudgement,
 };
@@ -77,6 +77,8 @@ pub struct EngineSession {
     /// its actions tell the search which positions repeat.
     game: Game,
     options: EngineOptions,
+    /// The last `EvalFile` set, as given ([`BUILT_IN_NETWORK`] until then).
+    eval_file: String,
     /// The table, allocated at the first search or `Hash`; `None` while a job has it.
     table: Option<TranspositionTable>,
     job: Option<ActiveJob>,
@@ -128,6 +130,7 @@ impl EngineSession {
         EngineSession {
             game: Game::start(Variant::Chess),
             options: EngineOptions::default(),
+            eval_file: BUILT_IN_NETWORK.to_string(),
             table: None,
             job: None,
             searches: 0,
@@ -183,6 +186,12 @@ impl EngineSession {
     /// The engine options.
     pub fn options(&self) -> &EngineOptions {
         &self.options
+    }
+
+    /// The options' values under their UCI names, `EvalFile` among them
+    /// ([`EngineOptions::values`]).
+    pub fn option_values(&self) -> [(&'static str, OptionValue<'_>); 9] {
+        self.options.values(&self.eval_file)
     }
 
     /// The memory of the session's table in bytes (`None` before the first search or
@@ -316,6 +325,7 @@ impl EngineSession {
                     )
                 })?;
                 self.set_networks(networks);
+                self.eval_file = name;
             }
             OptionChange::Hash(mb) => {
                 // Allocated now, so a size that cannot be had is refused here and

@@ -163,12 +163,12 @@ impl UciSession {
     }
 
     /// Whether a search runs (or holds its answer).
-    pub fn is_searching(&self) -> bool {
+    pub fn is_busy(&self) -> bool {
         self.engine.is_busy()
     }
 
     /// Whether the running search ends by itself (not `go infinite`, not unbounded).
-    pub fn search_is_finite(&self) -> bool {
+    pub fn job_is_finite(&self) -> bool {
         self.engine.job_is_finite()
     }
 

@@ -163,6 +163,12 @@ export interface EngineLine { variant: VariantId; fen: string; actions: Uint32Ar
 /** A score from the side to act's point of view: centipawns, or moves to mate
  *  (negative: being mated). */
 export type Score = { cp: number } | { mate: number };
+/** The engine session's options under their UCI names (`Session.options()`). */
+export interface OptionValues {
+  UCI_Variant: VariantId; UCI_Chess960: boolean; UCI_AnalyseMode: boolean; Hash: number;
+  MultiPV: number; 'Skill Level': number; UCI_LimitStrength: boolean; UCI_Elo: number;
+  EvalFile: string;
+}
 "#;
 
 /// Runs once when the module is instantiated (`init()` / `initSync()`).

@@ -9,9 +9,11 @@
 use super::job_request::start_job;
 use super::{invalid, js_error, string_arg, throw, to_js, type_name};
 use crate::api::ApiErrorKind;
-use crate::engine::{EngineSession, Event, JobReporter, OptionChange, Status};
+use crate::engine::{
+    EngineSession, Event, JobReporter, OptionChange, OptionValue, SliceBudget, Status,
+};
 use crate::eval::nnue::Network;
-use crate::uci::{self, Control, UciCodec, NODES_PER_STEP};
+use crate::uci::{self, Control, UciCodec};
 use js_sys::Array;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -44,6 +46,8 @@ pub struct Session {
     quit: bool,
     /// Turns the running typed job's events into plain ones.
     reporter: Option<JobReporter>,
+    /// The node budget of the steps that are given none.
+    slices: SliceBudget,
 }
 
 /// A JS number as a whole number of at least 0 (NaN and negatives are 0).
@@ -70,15 +74,9 @@ fn number_arg(value: &JsValue, what: &str, fallback: f64) -> Result<f64, JsValue
     }
 }
 
-/// The node budget (default 4096, at least 1) and the time of a step.
-fn step_arguments(node_budget: &JsValue, now_ms: &JsValue) -> Result<(u64, u64), JsValue> {
-    let budget = whole(number_arg(
-        node_budget,
-        "nodeBudget",
-        NODES_PER_STEP as f64,
-    )?)
-    .max(1);
-    Ok((budget, whole(number_arg(now_ms, "nowMs", 0.0)?)))
+/// Output lines as a JS array of strings.
+fn lines(lines: Vec<String>) -> Array {
+    lines.into_iter().map(JsValue::from).collect()
 }
 
 #[wasm_bindgen]
@@ -99,6 +97,7 @@ impl Session {
             codec: UciCodec::new(),
             quit: false,
             reporter: None,
+            slices: SliceBudget::default(),
         })
     }
 
@@ -109,19 +108,14 @@ impl Session {
         #[wasm_bindgen(unchecked_param_type = "string")] line: JsValue,
     ) -> Result<Vec<String>, JsValue> {
         let line = string_arg(&line, "a UCI line", false)?.unwrap_or_default();
-        let mut out = Vec::new();
-        let control = self
-            .codec
-            .handle_line(&mut self.engine, &line, &mut |l| out.push(l.to_string()));
-        if control == Control::Quit {
-            self.quit = true;
-        }
-        Ok(out)
+        Ok(self.raw_line(&line))
     }
 
-    /// Searches about `nodeBudget` nodes (default 4096) of the running search; `nowMs`
-    /// is the time in milliseconds from any fixed origin (`performance.now()`).
-    /// Returns the output lines: `info` lines, and at the end `bestmove` and the
+    /// Searches about `nodeBudget` nodes of the running search; `nowMs` is the time in
+    /// milliseconds from any fixed origin (`performance.now()`). Without `nodeBudget`,
+    /// the session sizes each step to take about 8 ms from one step's start to the
+    /// next one's, as measured by their `nowMs` ([`SliceBudget`]; 4000 nodes until a
+    /// speed is known). Returns the output lines: `info` lines, and at the end `bestmove` and the
     /// answers to the lines that waited for it.
     pub fn step(
         &mut self,
@@ -129,17 +123,8 @@ impl Session {
         node_budget: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let (budget, now) = step_arguments(&node_budget, &now_ms)?;
-        let mut out = Vec::new();
-        let status = self
-            .codec
-            .step(&mut self.engine, budget, &|| now, &mut |l| {
-                out.push(l.to_string())
-            });
-        if status == uci::Status::Quit {
-            self.quit = true;
-        }
-        Ok(out)
+        let (budget, now) = self.step_arguments(&node_budget, &now_ms)?;
+        Ok(self.raw_step(budget, now))
     }
 
     /// The current rule-set id.
@@ -214,33 +199,47 @@ impl Session {
             return Err(invalid("a job is running; stop it first"));
         }
         start_job(&mut self.engine, &request)?;
+        self.slices.job_ended();
         self.reporter = Some(JobReporter::new(id, self.engine.game()));
         Ok(())
     }
 
-    /// Runs about `nodeBudget` nodes of the typed job (see `step`); returns its events,
-    /// `{id, kind, final, value}` (`engine::JobEvent`): for a search `'info'` per
-    /// completed iteration and line and at the end `'best'` (the result), for a game's
-    /// analysis `'progress'` per position and at the end `'analysis'` (`{report, pgn}`),
-    /// for a practised turn `'judgement'` at the end. Throws `GameOverError` at the end
-    /// of a search when the side to act had no legal action.
+    /// Runs about `nodeBudget` nodes of the running job (see `step`, also for a step
+    /// without `nodeBudget`), whichever door started it, so that a host steps every job
+    /// alike; returns what it gave. A typed job's events are objects `{id, kind, final,
+    /// value}` (`engine::JobEvent`): for a search `'info'` per completed iteration and
+    /// line and at the end `'best'` (the result), for a game's analysis `'progress'`
+    /// per position and at the end `'analysis'` (`{report, pgn}`), for a practised
+    /// turn `'judgement'` at the end. A raw UCI search's output lines are strings, as
+    /// `step` returns them. The job has ended when `status()` is `'idle'` again.
+    /// Throws `GameOverError` at the end of a typed search when the side to act had no
+    /// legal action.
     pub fn advance(
         &mut self,
         #[wasm_bindgen(js_name = nodeBudget, unchecked_optional_param_type = "number")]
         node_budget: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_optional_param_type = "number")] now_ms: JsValue,
     ) -> Result<Array, JsValue> {
-        let (budget, now) = step_arguments(&node_budget, &now_ms)?;
+        let (budget, now) = self.step_arguments(&node_budget, &now_ms)?;
+        if self.reporter.is_none() {
+            return Ok(lines(self.raw_step(budget, now))); // a raw search's, if any
+        }
         let mut events = Vec::new();
         self.engine.step(budget, &|| now, &mut |e| events.push(e));
+        self.note_job_end();
         self.events(events)
     }
 
-    /// Ends the typed job now; returns its last events, as `advance` does.
+    /// Ends the running job now, typed or raw (as UCI `stop`); returns what it gave
+    /// last, as `advance` does.
     #[wasm_bindgen(js_name = stopJob)]
     pub fn stop_job(&mut self) -> Result<Array, JsValue> {
+        if self.reporter.is_none() {
+            return Ok(lines(self.raw_line("stop")));
+        }
         let mut events = Vec::new();
         self.engine.stop(&mut |e| events.push(e));
+        self.note_job_end();
         self.events(events)
     }
 
@@ -276,6 +275,23 @@ impl Session {
             .is_some()
     }
 
+    /// The options' values under their UCI names: `{UCI_Variant, UCI_Chess960,
+    /// UCI_AnalyseMode, Hash, MultiPV, 'Skill Level', UCI_LimitStrength, UCI_Elo,
+    /// EvalFile}` (`OptionValues`), set by `setOption` or by raw `setoption` alike.
+    #[wasm_bindgen(unchecked_return_type = "OptionValues")]
+    pub fn options(&self) -> JsValue {
+        let object = js_sys::Object::new();
+        for (name, value) in self.engine.option_values() {
+            let value = match value {
+                OptionValue::Text(text) => JsValue::from_str(text),
+                OptionValue::Number(n) => JsValue::from_f64(n as f64),
+                OptionValue::Flag(on) => JsValue::from_bool(on),
+            };
+            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(name), &value);
+        }
+        object.into()
+    }
+
     /// `'idle'`, `'running'` (call `step` or `advance` again), `'holding'` (a finished
     /// infinite search waits for `stop`) or `'quit'` (after UCI `quit`).
     #[wasm_bindgen(unchecked_return_type = "'idle' | 'running' | 'holding' | 'quit'")]
@@ -293,6 +309,64 @@ impl Session {
 }
 
 impl Session {
+    /// One raw UCI line to the codec; its output lines. (Not inlined: `handleLine` and
+    /// `stopJob` share one copy of the codec's dispatch.)
+    #[inline(never)]
+    fn raw_line(&mut self, line: &str) -> Vec<String> {
+        if self.engine.status() != Status::Running {
+            self.slices.job_ended(); // a `go` here starts a new job
+        }
+        let mut out = Vec::new();
+        let control = self
+            .codec
+            .handle_line(&mut self.engine, line, &mut |l| out.push(l.to_string()));
+        if control == Control::Quit {
+            self.quit = true;
+        }
+        out
+    }
+
+    /// A step of the raw UCI search; its output lines. (Not inlined, as `raw_line`.)
+    #[inline(never)]
+    fn raw_step(&mut self, budget: u64, now: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        let status = self
+            .codec
+            .step(&mut self.engine, budget, &|| now, &mut |l| {
+                out.push(l.to_string())
+            });
+        if status == uci::Status::Quit {
+            self.quit = true;
+        }
+        self.note_job_end();
+        out
+    }
+
+    /// The node budget of a step (the slice budget when `nodeBudget` is undefined; at
+    /// least 1) and its time; a bad argument changes nothing.
+    fn step_arguments(
+        &mut self,
+        node_budget: &JsValue,
+        now_ms: &JsValue,
+    ) -> Result<(u64, u64), JsValue> {
+        let now = whole(number_arg(now_ms, "nowMs", 0.0)?);
+        if node_budget.is_undefined() {
+            return Ok((self.slices.next(now), now));
+        }
+        Ok((
+            whole(number_arg(node_budget, "nodeBudget", 0.0)?).max(1),
+            now,
+        ))
+    }
+
+    /// After a step: once the job no longer runs, the time until the next job is no
+    /// slice.
+    fn note_job_end(&mut self) {
+        if self.engine.status() != Status::Running {
+            self.slices.job_ended();
+        }
+    }
+
     /// The typed job's events as plain objects.
     fn events(&mut self, events: Vec<Event>) -> Result<Array, JsValue> {
         let out = Array::new();

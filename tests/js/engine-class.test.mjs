@@ -239,6 +239,30 @@ test('setOption: variants, MultiPV, strength; bad names and values are typed err
   await engine.newGame();
 });
 
+test('the options the Engine shows are the session\'s, after setOption and raw setoption alike', async () => {
+  const engine = newEngine({ variant: 'chess960', network: null });
+  assert.equal(engine.options, null, 'nothing is known before ready');
+  await engine.ready;
+  assert.deepEqual({ ...engine.options }, {
+    UCI_Variant: 'chess960', UCI_Chess960: false, UCI_AnalyseMode: false, Hash: 16, MultiPV: 1,
+    'Skill Level': 20, UCI_LimitStrength: false, UCI_Elo: 1500, EvalFile: '<built-in>',
+  });
+  // The session reads the value: a name in another case and a number as text.
+  await engine.setOption('multipv', '3');
+  assert.equal(engine.options.MultiPV, 3);
+  await engine.setOption('UCI_Variant', 'chess');
+  await engine.setOption('UCI_Chess960', true);
+  assert.deepEqual([engine.options.UCI_Variant, engine.options.UCI_Chess960, engine.variant], ['chess', true, 'chess960']);
+  // A refused value changes nothing.
+  await rejectsNamed(engine.setOption('UCI_Elo', 99), 'InvalidArgumentError');
+  assert.equal(engine.options.UCI_Elo, 1500);
+  const ready = nextLine(engine, (l) => l === 'readyok');
+  engine.postMessage('setoption name Skill Level value 3\nsetoption name EvalFile value <none>\nisready');
+  await ready;
+  assert.deepEqual([engine.options['Skill Level'], engine.options.EvalFile], [3, '<none>']);
+  assert.ok(Object.isFrozen(engine.options), 'a copy to read, not to change');
+});
+
 test('bad positions and game-over positions reject with typed errors', async () => {
   const engine = newEngine();
   await rejectsNamed(engine.analyse({ fen: 'not a fen', depth: 2 }), 'InvalidFenError', 'INVALID_FEN');

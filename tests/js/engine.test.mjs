@@ -98,3 +98,48 @@ test('bad input is refused and the position kept', () => {
   assert.deepEqual(session.handleLine('quit'), []);
   assert.equal(session.status(), 'quit');
 });
+
+/** Steps a `go nodes N` search with no node budget, the clock moving `msPerStep` per
+ * step; the number of steps it took. */
+function stepsAtSpeed(nodes, msPerStep) {
+  const session = new A.Session(1);
+  session.handleLine(`go nodes ${nodes}`);
+  let steps = 0;
+  while (session.status() === 'running') session.step(undefined, ++steps * msPerStep);
+  return steps;
+}
+
+test('without a node budget the session sizes its steps to the time they take', () => {
+  // At the first budget (4000 nodes) both would take nodes / 4000 steps. A step that
+  // takes 100 ms is cut down towards the smallest slice (500 nodes); one that takes
+  // 2 ms grows (8 ms of nodes per step, whatever the machine).
+  const slow = stepsAtSpeed(40_000, 100);
+  const fast = stepsAtSpeed(400_000, 2);
+  assert.ok(slow > (40_000 / 4000) * 5, `slow clock: ${slow} steps`);
+  assert.ok(fast < 400_000 / 4000 / 2, `fast clock: ${fast} steps`);
+});
+
+test('advance and stopJob step a raw UCI search too, its output as lines', () => {
+  const session = new A.Session(1);
+  session.handleLine('go depth 3');
+  const lines = [];
+  while (session.status() === 'running') lines.push(...session.advance(undefined, 0));
+  assert.ok(lines.every((l) => typeof l === 'string'));
+  assert.ok(new A.Game('chess').legalMoves().includes(best(lines)), lines.at(-1));
+  session.handleLine('go infinite');
+  session.advance(1000, 0);
+  const stopped = session.stopJob();
+  assert.ok(new A.Game('chess').legalMoves().includes(best(stopped)), stopped.at(-1));
+  assert.equal(session.status(), 'idle');
+  assert.deepEqual(session.stopJob(), [], 'nothing runs: nothing to stop');
+});
+
+test('options() gives the options under their UCI names, from either door', () => {
+  const session = new A.Session(1);
+  session.setOption('MultiPV', 4);
+  session.handleLine('setoption name uci_limitstrength value true');
+  const options = session.options();
+  assert.deepEqual([options.MultiPV, options.UCI_LimitStrength, options.UCI_Variant], [4, true, 'chess']);
+  assert.throws(() => session.setOption('Hash', 0), { name: 'InvalidArgumentError' });
+  assert.equal(session.options().Hash, 16);
+});
