@@ -357,14 +357,13 @@ impl<G: Position> AnyRecord for Record<G> {
         text: &str,
         accepted: AcceptedProblems,
     ) -> Result<Annotations, ApiError> {
-        let games = pgn::read_pgn_accepting::<G>(text, accepted)
-            .map_err(|e| error_text(ApiErrorKind::InvalidPgn, &e))?;
-        let first = games
-            .into_iter()
-            .next()
+        // Read through the record's cursor: no PGN reading per rule set.
+        let mut main = Record::new(G::start());
+        let notes = pgn::read_first_game(text, accepted, G::VARIANT, &mut main)
+            .map_err(|e| error_text(ApiErrorKind::InvalidPgn, &e))?
             .ok_or_else(|| ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text"))?;
-        *self = first.main_line();
-        Ok(first.annotations())
+        *self = main;
+        Ok(notes)
     }
 
     fn perft(&self, depth: u32) -> u64 {
