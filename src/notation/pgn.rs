@@ -23,8 +23,9 @@ use super::fen;
 use super::pgn_clock;
 use super::pgn_line::{self, LineCursor};
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
-use super::pgn_tree::token_san;
+use super::pgn_tree::{join_token, token_ends};
 pub use super::pgn_tree::{token_number, PgnError, PgnLine, PgnMove};
+use super::san;
 use crate::clock::{ClockStep, TimeControl};
 use crate::game::{Outcome, Position};
 use crate::moves::Action;
@@ -155,19 +156,33 @@ fn annotations_of(
 pub fn token_actions<'a, G: Position>(
     history: &[(&'a G, &'a Action)],
 ) -> Vec<(&'a G, Vec<Action>)> {
-    let per_turn = G::PGN_STYLE.token_per_turn;
-    let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
-    let mut open = false;
-    for &(before, action) in history {
-        let continues = per_turn && open && !before.turn_state().is_turn_start();
-        match tokens.last_mut() {
-            Some((_, actions)) if continues => actions.push(*action),
-            _ => tokens.push((before, vec![*action])),
-        }
-        // A choice stands alone; the move after it starts the next token.
-        open = !matches!(action, Action::PromotionChoice { .. });
+    let ends = token_ends(
+        &token_steps(history.iter().copied()),
+        G::PGN_STYLE.token_per_turn,
+    );
+    let mut start = 0;
+    let mut tokens = Vec::with_capacity(ends.len());
+    for end in ends {
+        let actions = history[start..end].iter().map(|&(_, a)| *a).collect();
+        tokens.push((history[start].0, actions));
+        start = end;
     }
     tokens
+}
+
+/// What [`token_ends`] needs of each action: whether it starts its mover's turn, and
+/// whether it is a promotion choice.
+fn token_steps<'a, G: Position + 'a>(
+    history: impl Iterator<Item = (&'a G, &'a Action)>,
+) -> Vec<(bool, bool)> {
+    let mut steps = Vec::new();
+    for (before, action) in history {
+        steps.push((
+            before.turn_state().is_turn_start(),
+            matches!(action, Action::PromotionChoice { .. }),
+        ));
+    }
+    steps
 }
 
 fn numbering<G: Position>(start: &G) -> OrthodoxNumbering {
@@ -418,18 +433,41 @@ pub fn write_annotated<G: Position>(
 /// main line of [`write_annotated`], or a variation's moves (a record of the line
 /// from its start position).
 pub fn record_moves<G: Position>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
-    let history: Vec<(&G, &Action)> = record.history().collect();
-    let mut ends = Vec::new();
-    let mut ply = 0;
-    let moves = token_actions(&history)
-        .into_iter()
-        .map(|(before, actions)| {
-            ply += actions.len();
-            ends.push(ply);
-            bare_raw_move(token_san(before, &actions), token_number(before))
-        })
-        .collect();
-    (moves, ends)
+    // Each action's SAN, number and step (the rule set's part, in one walk of the
+    // history), then the tokens grouped by non-generic code.
+    let mut sans = Vec::with_capacity(record.len());
+    let mut numbers = Vec::with_capacity(record.len());
+    for (before, action) in record.history() {
+        sans.push(san::write_san(before, action));
+        numbers.push(token_number(before));
+    }
+    let steps = token_steps(record.history());
+    let ends = token_ends(&steps, G::PGN_STYLE.token_per_turn);
+    (
+        token_moves(&sans, &numbers, &ends, G::PGN_STYLE.separator),
+        ends,
+    )
+}
+
+/// The numbered tokens of [`record_moves`] from each action's SAN and number and
+/// where the tokens end (not generic, as [`resolve_texts`]).
+#[inline(never)]
+fn token_moves(
+    sans: &[String],
+    numbers: &[TokenNumber],
+    ends: &[usize],
+    separator: char,
+) -> Vec<RawMove> {
+    let mut moves = Vec::with_capacity(ends.len());
+    let mut start = 0;
+    for &end in ends {
+        moves.push(bare_raw_move(
+            join_token(&sans[start..end], separator),
+            numbers[start],
+        ));
+        start = end;
+    }
+    moves
 }
 
 /// A written token without notes, at no position of a text (not generic, as

@@ -72,10 +72,7 @@ impl<G: Position> LineCursor for Record<G> {
     }
 
     fn last_token_san(&self, count: usize) -> String {
-        let first = self.len().saturating_sub(count);
-        let start = self.history().nth(first).map_or(self.current(), |(g, _)| g);
-        let actions: Vec<Action> = self.actions().skip(first).copied().collect();
-        token_san(start, &actions)
+        token_san(self.history().skip(self.len().saturating_sub(count)))
     }
 
     fn restart(&mut self, fen: Option<&str>, accepted: AcceptedProblems) -> Result<(), FenError> {
