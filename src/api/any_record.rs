@@ -79,10 +79,9 @@ pub trait AnyRecord: Send + Sync {
         -> String;
     /// The FEN of the position the game started from.
     fn start_fen(&self) -> String;
-    /// Replaces the game by the main line of the PGN text's first game; returns its
-    /// notes. A `FEN` tag may have problems of the kinds in `accepted`.
-    fn load_pgn(&mut self, text: &str, accepted: AcceptedProblems)
-        -> Result<Annotations, ApiError>;
+    /// The game as PGN reading walks it ([`pgn::read_first_game`]: the reading is
+    /// compiled once, not once per rule set).
+    fn line_cursor(&mut self) -> &mut dyn crate::notation::pgn_line::LineCursor;
 
     fn perft(&self, depth: u32) -> u64;
     /// Whether the side to act can still win before its turn ends
@@ -352,18 +351,8 @@ impl<G: Position> AnyRecord for Record<G> {
         fen::write_fen(self.start())
     }
 
-    fn load_pgn(
-        &mut self,
-        text: &str,
-        accepted: AcceptedProblems,
-    ) -> Result<Annotations, ApiError> {
-        // Read through the record's cursor: no PGN reading per rule set.
-        let mut main = Record::new(G::start());
-        let notes = pgn::read_first_game(text, accepted, G::VARIANT, &mut main)
-            .map_err(|e| error_text(ApiErrorKind::InvalidPgn, &e))?
-            .ok_or_else(|| ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text"))?;
-        *self = main;
-        Ok(notes)
+    fn line_cursor(&mut self) -> &mut dyn crate::notation::pgn_line::LineCursor {
+        self
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -666,7 +666,13 @@ impl Game {
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let mut fresh = any_record::new_any_record(variant);
-        self.notes = fresh.load_pgn(text, accepted)?;
+        let notes =
+            crate::notation::pgn::read_first_game(text, accepted, variant, fresh.line_cursor())
+                .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?
+                .ok_or_else(|| {
+                    ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text")
+                })?;
+        self.notes = notes;
         self.inner = fresh;
         Ok(())
     }

@@ -233,10 +233,10 @@ fn resolve_texts(
     Ok((raw.tags.clone(), line, raw.result.clone()))
 }
 
-/// Reads the first game of a PGN text onto `line`, a record of rule set `variant`
-/// started afresh, as [`PgnGame::main_line`] would give it, and returns its notes
-/// ([`PgnGame::annotations`]); `None` when the text has no game. Every later game is
-/// read too (on copies), so that an error anywhere refuses the whole text, as
+/// Reads the first game of a PGN text onto `line`, a new game of rule set `variant`
+/// (at its start position), as [`PgnGame::main_line`] would give it, and returns its
+/// notes ([`PgnGame::annotations`]); `None` when the text has no game. Every later
+/// game is read too (on copies), so that an error anywhere refuses the whole text, as
 /// [`read_pgn_accepting`] does; `line` is then left partly read. Not generic: a
 /// record of any rule set is read through its [`LineCursor`], so no part of PGN
 /// reading is compiled once per rule set (the WebAssembly module's size).
@@ -247,6 +247,7 @@ pub(crate) fn read_first_game(
     line: &mut dyn LineCursor,
 ) -> Result<Option<Annotations>, PgnError> {
     let raw_games = parse_games(text)?;
+    let fresh = line.fork();
     let mut notes = None;
     for (i, raw) in raw_games.iter().enumerate() {
         let index = i + 1;
@@ -255,12 +256,14 @@ pub(crate) fn read_first_game(
         let cursor = if notes.is_none() {
             &mut *line
         } else {
-            later = line.fork();
+            later = fresh.fork();
             later.as_mut()
         };
-        cursor
-            .restart(fen, accepted)
-            .map_err(|e| fen_error(index, raw, e))?;
+        if let Some(fen) = fen {
+            cursor
+                .restart(fen, accepted)
+                .map_err(|e| fen_error(index, raw, e))?;
+        }
         let main = pgn_line::resolve_line(index, cursor, &raw.comment_before, &raw.moves)?;
         if notes.is_none() {
             let result = raw.result.as_deref();

@@ -23,8 +23,10 @@ use crate::record::Record;
 use crate::types::Color;
 use crate::AcceptedProblems;
 
-/// A played line as PGN reading walks it (see the module docs).
-pub(crate) trait LineCursor {
+/// A played line as PGN reading walks it (see the module docs). Public but not
+/// nameable outside the crate: [`crate::api::AnyRecord::line_cursor`] hands one out
+/// for [`super::pgn::read_first_game`].
+pub trait LineCursor {
     /// An independent copy, to start a variation from.
     fn fork(&self) -> Box<dyn LineCursor>;
     /// The ending, if the game is over.
@@ -37,9 +39,9 @@ pub(crate) trait LineCursor {
     fn play_san(&mut self, text: &str) -> Result<Action, String>;
     /// The strict SAN of the last `count` actions as one token ([`token_san`]).
     fn last_token_san(&self, count: usize) -> String;
-    /// Starts the game afresh from `fen` (the rule set's start when `None`), a
-    /// position with problems of the kinds in `accepted` allowed; unchanged on error.
-    fn restart(&mut self, fen: Option<&str>, accepted: AcceptedProblems) -> Result<(), FenError>;
+    /// Starts the game afresh from `fen`, a position with problems of the kinds in
+    /// `accepted` allowed; unchanged on error.
+    fn restart(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), FenError>;
     /// [`Record::clock_steps`].
     fn clock_steps(&self) -> Vec<ClockStep>;
     /// Times the game by `control`, the `i`-th action having taken `times[i]`.
@@ -75,12 +77,8 @@ impl<G: Position> LineCursor for Record<G> {
         token_san(self.history().skip(self.len().saturating_sub(count)))
     }
 
-    fn restart(&mut self, fen: Option<&str>, accepted: AcceptedProblems) -> Result<(), FenError> {
-        let start = match fen {
-            Some(text) => fen::read_fen_accepting::<G>(text, accepted)?,
-            None => G::start(),
-        };
-        *self = Record::new(start);
+    fn restart(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), FenError> {
+        *self = Record::new(fen::read_fen_accepting::<G>(fen, accepted)?);
         Ok(())
     }
 
