@@ -44,9 +44,10 @@ pub trait AnyRecord: Send + Sync {
     fn legal_sans(&self, from: Option<Square>) -> Vec<String>;
     /// Resolves SAN (lenient) or a UCI token against the legal actions.
     fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
-    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
-    /// Plays an action that took `used_ms` of its mover's time ([`Record::play_timed`]).
-    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError>;
+    /// Plays an action; when `used_ms` is given, one that took that much of its
+    /// mover's time ([`Record::play_timed`]). One entry for both: each is compiled
+    /// once per rule set (the WebAssembly module's size).
+    fn play_action(&mut self, action: &Action, used_ms: Option<u64>) -> Result<MoveInfo, ApiError>;
     fn time_control(&self) -> crate::clock::TimeControl;
     fn set_time_control(&mut self, control: crate::clock::TimeControl);
     /// [`Record::clock_reading`].
@@ -241,15 +242,13 @@ impl<G: Position> AnyRecord for Record<G> {
         san::parse_san(pos, trimmed).map_err(|e| san_error(&e, fen::write_fen(pos)))
     }
 
-    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
+    fn play_action(&mut self, action: &Action, used_ms: Option<u64>) -> Result<MoveInfo, ApiError> {
         let info = MoveInfo::new(self.current(), action);
-        self.play(action).map_err(record_error)?;
-        Ok(info)
-    }
-
-    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError> {
-        let info = MoveInfo::new(self.current(), action);
-        self.play_timed(action, used_ms).map_err(record_error)?;
+        match used_ms {
+            Some(used_ms) => self.play_timed(action, used_ms),
+            None => self.play(action),
+        }
+        .map_err(record_error)?;
         Ok(info)
     }
 

@@ -290,10 +290,7 @@ impl Game {
     /// Plays a legal action (that took `used_ms` of its mover's time, when given)
     /// and keeps the notes in step.
     fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
-        let info = match self.next_time.take() {
-            Some(used_ms) => self.inner.play_action_timed(action, used_ms)?,
-            None => self.inner.play_action(action)?,
-        };
+        let info = self.inner.play_action(action, self.next_time.take())?;
         self.notes.played(self.inner.plies(), action);
         Ok(info)
     }
