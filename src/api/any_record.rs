@@ -30,9 +30,6 @@ pub trait AnyRecord: Send + Sync {
     fn variant(&self) -> Variant;
     fn clone_box(&self) -> Box<dyn AnyRecord>;
     fn fen(&self) -> String;
-    /// Replaces the game by the position of `fen`, accepting the position problems of
-    /// the kinds in `accepted` ([`Position::from_setup_accepting`]).
-    fn load_fen(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), ApiError>;
     fn turn_info(&self) -> TurnInfo;
     fn turn_state(&self) -> crate::game::TurnState;
     fn is_check(&self) -> bool;
@@ -168,6 +165,21 @@ fn leaves(action: &Action, from: Option<Square>) -> bool {
     from.is_none() || (action.from() == from && !matches!(action, Action::Drop { .. }))
 }
 
+/// Replaces the game by the position of `fen`, accepting the position problems of
+/// the kinds in `accepted` ([`Position::from_setup_accepting`]); unchanged on error.
+/// Through the game's PGN cursor, which starts games from `FEN` tags the same way:
+/// not a second copy per rule set (the WebAssembly module's size).
+pub fn load_fen(
+    record: &mut dyn AnyRecord,
+    fen: &str,
+    accepted: AcceptedProblems,
+) -> Result<(), ApiError> {
+    record
+        .line_cursor()
+        .restart(fen, accepted)
+        .map_err(|e| error_text(ApiErrorKind::InvalidFen, &e))
+}
+
 /// A new game at the start position of `variant`.
 pub fn new_any_record(variant: Variant) -> Box<dyn AnyRecord> {
     crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
@@ -184,13 +196,6 @@ impl<G: Position> AnyRecord for Record<G> {
 
     fn fen(&self) -> String {
         fen::write_fen(self.current())
-    }
-
-    fn load_fen(&mut self, text: &str, accepted: AcceptedProblems) -> Result<(), ApiError> {
-        let pos = fen::read_fen_accepting::<G>(text, accepted)
-            .map_err(|e| error_text(ApiErrorKind::InvalidFen, &e))?;
-        *self = Record::new(pos);
-        Ok(())
     }
 
     fn turn_info(&self) -> TurnInfo {

@@ -196,7 +196,7 @@ impl Game {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        self.inner.load_fen(fen, accepted)?;
+        any_record::load_fen(self.inner.as_mut(), fen, accepted)?;
         // A new game from that position: the notes of the old moves and its result
         // go, its tags (players, event) stay.
         self.notes.clear_plies();
@@ -209,7 +209,11 @@ impl Game {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        any_record::new_any_record(variant).load_fen(fen, AcceptedProblems::NONE)
+        any_record::load_fen(
+            any_record::new_any_record(variant).as_mut(),
+            fen,
+            AcceptedProblems::NONE,
+        )
     }
 
     /// Every problem that keeps `fen` from being a position of the rule set, each in
