@@ -177,12 +177,17 @@ fn token_steps<'a, G: Position + 'a>(
 ) -> Vec<(bool, bool)> {
     let mut steps = Vec::new();
     for (before, action) in history {
-        steps.push((
-            before.turn_state().is_turn_start(),
-            matches!(action, Action::PromotionChoice { .. }),
-        ));
+        steps.push(token_step(before, action));
     }
     steps
+}
+
+/// [`token_steps`] of one action played in `before`.
+fn token_step<G: Position>(before: &G, action: &Action) -> (bool, bool) {
+    (
+        before.turn_state().is_turn_start(),
+        matches!(action, Action::PromotionChoice { .. }),
+    )
 }
 
 fn numbering<G: Position>(start: &G) -> OrthodoxNumbering {
@@ -440,11 +445,12 @@ pub fn record_moves<G: Position>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize
     // history), then the tokens grouped by non-generic code.
     let mut sans = Vec::with_capacity(record.len());
     let mut numbers = Vec::with_capacity(record.len());
+    let mut steps = Vec::with_capacity(record.len());
     for (before, action) in record.history() {
         sans.push(san::write_san(before, action));
         numbers.push(token_number(before));
+        steps.push(token_step(before, action));
     }
-    let steps = token_steps(record.history());
     let ends = token_ends(&steps, G::PGN_STYLE.token_per_turn);
     (
         token_moves(&sans, &numbers, &ends, G::PGN_STYLE.separator),
