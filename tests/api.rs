@@ -492,3 +492,16 @@ fn load_pgn_gives_the_first_game_as_the_generic_reader_does() {
     }
     assert_eq!(g.load_pgn("").unwrap_err().kind, ApiErrorKind::InvalidPgn);
 }
+
+/// `quote` keeps the first characters of user input (not bytes: a cut never splits
+/// one) and marks a cut with `…`.
+#[test]
+fn quote_cuts_at_characters_and_marks_the_cut() {
+    use alfiere::api::quote;
+    assert_eq!(quote("", 3), "");
+    assert_eq!(quote("abc", 3), "abc");
+    assert_eq!(quote("abcd", 3), "abc…");
+    assert_eq!(quote("abcd", 0), "…");
+    assert_eq!(quote("é♞x", 2), "é♞…");
+    assert_eq!(quote("é♞", 2), "é♞");
+}
