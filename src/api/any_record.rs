@@ -169,7 +169,7 @@ fn leaves(action: &Action, from: Option<Square>) -> bool {
 /// the kinds in `accepted` ([`Position::from_setup_accepting`]); unchanged on error.
 /// Through the game's PGN cursor, which starts games from `FEN` tags the same way:
 /// not a second copy per rule set (the WebAssembly module's size).
-pub fn load_fen(
+pub(crate) fn load_fen(
     record: &mut dyn AnyRecord,
     fen: &str,
     accepted: AcceptedProblems,

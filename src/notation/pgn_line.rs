@@ -41,7 +41,7 @@ pub trait LineCursor {
     fn last_token_san(&self, count: usize) -> String;
     /// Starts the game afresh from `fen`, a position with problems of the kinds in
     /// `accepted` allowed; unchanged on error. (Also how a game loads a FEN:
-    /// [`crate::api::any_record::load_fen`].)
+    /// `api::any_record::load_fen`.)
     fn restart(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), FenError>;
     /// [`Record::clock_steps`].
     fn clock_steps(&self) -> Vec<ClockStep>;
