@@ -2,7 +2,9 @@
 // The page's default game analysis, timed through the JS Engine's worker (a Node
 // worker thread running the same host as the browser's Web Worker): the wall time of
 // `engine.analyseGame(game)` with the default budget (100,000 nodes per position) for a
-// 40-move orthodox game and a 30-turn Marseillais game, and positions per second.
+// 40-move orthodox game and a 30-turn Marseillais game, positions per second, and the
+// nodes the analysis searched with their rate (the work differs between builds whose
+// analysis looks again at its marks; the rate compares the search itself).
 // Medians of --runs (default 3). The games are made here, the same every run: the
 // engine plays both sides at a fixed node budget (deterministic at full strength).
 //
@@ -47,21 +49,24 @@ const games = [
 await engine.setOption('UCI_Variant', 'chess');
 
 console.log(`budget: ${NODES ?? 'the default (100,000)'} nodes per position; ${RUNS} runs each, medians of wall time`);
-console.log('| game | actions | positions | wall (s) | positions per second |');
-console.log('|---|---|---|---|---|');
+console.log('| game | actions | positions | wall (s) | positions per second | nodes | nodes per second |');
+console.log('|---|---|---|---|---|---|---|');
 for (const [name, game] of games) {
   const times = [];
   let positions = 0;
+  let nodes = 0;
   for (let i = 0; i < RUNS; i++) {
     await engine.newGame();
     const t0 = performance.now();
     const { report } = await engine.analyseGame(game, NODES ? { nodes: NODES } : undefined, (p) => {
       positions = p.total;
+      nodes = p.nodes ?? nodes;
     });
     if (!report.complete) throw new Error('the analysis did not complete');
     times.push((performance.now() - t0) / 1000);
   }
   const wall = median(times);
-  console.log(`| ${name} | ${game.history().length} | ${positions} | ${wall.toFixed(1)} | ${(positions / wall).toFixed(1)} |`);
+  const rate = nodes ? Math.round(nodes / wall).toLocaleString('en-US') : '–';
+  console.log(`| ${name} | ${game.history().length} | ${positions} | ${wall.toFixed(1)} | ${(positions / wall).toFixed(1)} | ${nodes ? nodes.toLocaleString('en-US') : '–'} | ${rate} |`);
 }
 engine.terminate();

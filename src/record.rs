@@ -161,6 +161,12 @@ impl<G: Position> Record<G> {
         self.used.get(index).copied().flatten()
     }
 
+    /// The time each action took, ms, where it is known ([`Self::time_used`] of
+    /// every action).
+    pub fn times_used(&self) -> &[Option<u64>] {
+        &self.used
+    }
+
     /// Sets the time the `index`-th action took (`None`: unknown); false when there
     /// is no such action.
     pub fn set_time_used(&mut self, index: usize, used_ms: Option<u64>) -> bool {

@@ -430,3 +430,78 @@ fn fen_problems_lists_each_problem_of_validate_fen() {
     let chessgi = Variant::ChessGi;
     assert!(Game::fen_problems(chessgi, "4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1").is_empty());
 }
+
+/// `Game::load_pgn` reads through each record's cursor (no PGN reading compiled per
+/// rule set, for the WebAssembly module's size): it must give what the generic
+/// reader gives, the first game's main line with its clocks, flag and notes, and
+/// refuse a text with any bad game, leaving the game as it was.
+#[test]
+fn load_pgn_gives_the_first_game_as_the_generic_reader_does() {
+    use alfiere::notation::pgn;
+    use alfiere::variants::marseillais::Marseillais;
+    use alfiere::Chess;
+
+    fn same_as_generic<G: alfiere::Position>(variant: &str, text: &str) {
+        let mut g = game(variant);
+        g.load_pgn(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let first = &pgn::read_pgn::<G>(text).unwrap()[0];
+        let record = first.main_line();
+        let expected =
+            pgn::write_annotated(&record, &[], &first.annotations(), pgn::set_up_fen(&record));
+        assert_eq!(g.pgn(&[]), expected, "{variant}: {text}");
+        assert_eq!(g.clocks(), record.clocks(), "{variant}");
+        assert_eq!(g.outcome(), record.outcome(), "{variant}");
+        assert_eq!(g.history().len(), record.len(), "{variant}");
+    }
+
+    let timed = "[Event \"first\"]\n[White \"Ann\"]\n[TimeControl \"60+1\"]\n\
+        [Termination \"time forfeit\"]\n\n{Before} 1. e4 {[%clk 0:01:00]} 1... e5 \
+        {[%clk 0:00:58]} 2. Nf3 $1 (2. Qh5 Nc6 (2... Nf6) 3. Bc4) 2... Nc6 \
+        {[%clk 0:00:50] slow} 0-1\n\n[Event \"second\"]\n\n1. d4 d5 *\n";
+    same_as_generic::<Chess>("chess", timed);
+    let mut g = game("chess");
+    g.load_pgn(timed).unwrap();
+    assert_eq!(g.outcome().map(|o| o.reason), Some(EndReason::TimeForfeit));
+    assert_eq!(g.clocks()[3], Some(50_000), "{:?}", g.clocks());
+    let set_up = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]\n\n\
+        40. e4 Kd7 41. e5 (41. Kd2) 41... Ke6 *\n";
+    same_as_generic::<Chess>("chess", set_up);
+    let series =
+        "[Variant \"Marseillais\"]\n\n1. e4,d4 e5,Nc6 2. Nf3,Bc4 (2. Nc3,Nf3) 2... Nf6,d6 *\n";
+    same_as_generic::<Marseillais>("marseillais", series);
+
+    let mut g = game("chess");
+    g.play_text("e4").unwrap();
+    let fen = g.fen();
+    for (text, said) in [
+        ("1. e4 e5 *\n\n1. d4 d5 2. Qxf7 *\n", "game 2, line 3"),
+        (
+            "1. e4 e5 *\n\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. d4 *\n",
+            "game 2",
+        ),
+        ("1. e4 e5 (1... c5 2. Ke3) *\n", "line 1"),
+        (
+            "1. e4 *\n\n[Variant \"Alice\"]\n\n1. e4 *\n",
+            "game 2, line 3, column 1: the game is Alice",
+        ),
+    ] {
+        let error = g.load_pgn(text).unwrap_err();
+        assert_eq!(error.kind, ApiErrorKind::InvalidPgn, "{text}");
+        assert!(error.message.contains(said), "{text}: {}", error.message);
+        assert_eq!((g.fen(), g.history().len()), (fen.clone(), 1), "{text}");
+    }
+    assert_eq!(g.load_pgn("").unwrap_err().kind, ApiErrorKind::InvalidPgn);
+}
+
+/// `quote` keeps the first characters of user input (not bytes: a cut never splits
+/// one) and marks a cut with `…`.
+#[test]
+fn quote_cuts_at_characters_and_marks_the_cut() {
+    use alfiere::api::quote;
+    assert_eq!(quote("", 3), "");
+    assert_eq!(quote("abc", 3), "abc");
+    assert_eq!(quote("abcd", 3), "abc…");
+    assert_eq!(quote("abcd", 0), "…");
+    assert_eq!(quote("é♞x", 2), "é♞…");
+    assert_eq!(quote("é♞", 2), "é♞");
+}

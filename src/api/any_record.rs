@@ -30,9 +30,6 @@ pub trait AnyRecord: Send + Sync {
     fn variant(&self) -> Variant;
     fn clone_box(&self) -> Box<dyn AnyRecord>;
     fn fen(&self) -> String;
-    /// Replaces the game by the position of `fen`, accepting the position problems of
-    /// the kinds in `accepted` ([`Position::from_setup_accepting`]).
-    fn load_fen(&mut self, fen: &str, accepted: AcceptedProblems) -> Result<(), ApiError>;
     fn turn_info(&self) -> TurnInfo;
     fn turn_state(&self) -> crate::game::TurnState;
     fn is_check(&self) -> bool;
@@ -44,9 +41,10 @@ pub trait AnyRecord: Send + Sync {
     fn legal_sans(&self, from: Option<Square>) -> Vec<String>;
     /// Resolves SAN (lenient) or a UCI token against the legal actions.
     fn parse_move(&self, text: &str) -> Result<Action, ApiError>;
-    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError>;
-    /// Plays an action that took `used_ms` of its mover's time ([`Record::play_timed`]).
-    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError>;
+    /// Plays an action; when `used_ms` is given, one that took that much of its
+    /// mover's time ([`Record::play_timed`]). One entry for both: each is compiled
+    /// once per rule set (the WebAssembly module's size).
+    fn play_action(&mut self, action: &Action, used_ms: Option<u64>) -> Result<MoveInfo, ApiError>;
     fn time_control(&self) -> crate::clock::TimeControl;
     fn set_time_control(&mut self, control: crate::clock::TimeControl);
     /// [`Record::clock_reading`].
@@ -79,10 +77,9 @@ pub trait AnyRecord: Send + Sync {
         -> String;
     /// The FEN of the position the game started from.
     fn start_fen(&self) -> String;
-    /// Replaces the game by the main line of the PGN text's first game; returns its
-    /// notes. A `FEN` tag may have problems of the kinds in `accepted`.
-    fn load_pgn(&mut self, text: &str, accepted: AcceptedProblems)
-        -> Result<Annotations, ApiError>;
+    /// The game as PGN reading walks it ([`pgn::read_first_game`]: the reading is
+    /// compiled once, not once per rule set).
+    fn line_cursor(&mut self) -> &mut dyn crate::notation::pgn_line::LineCursor;
 
     fn perft(&self, depth: u32) -> u64;
     /// Whether the side to act can still win before its turn ends
@@ -168,6 +165,21 @@ fn leaves(action: &Action, from: Option<Square>) -> bool {
     from.is_none() || (action.from() == from && !matches!(action, Action::Drop { .. }))
 }
 
+/// Replaces the game by the position of `fen`, accepting the position problems of
+/// the kinds in `accepted` ([`Position::from_setup_accepting`]); unchanged on error.
+/// Through the game's PGN cursor, which starts games from `FEN` tags the same way:
+/// not a second copy per rule set (the WebAssembly module's size).
+pub(crate) fn load_fen(
+    record: &mut dyn AnyRecord,
+    fen: &str,
+    accepted: AcceptedProblems,
+) -> Result<(), ApiError> {
+    record
+        .line_cursor()
+        .restart(fen, accepted)
+        .map_err(|e| error_text(ApiErrorKind::InvalidFen, &e))
+}
+
 /// A new game at the start position of `variant`.
 pub fn new_any_record(variant: Variant) -> Box<dyn AnyRecord> {
     crate::with_variant!(variant, G => Box::new(Record::new(G::start())))
@@ -184,13 +196,6 @@ impl<G: Position> AnyRecord for Record<G> {
 
     fn fen(&self) -> String {
         fen::write_fen(self.current())
-    }
-
-    fn load_fen(&mut self, text: &str, accepted: AcceptedProblems) -> Result<(), ApiError> {
-        let pos = fen::read_fen_accepting::<G>(text, accepted)
-            .map_err(|e| error_text(ApiErrorKind::InvalidFen, &e))?;
-        *self = Record::new(pos);
-        Ok(())
     }
 
     fn turn_info(&self) -> TurnInfo {
@@ -242,15 +247,13 @@ impl<G: Position> AnyRecord for Record<G> {
         san::parse_san(pos, trimmed).map_err(|e| san_error(&e, fen::write_fen(pos)))
     }
 
-    fn play_action(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
+    fn play_action(&mut self, action: &Action, used_ms: Option<u64>) -> Result<MoveInfo, ApiError> {
         let info = MoveInfo::new(self.current(), action);
-        self.play(action).map_err(record_error)?;
-        Ok(info)
-    }
-
-    fn play_action_timed(&mut self, action: &Action, used_ms: u64) -> Result<MoveInfo, ApiError> {
-        let info = MoveInfo::new(self.current(), action);
-        self.play_timed(action, used_ms).map_err(record_error)?;
+        match used_ms {
+            Some(used_ms) => self.play_timed(action, used_ms),
+            None => self.play(action),
+        }
+        .map_err(record_error)?;
         Ok(info)
     }
 
@@ -271,7 +274,9 @@ impl<G: Position> AnyRecord for Record<G> {
     }
 
     fn times_used(&self) -> Vec<Option<u64>> {
-        (0..self.len()).map(|i| self.time_used(i)).collect()
+        // A copy of the record's list: a loop over `time_used` was vectorised into
+        // 1 KB per rule set.
+        Record::times_used(self).to_vec()
     }
 
     fn flag(&mut self, color: Color) -> Outcome {
@@ -352,19 +357,8 @@ impl<G: Position> AnyRecord for Record<G> {
         fen::write_fen(self.start())
     }
 
-    fn load_pgn(
-        &mut self,
-        text: &str,
-        accepted: AcceptedProblems,
-    ) -> Result<Annotations, ApiError> {
-        let games = pgn::read_pgn_accepting::<G>(text, accepted)
-            .map_err(|e| error_text(ApiErrorKind::InvalidPgn, &e))?;
-        let first = games
-            .into_iter()
-            .next()
-            .ok_or_else(|| ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text"))?;
-        *self = first.main_line();
-        Ok(first.annotations())
+    fn line_cursor(&mut self) -> &mut dyn crate::notation::pgn_line::LineCursor {
+        self
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -100,8 +100,8 @@ impl Game {
             }
         }
         keep_castling_rights_at_home(&mut setup);
-        self.inner
-            .load_fen(&crate::notation::fen::write_setup(&setup), accepted)
+        let fen = crate::notation::fen::write_setup(&setup);
+        super::any_record::load_fen(self.inner.as_mut(), &fen, accepted)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPosition, e.message))?;
         self.notes.clear_plies();
         self.notes.remove_tag("Result");

@@ -89,9 +89,10 @@ impl std::error::Error for ApiError {}
 
 /// At most `max` characters of user input, for quoting it in a message.
 pub fn quote(text: &str, max: usize) -> String {
-    let mut out: String = text.chars().take(max).collect();
-    if text.chars().nth(max).is_some() {
-        out.push('…');
+    // The end of the first `max` characters by one walk (a collect and a second
+    // count were vectorised into 1 KB of the WebAssembly module).
+    match text.char_indices().nth(max) {
+        Some((end, _)) => text[..end].to_string() + "…",
+        None => text.to_string(),
     }
-    out
 }

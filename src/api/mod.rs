@@ -196,7 +196,7 @@ impl Game {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        self.inner.load_fen(fen, accepted)?;
+        any_record::load_fen(self.inner.as_mut(), fen, accepted)?;
         // A new game from that position: the notes of the old moves and its result
         // go, its tags (players, event) stay.
         self.notes.clear_plies();
@@ -209,7 +209,11 @@ impl Game {
         if fen.len() > MAX_SHORT_TEXT {
             return Err(ApiError::new(ApiErrorKind::InvalidFen, "FEN too long"));
         }
-        any_record::new_any_record(variant).load_fen(fen, AcceptedProblems::NONE)
+        any_record::load_fen(
+            any_record::new_any_record(variant).as_mut(),
+            fen,
+            AcceptedProblems::NONE,
+        )
     }
 
     /// Every problem that keeps `fen` from being a position of the rule set, each in
@@ -299,10 +303,7 @@ impl Game {
     /// Plays a legal action (that took `used_ms` of its mover's time, when given)
     /// and keeps the notes in step.
     fn play(&mut self, action: &Action) -> Result<MoveInfo, ApiError> {
-        let info = match self.next_time.take() {
-            Some(used_ms) => self.inner.play_action_timed(action, used_ms)?,
-            None => self.inner.play_action(action)?,
-        };
+        let info = self.inner.play_action(action, self.next_time.take())?;
         self.notes.played(self.inner.plies(), action);
         Ok(info)
     }
@@ -675,7 +676,13 @@ impl Game {
         let variant = crate::notation::pgn::first_game_variant(text)
             .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?;
         let mut fresh = any_record::new_any_record(variant);
-        self.notes = fresh.load_pgn(text, accepted)?;
+        let notes =
+            crate::notation::pgn::read_first_game(text, accepted, variant, fresh.line_cursor())
+                .map_err(|e| ApiError::new(ApiErrorKind::InvalidPgn, e.to_string()))?
+                .ok_or_else(|| {
+                    ApiError::new(ApiErrorKind::InvalidPgn, "no game in the PGN text")
+                })?;
+        self.notes = notes;
         self.inner = fresh;
         Ok(())
     }

@@ -187,7 +187,8 @@ impl FromStr for TimeControl {
         }
         // Counted, then read by a plain loop: a `Result` collect's adapter was 1.7 KB
         // of the WebAssembly module.
-        if text.bytes().filter(|&b| b == b':').count() >= MAX_PERIODS {
+        // Periods counted by `split` (a byte filter's count was vectorised).
+        if text.split(':').count() > MAX_PERIODS {
             return Err(error("more than 8 periods"));
         }
         let mut periods = Vec::new();

@@ -461,26 +461,38 @@ pub fn read_fen_accepting<G: Position>(
     })
 }
 
+/// One square of the board field: its piece (after the count of empty squares
+/// before it), or one more empty square. Not inlined: LLVM unrolled the 64 squares
+/// and vectorised their piece lookups into 3 KB (the WebAssembly module's size).
+#[inline(never)]
+fn write_square(out: &mut String, empty: &mut u8, setup: &Setup, sq: Square) {
+    match setup.board.piece_at(sq) {
+        Some(piece) => {
+            if *empty > 0 {
+                out.push((b'0' + *empty) as char);
+                *empty = 0;
+            }
+            if setup.board_b.contains(sq) {
+                out.push('|');
+            }
+            out.push(piece.char());
+        }
+        None => *empty += 1,
+    }
+}
+
 /// Writes the board field (with `|` prefixes and a bracketed hand where present).
 pub fn write_board(setup: &Setup) -> String {
     let mut out = String::with_capacity(80);
     for rank in (0..8).rev() {
         let mut empty = 0;
         for file in 0..8 {
-            let sq = Square::from_coords(File(file), Rank(rank));
-            match setup.board.piece_at(sq) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push((b'0' + empty) as char);
-                        empty = 0;
-                    }
-                    if setup.board_b.contains(sq) {
-                        out.push('|');
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
-            }
+            write_square(
+                &mut out,
+                &mut empty,
+                setup,
+                Square::from_coords(File(file), Rank(rank)),
+            );
         }
         if empty > 0 {
             out.push((b'0' + empty) as char);

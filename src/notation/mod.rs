@@ -6,7 +6,7 @@ pub mod annotations;
 pub mod fen;
 pub mod pgn;
 pub mod pgn_clock;
-mod pgn_line;
+pub(crate) mod pgn_line;
 pub mod pgn_syntax;
 mod pgn_tree;
 pub mod san;

@@ -21,10 +21,11 @@
 use super::annotations::{self, Annotations, COMPUTED_TAGS};
 use super::fen;
 use super::pgn_clock;
-use super::pgn_line;
+use super::pgn_line::{self, LineCursor};
 use super::pgn_syntax::{self, OrthodoxNumbering, RawGame, RawMove, RawVariation, TokenNumber};
-use super::pgn_tree::token_san;
+use super::pgn_tree::{join_token, token_ends};
 pub use super::pgn_tree::{token_number, PgnError, PgnLine, PgnMove};
+use super::san;
 use crate::clock::{ClockStep, TimeControl};
 use crate::game::{Outcome, Position};
 use crate::moves::Action;
@@ -70,18 +71,7 @@ impl<G: Position> PgnGame<G> {
                 break;
             }
         }
-        if let Some((control, times)) = clock_times(&self.tags, &self.moves, &record) {
-            record.set_time_control(control);
-            for (i, used) in times.into_iter().enumerate() {
-                record.set_time_used(i, used);
-            }
-        }
-        if pgn_clock::ended_on_time(&self.tags) {
-            let to_act = record.current().turn();
-            if let Some(side) = pgn_clock::flagged_side(self.result.as_deref(), to_act) {
-                record.flag(side);
-            }
-        }
+        finish_main_line(&self.tags, &self.moves, self.result.as_deref(), &mut record);
         record
     }
 
@@ -166,19 +156,38 @@ fn annotations_of(
 pub fn token_actions<'a, G: Position>(
     history: &[(&'a G, &'a Action)],
 ) -> Vec<(&'a G, Vec<Action>)> {
-    let per_turn = G::PGN_STYLE.token_per_turn;
-    let mut tokens: Vec<(&G, Vec<Action>)> = Vec::new();
-    let mut open = false;
-    for &(before, action) in history {
-        let continues = per_turn && open && !before.turn_state().is_turn_start();
-        match tokens.last_mut() {
-            Some((_, actions)) if continues => actions.push(*action),
-            _ => tokens.push((before, vec![*action])),
-        }
-        // A choice stands alone; the move after it starts the next token.
-        open = !matches!(action, Action::PromotionChoice { .. });
+    let ends = token_ends(
+        &token_steps(history.iter().copied()),
+        G::PGN_STYLE.token_per_turn,
+    );
+    let mut start = 0;
+    let mut tokens = Vec::with_capacity(ends.len());
+    for end in ends {
+        let actions = history[start..end].iter().map(|&(_, a)| *a).collect();
+        tokens.push((history[start].0, actions));
+        start = end;
     }
     tokens
+}
+
+/// What [`token_ends`] needs of each action: whether it starts its mover's turn, and
+/// whether it is a promotion choice.
+fn token_steps<'a, G: Position + 'a>(
+    history: impl Iterator<Item = (&'a G, &'a Action)>,
+) -> Vec<(bool, bool)> {
+    let mut steps = Vec::new();
+    for (before, action) in history {
+        steps.push(token_step(before, action));
+    }
+    steps
+}
+
+/// [`token_steps`] of one action played in `before`.
+fn token_step<G: Position>(before: &G, action: &Action) -> (bool, bool) {
+    (
+        before.turn_state().is_turn_start(),
+        matches!(action, Action::PromotionChoice { .. }),
+    )
 }
 
 fn numbering<G: Position>(start: &G) -> OrthodoxNumbering {
@@ -203,7 +212,7 @@ fn resolve_game<G: Position>(
         }
         None => G::start(),
     };
-    let (tags, line, result) = resolve_texts(index, raw, &Record::new(start.clone()))?;
+    let (tags, line, result) = resolve_texts(index, raw, &mut Record::new(start.clone()))?;
     Ok(PgnGame {
         tags,
         start,
@@ -216,17 +225,83 @@ fn resolve_game<G: Position>(
 /// A game's tags, main line and result token, as [`resolve_texts`] gives them.
 type GameTexts = (Vec<(String, String)>, PgnLine, Option<String>);
 
-/// The rule-set independent part of [`resolve_game`]: the moves resolved against
-/// `history` (the start position's record), and the tags and result copied. Not
+/// The rule-set independent part of [`resolve_game`]: the moves resolved and played
+/// onto `start` (the start position's record), and the tags and result copied. Not
 /// generic: one copy, not one per rule set (the WebAssembly size).
 #[inline(never)]
 fn resolve_texts(
     index: usize,
     raw: &RawGame,
-    history: &dyn pgn_line::LineCursor,
+    start: &mut dyn LineCursor,
 ) -> Result<GameTexts, PgnError> {
-    let line = pgn_line::resolve_line(index, history, &raw.comment_before, &raw.moves)?;
+    let line = pgn_line::resolve_line(index, start, &raw.comment_before, &raw.moves)?;
     Ok((raw.tags.clone(), line, raw.result.clone()))
+}
+
+/// Reads the first game of a PGN text onto `line`, a new game of rule set `variant`
+/// (at its start position), as [`PgnGame::main_line`] would give it, and returns its
+/// notes ([`PgnGame::annotations`]); `None` when the text has no game. Every later
+/// game is read too (on copies), so that an error anywhere refuses the whole text, as
+/// [`read_pgn_accepting`] does; `line` is then left partly read. Not generic: a
+/// record of any rule set is read through its [`LineCursor`], so no part of PGN
+/// reading is compiled once per rule set (the WebAssembly module's size).
+pub(crate) fn read_first_game(
+    text: &str,
+    accepted: AcceptedProblems,
+    variant: Variant,
+    line: &mut dyn LineCursor,
+) -> Result<Option<Annotations>, PgnError> {
+    let raw_games = parse_games(text)?;
+    let fresh = line.fork();
+    let mut notes = None;
+    for (i, raw) in raw_games.iter().enumerate() {
+        let index = i + 1;
+        let fen = start_fen_tag(index, raw, variant)?;
+        let mut later;
+        let cursor = if notes.is_none() {
+            &mut *line
+        } else {
+            later = fresh.fork();
+            later.as_mut()
+        };
+        if let Some(fen) = fen {
+            cursor
+                .restart(fen, accepted)
+                .map_err(|e| fen_error(index, raw, e))?;
+        }
+        let main = pgn_line::resolve_line(index, cursor, &raw.comment_before, &raw.moves)?;
+        if notes.is_none() {
+            let result = raw.result.as_deref();
+            finish_main_line(&raw.tags, &main.moves, result, cursor);
+            notes = Some(annotations_of(
+                &raw.tags,
+                result,
+                &main.comment_before,
+                &main.moves,
+            ));
+        }
+    }
+    Ok(notes)
+}
+
+/// What the main line of a game takes from its tags once its moves are played onto
+/// `line`: the time control and each action's time from the `%clk` comments, and a
+/// loss on time the tags and the result token tell of.
+fn finish_main_line(
+    tags: &[(String, String)],
+    moves: &[PgnMove],
+    result: Option<&str>,
+    line: &mut dyn LineCursor,
+) {
+    if let Some(control) = pgn_clock::tag_control(tags) {
+        let times = read_clock_times(&control, moves, &line.clock_steps());
+        line.set_times(control, times);
+    }
+    if pgn_clock::ended_on_time(tags) {
+        if let Some(side) = pgn_clock::flagged_side(result, line.turn()) {
+            line.flag(side);
+        }
+    }
 }
 
 /// A bad `FEN` tag as an error about game `index` (not generic, as [`resolve_texts`]).
@@ -366,18 +441,42 @@ pub fn write_annotated<G: Position>(
 /// main line of [`write_annotated`], or a variation's moves (a record of the line
 /// from its start position).
 pub fn record_moves<G: Position>(record: &Record<G>) -> (Vec<RawMove>, Vec<usize>) {
-    let history: Vec<(&G, &Action)> = record.history().collect();
-    let mut ends = Vec::new();
-    let mut ply = 0;
-    let moves = token_actions(&history)
-        .into_iter()
-        .map(|(before, actions)| {
-            ply += actions.len();
-            ends.push(ply);
-            bare_raw_move(token_san(before, &actions), token_number(before))
-        })
-        .collect();
-    (moves, ends)
+    // Each action's SAN, number and step (the rule set's part, in one walk of the
+    // history), then the tokens grouped by non-generic code.
+    let mut sans = Vec::with_capacity(record.len());
+    let mut numbers = Vec::with_capacity(record.len());
+    let mut steps = Vec::with_capacity(record.len());
+    for (before, action) in record.history() {
+        sans.push(san::write_san(before, action));
+        numbers.push(token_number(before));
+        steps.push(token_step(before, action));
+    }
+    let ends = token_ends(&steps, G::PGN_STYLE.token_per_turn);
+    (
+        token_moves(&sans, &numbers, &ends, G::PGN_STYLE.separator),
+        ends,
+    )
+}
+
+/// The numbered tokens of [`record_moves`] from each action's SAN and number and
+/// where the tokens end (not generic, as [`resolve_texts`]).
+#[inline(never)]
+fn token_moves(
+    sans: &[String],
+    numbers: &[TokenNumber],
+    ends: &[usize],
+    separator: char,
+) -> Vec<RawMove> {
+    let mut moves = Vec::with_capacity(ends.len());
+    let mut start = 0;
+    for &end in ends {
+        moves.push(bare_raw_move(
+            join_token(&sans[start..end], separator),
+            numbers[start],
+        ));
+        start = end;
+    }
+    moves
 }
 
 /// A written token without notes, at no position of a text (not generic, as
@@ -532,20 +631,9 @@ fn tag_roster(
     all
 }
 
-/// The time control of a game's tags and each action's time read from its tokens'
-/// `%clk` comments (none where they give no play under the control), for `record`,
-/// the game's main line: the reading is compiled once, the rule set only gives the
-/// steps ([`Record::clock_steps`]).
-fn clock_times<G: Position>(
-    tags: &[(String, String)],
-    moves: &[PgnMove],
-    record: &Record<G>,
-) -> Option<(TimeControl, Vec<Option<u64>>)> {
-    let control = pgn_clock::tag_control(tags)?;
-    let times = read_clock_times(&control, moves, &record.clock_steps());
-    Some((control, times))
-}
-
+/// Each action's time read from the `%clk` comments of a game's tokens (none where
+/// they give no play under `control`): the reading is compiled once, the rule set
+/// only gives the steps ([`Record::clock_steps`]).
 fn read_clock_times(
     control: &TimeControl,
     moves: &[PgnMove],

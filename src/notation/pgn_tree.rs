@@ -82,14 +82,52 @@ pub fn token_number<G: Position>(pos: &G) -> TokenNumber {
     }
 }
 
-/// The strict SAN of a token's actions played from `start`, joined by the rule
-/// set's separator.
-pub(super) fn token_san<G: Position>(start: &G, actions: &[Action]) -> String {
-    let mut pos = start.clone();
-    let mut parts = Vec::with_capacity(actions.len());
-    for action in actions {
-        parts.push(san::write_san(&pos, action));
-        crate::game::play_out_of_line(&mut pos, action);
+/// The strict SAN of a token's actions, each written in the position it is played
+/// in (`history`: a record's positions with their actions), joined by the rule set's
+/// separator.
+pub(super) fn token_san<'a, G: Position + 'a>(
+    history: impl Iterator<Item = (&'a G, &'a Action)>,
+) -> String {
+    let mut parts = Vec::new();
+    for (before, action) in history {
+        parts.push(san::write_san(before, action));
     }
-    parts.join(&G::PGN_STYLE.separator.to_string())
+    join_token(&parts, G::PGN_STYLE.separator)
+}
+
+/// A token's actions' SAN joined by `separator`. Not generic, and a plain loop
+/// rather than `join`, whose generic copy it would bring in (the WebAssembly size).
+#[inline(never)]
+pub(super) fn join_token(parts: &[String], separator: char) -> String {
+    let mut token = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            token.push(separator);
+        }
+        token.push_str(part);
+    }
+    token
+}
+
+/// Where the PGN tokens of a line end (the ply after each token's last action),
+/// given for each action whether it starts its mover's turn and whether it is a
+/// promotion choice: one token per action, or per turn where the rule set writes
+/// whole turns (`per_turn`), a choice standing alone. Not generic: the grouping of
+/// [`token_actions`](super::pgn::token_actions) is compiled once.
+#[inline(never)]
+pub(super) fn token_ends(steps: &[(bool, bool)], per_turn: bool) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut open = false;
+    for (i, &(starts_turn, choice)) in steps.iter().enumerate() {
+        let continues = per_turn && open && !starts_turn;
+        if i > 0 && !continues {
+            ends.push(i);
+        }
+        // A choice stands alone; the move after it starts the next token.
+        open = !choice;
+    }
+    if !steps.is_empty() {
+        ends.push(steps.len());
+    }
+    ends
 }
