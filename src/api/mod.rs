@@ -267,7 +267,7 @@ impl Game {
     pub fn describe_line(&self, line: &[Action]) -> Vec<MoveInfo> {
         let mut walker = self.inner.clone_box();
         line.iter()
-            .map_while(|action| walker.play_action(action).ok())
+            .map_while(|action| walker.play_action(action, None).ok())
             .collect()
     }
 
