@@ -56,10 +56,7 @@ fn a_searchs_events_are_data_with_its_id_and_only_the_answer_final() {
 
 #[test]
 fn a_games_analysis_reports_progress_then_its_final_answer_as_data() {
-    let mut game = Game::start(Variant::Marseillais);
-    for m in ["e4", "d4", "e5", "d5"] {
-        game.play_text(m).unwrap();
-    }
+    let game = marseillais_after_two_turns();
     let mut engine = EngineSession::new();
     engine
         .start(Job::Analysis(AnalysisJob {
@@ -147,10 +144,7 @@ fn a_searchs_lines_come_as_data_packed_actions_and_verbose_moves() {
 
 #[test]
 fn an_analysiss_best_lines_come_as_data_with_their_first_turn_described() {
-    let mut game = Game::start(Variant::Marseillais);
-    for m in ["e4", "d4", "e5", "d5"] {
-        game.play_text(m).unwrap();
-    }
+    let game = marseillais_after_two_turns();
     let mut engine = EngineSession::new();
     engine
         .start(Job::Analysis(AnalysisJob {
@@ -273,4 +267,13 @@ fn the_wasm_session_owns_the_engine_session_and_prints_no_uci_on_its_typed_path(
             path.display()
         );
     }
+}
+
+/// A Marseillais game after `1. e4,d4 e5,d5`.
+fn marseillais_after_two_turns() -> Game {
+    let mut game = Game::start(Variant::Marseillais);
+    for m in ["e4", "d4", "e5", "d5"] {
+        game.play_text(m).unwrap();
+    }
+    game
 }
