@@ -295,16 +295,8 @@ fn a_turn_under_way_can_still_win_or_cannot() {
 #[test]
 #[ignore = "searches at eight times the shipped budget: the optimised stage runs it (scripts/test.d/60-puzzles.sh)"]
 fn the_second_look_finds_a_winning_alternative_the_probe_missed() {
-    use alfiere::puzzles::second_look::first_doubtful_step;
+    use alfiere::puzzles::second_look::first_doubtful_step_of_row;
     let prober = Prober::new(SHIPPED_NODES);
-    let line = |row: &PuzzleRow| {
-        let steps = replay::play_line::<Chess>(row).unwrap();
-        let solver = steps[0].2.turn();
-        let mut positions: Vec<Chess> = steps[1..].iter().map(|s| s.0.clone()).collect();
-        positions.push(steps.last().unwrap().2.clone());
-        let actions: Vec<_> = steps[1..].iter().map(|s| s.1).collect();
-        (positions, actions, solver)
-    };
     let row = |fen: &str, moves: &str| PuzzleRow {
         id: "case".into(),
         fen: fen.into(),
@@ -320,19 +312,18 @@ fn the_second_look_finds_a_winning_alternative_the_probe_missed() {
         replay::check::<Chess>(&doubtful, &prober).is_ok(),
         "the shipped probe finds it unique"
     );
-    let (positions, actions, solver) = line(&doubtful);
+    // Index 1 of the row's moves is the solver's first action (0 is the setup).
     assert_eq!(
-        first_doubtful_step(&positions, &actions, solver, &prober),
-        Some(0)
+        first_doubtful_step_of_row::<Chess>(&doubtful, &prober),
+        Ok(Some(1))
     );
 
     let unique = row(
         "rnbqk2r/pp2bppp/2n1p3/3p4/2p2P2/3BPN2/PPPP2PP/RNBQ1RK1 w kq - 0 8",
         "d3c4 d5c4",
     );
-    let (positions, actions, solver) = line(&unique);
     assert_eq!(
-        first_doubtful_step(&positions, &actions, solver, &prober),
-        None
+        first_doubtful_step_of_row::<Chess>(&unique, &prober),
+        Ok(None)
     );
 }

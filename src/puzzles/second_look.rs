@@ -11,8 +11,10 @@
 //! criteria, which every mined puzzle met.
 
 use super::criteria::{judge_step, Rejection, StepVerdict, Strictness};
+use super::file::PuzzleRow;
 use super::line::{alternatives_to_see, Solved};
 use super::probe::Prober;
+use super::replay::play_line;
 use crate::game::Position;
 use crate::moves::Action;
 use crate::types::Color;
@@ -64,4 +66,25 @@ pub fn first_doubtful_step<G: Position>(
         let probed = deeper.probe(pos, alternatives_to_see(pos) + 1);
         judge_step(&probed, &actions[i..turn_end], strictness) != StepVerdict::Unique
     })
+}
+
+/// The second look at a shipped puzzle's line (`row`, as its file has it): the first
+/// solver step it doubts, as an index into `row.moves` (the setup action is 0).
+///
+/// # Errors
+/// What [`play_line`] finds wrong with the row.
+pub fn first_doubtful_step_of_row<G: Position>(
+    row: &PuzzleRow,
+    prober: &Prober,
+) -> Result<Option<usize>, String> {
+    let steps = play_line::<G>(row)?;
+    let solver = steps[0].2.turn();
+    let line = &steps[1..];
+    let positions: Vec<G> = line
+        .iter()
+        .map(|(before, _, _)| before.clone())
+        .chain(steps.last().map(|(_, _, after)| after.clone()))
+        .collect();
+    let actions: Vec<Action> = line.iter().map(|(_, action, _)| *action).collect();
+    Ok(first_doubtful_step(&positions, &actions, solver, prober).map(|i| i + 1))
 }

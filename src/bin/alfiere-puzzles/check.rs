@@ -8,7 +8,7 @@
 use crate::args::Config;
 use alfiere::puzzles::file::{read_file, HEADER};
 use alfiere::puzzles::rating::rating;
-use alfiere::puzzles::second_look::first_doubtful_step;
+use alfiere::puzzles::second_look::first_doubtful_step_of_row;
 use alfiere::puzzles::{replay, Prober};
 use alfiere::Position;
 use std::path::Path;
@@ -85,19 +85,11 @@ fn looked_again<G: Position>(
     row: &alfiere::puzzles::PuzzleRow,
     prober: &Prober,
 ) -> Result<(), String> {
-    let steps = replay::play_line::<G>(row)?;
-    let solver = steps[0].2.turn();
-    let positions: Vec<G> = steps[1..]
-        .iter()
-        .map(|(before, _, _)| before.clone())
-        .chain(steps.last().map(|(_, _, after)| after.clone()))
-        .collect();
-    let actions: Vec<_> = steps[1..].iter().map(|(_, action, _)| *action).collect();
-    match first_doubtful_step(&positions, &actions, solver, prober) {
+    match first_doubtful_step_of_row::<G>(row, prober)? {
         Some(i) => Err(format!(
             "step {} '{}': another winning action at the second look",
-            i + 2,
-            row.moves[i + 1]
+            i + 1,
+            row.moves[i]
         )),
         None => Ok(()),
     }
