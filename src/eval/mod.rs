@@ -94,6 +94,20 @@ pub fn evaluate<G: Position>(pos: &G) -> i32 {
     ours + extra.taper(phase)
 }
 
+/// A learned network's score of `pos` (the side to act's view), scaled down in
+/// orthodox chess where the side it favours can hardly win, by the hand-written
+/// evaluation's own factors ([`scale`]): such endings are rare in a network's
+/// training data, and the orthodox one scored a rook and bishop against a rook and
+/// pawn two pawns up, so the analysis called defending it a blunder (docs/analysis.md).
+pub fn scale_learned<G: Position>(pos: &G, score: i32) -> i32 {
+    if !const { rules::rules(G::VARIANT) }.endgame_knowledge {
+        return score;
+    }
+    let strong = if score >= 0 { pos.turn() } else { !pos.turn() };
+    let factor = scale::endgame_factor(pos.placement().board, strong);
+    score * factor / scale::FULL
+}
+
 /// The features and fixed terms of `pos` (not Racing Kings, whose evaluation is
 /// its own), with its game phase: what the tuner fits the weights to.
 pub fn trace<G: Position>(pos: &G) -> (Trace, i32) {

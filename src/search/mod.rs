@@ -340,9 +340,13 @@ impl<G: Position> Search<G> {
     pub(crate) fn evaluate(&self, pos: &G, ply: usize) -> i32 {
         match &self.nnue {
             Some(cache) => {
-                cache
-                    .borrow_mut()
-                    .evaluate(pos.placement().board, &Hands::of(pos), pos.turn(), ply)
+                let raw = cache.borrow_mut().evaluate(
+                    pos.placement().board,
+                    &Hands::of(pos),
+                    pos.turn(),
+                    ply,
+                );
+                crate::eval::scale_learned(pos, raw)
             }
             None => crate::eval::evaluate(pos),
         }

@@ -84,3 +84,40 @@ fn a_search_with_a_network_plays_legal_actions_and_scores_by_it() {
     );
     assert_eq!(gi.evaluate(&pos, 0), expected);
 }
+
+#[test]
+fn the_network_is_scaled_down_in_endings_the_side_ahead_can_hardly_win() {
+    let net = Arc::new(random_network(8));
+    let raw = |pos: &Chess| {
+        net.output(
+            &net.refresh(pos.placement().board, &Hands::default()),
+            pos.turn(),
+        )
+    };
+    let mut search = Search::<Chess>::new(TranspositionTable::new(1));
+    search.set_options(SearchOptions {
+        networks: Networks::only(Arc::clone(&net)),
+        ..SearchOptions::default()
+    });
+    // A rook and bishop against a rook, no pawns: a quarter of the network's score,
+    // whichever side it favours.
+    let drawish: Chess = read_fen("8/8/8/3bk3/8/1r6/3R2K1/8 w - - 0 1").unwrap();
+    assert!(raw(&drawish).abs() >= 8, "{}", raw(&drawish));
+    assert_eq!(search.evaluate(&drawish, 0), raw(&drawish) / 4);
+    // With pawns on both sides and no such material, the network's score stands.
+    let normal: Chess = read_fen("8/5pk1/8/3b4/8/1r3BP1/3R2K1/8 w - - 0 1").unwrap();
+    assert_eq!(search.evaluate(&normal, 0), raw(&normal));
+    // Chess-Gi has no orthodox endgame knowledge: its network is never scaled.
+    let hands_net = Arc::new(random_network_of(FeatureSet::PieceSquareHands, 8));
+    let mut gi = Search::<crate::ChessGi>::new(TranspositionTable::new(1));
+    gi.set_options(SearchOptions {
+        networks: Networks::only(Arc::clone(&hands_net)),
+        ..SearchOptions::default()
+    });
+    let pos: crate::ChessGi = read_fen("8/8/8/3bk3/8/1r6/3R2K1/8 w - - 0 1").unwrap();
+    let expected = hands_net.output(
+        &hands_net.refresh(pos.placement().board, &Hands::of(&pos)),
+        pos.turn(),
+    );
+    assert_eq!(gi.evaluate(&pos, 0), expected);
+}
