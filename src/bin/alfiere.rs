@@ -69,6 +69,23 @@ fn print_line(line: &str) {
     let _ = out.flush();
 }
 
+/// The stack of a search's helper thread: the main thread's (the search recurses
+/// once per ply).
+const HELPER_STACK_BYTES: usize = 8 << 20;
+
+/// Starts a helper thread of a parallel search (`Threads`): the core starts no
+/// thread itself. A thread that cannot be had is said so; the search goes on with
+/// the threads it has.
+fn start_search_thread(job: Box<dyn FnOnce() + Send>) {
+    let started = std::thread::Builder::new()
+        .name("alfiere-search".to_string())
+        .stack_size(HELPER_STACK_BYTES)
+        .spawn(job);
+    if let Err(e) = started {
+        print_line(&format!("info string cannot start a search thread: {e}"));
+    }
+}
+
 /// Runs the session on this thread: lines come from `lines` (a reader thread, or the
 /// command-line arguments), and while a search runs the loop steps it by
 /// [`NODES_PER_STEP`] nodes, looking at the input between steps, so `stop` and
@@ -79,6 +96,7 @@ fn run_session(lines: Receiver<String>, seed: u64) {
     session.set_file_reader(Box::new(|path| {
         std::fs::read(path).map_err(|e| e.to_string())
     }));
+    session.set_thread_starter(Arc::new(start_search_thread));
     let started = Instant::now();
     let clock = || started.elapsed().as_millis() as u64;
     let mut input_open = true;
