@@ -247,6 +247,64 @@ fn weakened_levels_stay_on_one_thread() {
     assert_eq!(counts.started.load(Ordering::SeqCst), 0);
 }
 
+/// `alfiere bench --threads N --depth D --variant ID`: one timed line per bench
+/// position, then the median and the total; on one thread the very searches (and
+/// nodes) of the bench.
+#[test]
+fn the_time_to_depth_bench() {
+    let run = |threads: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_alfiere"))
+            .args([
+                "bench",
+                "--threads",
+                threads,
+                "--depth",
+                "4",
+                "--variant",
+                "racingkings",
+            ])
+            .output()
+            .expect("run alfiere bench");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let positions = alfiere::search::bench::positions(Variant::RacingKings).len();
+    let plain: u64 = alfiere::search::bench::run_variant(
+        Variant::RacingKings,
+        Some(4),
+        &alfiere::eval::nnue::Networks::built_in(),
+    )
+    .unwrap()
+    .iter()
+    .map(|e| e.nodes)
+    .sum();
+    for threads in ["1", "2"] {
+        let text = run(threads);
+        let timed: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("info string time-to-depth racingkings "))
+            .collect();
+        assert_eq!(timed.len(), positions, "{text}");
+        assert!(
+            timed.iter().all(|l| l.contains(": depth 4 time ")),
+            "{text}"
+        );
+        assert!(text.contains(&format!("\nThreads: {threads}\n")), "{text}");
+        assert!(
+            text.contains(&format!("\nPositions: {positions}\n")),
+            "{text}"
+        );
+        assert!(text.contains("\nMedian time (ms): "), "{text}");
+        assert!(text.contains("\nTotal time (ms): "), "{text}");
+        if threads == "1" {
+            assert!(
+                text.contains(&format!("\nNodes searched: {plain}\n")),
+                "{text}"
+            );
+        }
+    }
+}
+
 /// Every line a UCI command answers (a search run to its end).
 fn uci(session: &mut UciSession, line: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -7,13 +7,17 @@
 //! it thinks. Commands that need the search's table (`go`, `setoption`,
 //! `ucinewgame`) wait for it, stopping it if it would never end by itself. At the end
 //! of input a finite search is awaited and an endless one stopped. `alfiere bench
-//! [depth]` prints the bench signature; `alfiere annotate` analyses games
-//! (`annotate.rs`).
+//! [depth]` prints the bench signature, `alfiere bench --threads N [--depth D]` the
+//! time to depth on N threads (`time_to_depth.rs`); `alfiere annotate` analyses games
+//! (`annotate.rs`). The binary starts the helper threads of a search with `Threads`
+//! above 1 (the library starts none itself).
 
 #[path = "alfiere/annotate.rs"]
 mod annotate;
 #[path = "alfiere/batch.rs"]
 mod batch;
+#[path = "alfiere/time_to_depth.rs"]
+mod time_to_depth;
 
 use alfiere::eval::nnue::{Network, Networks};
 
@@ -221,7 +225,11 @@ fn main() {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if args.first().map(String::as_str) == Some("bench") {
-        run_bench(&args);
+        if args.get(1).is_some_and(|a| a.starts_with("--")) {
+            time_to_depth::run(&args[1..], &print_line);
+        } else {
+            run_bench(&args);
+        }
         return;
     }
     if args.first().map(String::as_str) == Some("annotate") {

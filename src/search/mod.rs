@@ -57,6 +57,7 @@ pub mod score;
 pub mod see;
 pub mod skill;
 pub mod stepped;
+mod stepping;
 mod table_words;
 pub mod tt;
 pub mod tunable;

@@ -19,7 +19,7 @@
 //! and no longer repeatable. WebAssembly has no threads: this file is not compiled
 //! there, and `Threads` can only be 1.
 
-use super::stepped::SteppedSearch;
+use super::stepping::SteppedSearch;
 use super::{Clock, NoClock, Progress, SearchInfo, SearchOptions, TranspositionTable};
 use crate::moves::Action;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -2,28 +2,10 @@
 //! so a front end that chooses the rule set at run time (the UCI session, through
 //! [`crate::api::Game::start_search`]) can hold it and step it.
 
+pub use super::stepping::SteppedSearch;
 use super::{Clock, Limits, Progress, Search, SearchInfo, SearchOptions, TranspositionTable};
 use crate::game::Position;
 use crate::moves::{Action, ActionList};
-
-/// A started search.
-pub trait SteppedSearch: Send {
-    /// Searches about `node_budget` more nodes ([`Search::step`]).
-    fn step(
-        &mut self,
-        node_budget: u64,
-        clock: &dyn Clock,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Progress;
-    /// Ends the search: the next step returns its result ([`Search::stop`]).
-    fn stop(&mut self);
-    /// The answer if the search fails (a bug): the first legal action, if any.
-    fn fallback(&self) -> Option<Action>;
-    /// Nodes searched so far (by every thread of a parallel search).
-    fn nodes(&self) -> u64;
-    /// The table, with what the search learnt, for the next search.
-    fn into_table(self: Box<Self>) -> TranspositionTable;
-}
 
 struct Started<G: Position> {
     search: Search<G>,
