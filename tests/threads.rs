@@ -175,6 +175,56 @@ fn a_node_limit_counts_every_thread_and_ends_them() {
     assert!(infos.iter().all(|i| i.nodes <= result.nodes));
 }
 
+#[test]
+fn a_time_limit_ends_every_thread() {
+    let counts = Arc::new(Counted::default());
+    let mut engine = session_with_threads(2, counted_starter(&counts));
+    engine
+        .set_position_moves(None, &["d4", "Nf6", "c4"])
+        .unwrap();
+    engine
+        .start(Job::Search(SearchJob::new(Limits::movetime(300))))
+        .unwrap();
+    let started = Instant::now();
+    let clock = || started.elapsed().as_millis() as u64;
+    let mut events = Vec::new();
+    assert_eq!(engine.run(&clock, &mut |e| events.push(e)), Status::Idle);
+    let took = started.elapsed();
+    assert!(best_of(&events).is_some());
+    assert!(took >= Duration::from_millis(250), "{took:?}");
+    assert!(took < Duration::from_millis(2300), "{took:?}");
+    assert!(counts.all_returned());
+}
+
+#[test]
+fn multipv_on_two_threads_reports_every_line() {
+    let counts = Arc::new(Counted::default());
+    let mut engine = session_with_threads(2, counted_starter(&counts));
+    engine.set_option(OptionChange::MultiPv(3)).unwrap();
+    engine.set_position_moves(None, &["e4", "c5"]).unwrap();
+    engine
+        .start(Job::Search(SearchJob::new(Limits::depth(6))))
+        .unwrap();
+    let mut events = Vec::new();
+    engine.run(&|| 0, &mut |e| events.push(e));
+    // The deepest iteration's lines (a last report of the best line may follow).
+    let deepest: Vec<&SearchInfo> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(info) if info.depth == 6 => Some(info),
+            _ => None,
+        })
+        .take(3)
+        .collect();
+    let ranks: Vec<usize> = deepest.iter().map(|i| i.multipv).collect();
+    assert_eq!(ranks, [1, 2, 3]);
+    let mut firsts: Vec<_> = deepest.iter().map(|i| i.pv[0]).collect();
+    firsts.sort_by_key(|a| format!("{a:?}"));
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different actions");
+    assert_eq!(counts.started.load(Ordering::SeqCst), 1);
+}
+
 /// Starts each helper at once on the caller's thread, to its end: a deterministic
 /// parallel search, whose helper has filled the table before the search that decides
 /// begins.
