@@ -228,7 +228,8 @@ export declare class Engine extends EventTarget {
   /** The engine session's options under their UCI names, as it last reported them
    *  (null until `ready`); the session owns them, this is a copy its reports update. */
   readonly options: Readonly<OptionValues> | null;
-  /** 'UCI_Variant', 'Hash' (1-4096), 'MultiPV' (1-64), 'Skill Level' (0-20),
+  /** 'UCI_Variant', 'Hash' (1-4096), 'Threads' (only 1: no threads in the browser),
+   * 'MultiPV' (1-64), 'Skill Level' (0-20),
    * 'UCI_LimitStrength', 'UCI_Elo' (400-2850, default 1500), 'UCI_AnalyseMode' (true: a search
    * judges rather than plays, and a position seen once before is no draw), 'EvalFile' ('<none>' or
    * '<built-in>'; the worker reads no files: use the `network` option). */

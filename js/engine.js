@@ -239,15 +239,16 @@ export class Engine extends EventTarget {
   }
 
   /** The engine session's options under their UCI names ({UCI_Variant, UCI_Chess960,
-   * UCI_AnalyseMode, Hash, MultiPV, 'Skill Level', UCI_LimitStrength, UCI_Elo,
-   * EvalFile}), as the session last reported them (null until `ready`): a change by
+   * UCI_AnalyseMode, Hash, Threads (always 1: no threads in the browser), MultiPV,
+   * 'Skill Level', UCI_LimitStrength, UCI_Elo, EvalFile}), as the session last reported them (null until `ready`): a change by
    * setOption() shows once it resolves, one by raw UCI once the session has read it. */
   get options() {
     return this.#options;
   }
 
   /** Sets a UCI option ('UCI_Variant', 'Hash', 'MultiPV', 'Skill Level',
-   * 'UCI_LimitStrength', 'UCI_Elo', 'UCI_AnalyseMode', 'EvalFile'); rejects on a bad name or value. */
+   * 'UCI_LimitStrength', 'UCI_Elo', 'UCI_AnalyseMode', 'EvalFile'; 'Threads' only to 1);
+   * rejects on a bad name or value. */
   setOption(name, value) {
     if (typeof name !== 'string') return Promise.reject(invalid(`option name must be a string, not ${typeName(name)}`));
     if (!['string', 'number', 'boolean'].includes(typeof value)) {

@@ -1,5 +1,6 @@
 //! `alfiere annotate`: a PGN file with games of several rule sets and a broken game
-//! in the middle, in PGN and JSON, on one and two threads.
+//! in the middle, in PGN and JSON, on one and two threads, and with two threads for
+//! each position's search (`--search-threads`).
 
 use alfiere::Variant;
 use std::io::Write;
@@ -93,12 +94,43 @@ fn json_is_the_same_on_one_and_two_threads() {
 }
 
 #[test]
+fn each_position_may_be_searched_on_several_threads() {
+    // Two games at once, each position's search on two threads (the engine's
+    // `Threads 2`): every game annotated, every decision judged.
+    let (out, err, code) = annotate(
+        &[
+            "--nodes",
+            "3000",
+            "--threads",
+            "2",
+            "--search-threads",
+            "2",
+            "--json",
+        ],
+        &file(),
+    );
+    assert_eq!(code, 1, "the broken game: {err}");
+    let games: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    for game in &games {
+        let plies = game["plies"].as_array().unwrap();
+        assert!(!plies.is_empty());
+        assert!(plies.iter().all(|p| p.get("eval").is_some()), "{game}");
+    }
+}
+
+#[test]
 fn usage_errors() {
     for args in [
         &["--nodes", "0"][..],
         &["--depth", "3", "--nodes", "9"],
         &["--frobnicate"],
         &["--threads"],
+        &["--search-threads", "0"],
+        &["--search-threads", "257"],
     ] {
         let (out, err, code) = annotate(args, "");
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");

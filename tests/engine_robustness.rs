@@ -73,6 +73,7 @@ fn search_random_positions<G: Position>(variant: Variant, sweep: Sweep) -> usize
             } else {
                 alfiere::search::Repetitions::Eager
             },
+            ..SearchOptions::default()
         };
         let stop_at_once = rng.below(16) == 0;
         let slice = 1 + rng.below(300) as u64;

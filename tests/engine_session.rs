@@ -374,6 +374,7 @@ fn the_options_are_reported_under_their_uci_names_from_either_door() {
             ("UCI_Chess960", Flag(true)),
             ("UCI_AnalyseMode", Flag(false)),
             ("Hash", Number(16)),
+            ("Threads", Number(1)),
             ("MultiPV", Number(3)),
             ("Skill Level", Number(4)),
             ("UCI_LimitStrength", Flag(false)),

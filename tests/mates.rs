@@ -15,9 +15,13 @@
 
 use alfiere::notation::uci::action_to_uci;
 use alfiere::search::bench::build_position;
-use alfiere::search::{Limits, NoClock, Score, Search, SearchOptions, TranspositionTable};
+use alfiere::search::{
+    stepped, Limits, NoClock, Progress, Score, Search, SearchOptions, SearchResult, StartThread,
+    Threads, TranspositionTable,
+};
 use alfiere::{with_variant, Position, Variant};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Iterations beyond the mate's length: pruning and reductions may hide a quiet
 /// mating line for a few actions. (6 until the quiet actions' histories were
@@ -92,24 +96,54 @@ fn winner_turns<G: Position>(pos: &G, pv: &[alfiere::Action], actions: usize) ->
     turns
 }
 
-/// Solves one case; returns the winner's turns in the found line, if it is whole.
-fn solve<G: Position>(case: &Case) -> Option<usize> {
+/// Searches `pos` to `depth` as the engine plays (with the built-in network where the
+/// rule set has one, the hand-written evaluation elsewhere), on `threads` threads.
+fn search_case<G: Position>(pos: &G, depth: u32, threads: usize) -> SearchResult {
+    let networks = alfiere::eval::nnue::Networks::built_in();
+    if threads == 1 {
+        let mut search = Search::<G>::new(TranspositionTable::new(16));
+        search.set_options(SearchOptions {
+            networks,
+            ..SearchOptions::default()
+        });
+        search.start(pos.clone(), Limits::depth(depth));
+        return search.run(&NoClock, &mut |_| {});
+    }
+    let start: Arc<StartThread> = Arc::new(|job| {
+        std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(job)
+            .expect("a thread");
+    });
+    let options = SearchOptions {
+        networks,
+        threads: Threads::new(threads, start),
+        ..SearchOptions::default()
+    };
+    let mut search = stepped::start(
+        pos,
+        &[],
+        Limits::depth(depth),
+        options,
+        TranspositionTable::new(16),
+    );
+    loop {
+        if let Progress::Done(result) = search.step(4096, &NoClock, &mut |_| {}) {
+            return result;
+        }
+    }
+}
+
+/// Solves one case on `threads` threads; returns the winner's turns in the found
+/// line, if it is whole.
+fn solve<G: Position>(case: &Case, threads: usize) -> Option<usize> {
     let context = format!("{} line {}: {}", case.variant, case.line, case.fen);
     let pos: G = build_position(&case.fen).unwrap_or_else(|e| panic!("{context}: {e}"));
     let listed = alfiere::notation::uci::parse_action(&pos, &case.action)
         .unwrap_or_else(|e| panic!("{context}: listed action {}: {e}", case.action));
     assert!(pos.is_legal(&listed), "{context}");
     let actions = case.actions() as usize;
-    let mut search = Search::<G>::new(TranspositionTable::new(16));
-    // As the engine plays: with the built-in network where the rule set has one, the
-    // hand-written evaluation elsewhere.
-    let networks = alfiere::eval::nnue::Networks::built_in();
-    search.set_options(SearchOptions {
-        networks,
-        ..SearchOptions::default()
-    });
-    search.start(pos.clone(), Limits::depth(actions as u32 + DEPTH_MARGIN));
-    let result = search.run(&NoClock, &mut |_| {});
+    let result = search_case(&pos, actions as u32 + DEPTH_MARGIN, threads);
     let best = result
         .best
         .unwrap_or_else(|| panic!("{context}: no action"));
@@ -154,8 +188,9 @@ fn progressive(variant: Variant) -> bool {
     )
 }
 
-/// Solves the short (`deep == false`) or the long cases of every rule set.
-fn run(deep: bool) {
+/// Solves the short (`deep == false`) or the long cases of every rule set, on
+/// `threads` threads.
+fn run(deep: bool, threads: usize) {
     for variant in Variant::ALL {
         let cases = read_cases(variant);
         assert!(cases.len() >= 6, "{variant}: too few held mates");
@@ -163,7 +198,7 @@ fn run(deep: bool) {
             .iter()
             .filter(|c| (c.actions() > QUICK_ACTIONS) == deep)
         {
-            let turns = with_variant!(variant, G => solve::<G>(case));
+            let turns = with_variant!(variant, G => solve::<G>(case, threads));
             if let Some(turns) = turns {
                 // Progressive's sets hold wins within the current series (see the
                 // module docs); the others need 2 to 4 turns of the winner.
@@ -180,11 +215,24 @@ fn run(deep: bool) {
 
 #[test]
 fn held_mates_in_two_are_solved() {
-    run(false);
+    run(false, 1);
+}
+
+/// The same mates with a helper thread sharing the table (`Threads 2`): the search
+/// that decides still reports each exact mate along a legal winning line.
+#[test]
+fn held_mates_in_two_are_solved_on_two_threads() {
+    run(false, 2);
 }
 
 #[test]
 #[ignore = "deep searches; run with --release"]
 fn held_mates_in_three_and_four_are_solved() {
-    run(true);
+    run(true, 1);
+}
+
+#[test]
+#[ignore = "deep searches; run with --release"]
+fn held_mates_in_three_and_four_are_solved_on_two_threads() {
+    run(true, 2);
 }

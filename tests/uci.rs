@@ -182,6 +182,7 @@ fn uci_handshake() {
     // The search options.
     for option in [
         "option name Hash type spin default 16 min 1 max ",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max ",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",

@@ -7,13 +7,17 @@
 //! it thinks. Commands that need the search's table (`go`, `setoption`,
 //! `ucinewgame`) wait for it, stopping it if it would never end by itself. At the end
 //! of input a finite search is awaited and an endless one stopped. `alfiere bench
-//! [depth]` prints the bench signature; `alfiere annotate` analyses games
-//! (`annotate.rs`).
+//! [depth]` prints the bench signature, `alfiere bench --threads N [--depth D]` the
+//! time to depth on N threads (`time_to_depth.rs`); `alfiere annotate` analyses games
+//! (`annotate.rs`). The binary starts the helper threads of a search with `Threads`
+//! above 1 (the library starts none itself).
 
 #[path = "alfiere/annotate.rs"]
 mod annotate;
 #[path = "alfiere/batch.rs"]
 mod batch;
+#[path = "alfiere/time_to_depth.rs"]
+mod time_to_depth;
 
 use alfiere::eval::nnue::{Network, Networks};
 
@@ -69,6 +73,23 @@ fn print_line(line: &str) {
     let _ = out.flush();
 }
 
+/// The stack of a search's helper thread: the main thread's (the search recurses
+/// once per ply).
+const HELPER_STACK_BYTES: usize = 8 << 20;
+
+/// Starts a helper thread of a parallel search (`Threads`): the core starts no
+/// thread itself. A thread that cannot be had is said so; the search goes on with
+/// the threads it has.
+fn start_search_thread(job: Box<dyn FnOnce() + Send>) {
+    let started = std::thread::Builder::new()
+        .name("alfiere-search".to_string())
+        .stack_size(HELPER_STACK_BYTES)
+        .spawn(job);
+    if let Err(e) = started {
+        print_line(&format!("info string cannot start a search thread: {e}"));
+    }
+}
+
 /// Runs the session on this thread: lines come from `lines` (a reader thread, or the
 /// command-line arguments), and while a search runs the loop steps it by
 /// [`NODES_PER_STEP`] nodes, looking at the input between steps, so `stop` and
@@ -79,6 +100,7 @@ fn run_session(lines: Receiver<String>, seed: u64) {
     session.set_file_reader(Box::new(|path| {
         std::fs::read(path).map_err(|e| e.to_string())
     }));
+    session.set_thread_starter(Arc::new(start_search_thread));
     let started = Instant::now();
     let clock = || started.elapsed().as_millis() as u64;
     let mut input_open = true;
@@ -203,7 +225,11 @@ fn main() {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     if args.first().map(String::as_str) == Some("bench") {
-        run_bench(&args);
+        if args.get(1).is_some_and(|a| a.starts_with("--")) {
+            time_to_depth::run(&args[1..], &print_line);
+        } else {
+            run_bench(&args);
+        }
         return;
     }
     if args.first().map(String::as_str) == Some("annotate") {

@@ -35,7 +35,7 @@ pub use job::{
 };
 pub use options::{
     EngineOptions, OptionChange, OptionValue, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB,
-    ELO_MAX, ELO_MIN, LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, NO_NETWORK,
+    ELO_MAX, ELO_MIN, LEVEL_MAX, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, NO_NETWORK,
 };
 pub use report::{
     AnalysisResult, EventKind, EventValue, InfoReport, JobEvent, JobReporter, ScoreReport,

@@ -12,6 +12,12 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest `Hash` in MiB. A size the machine (or the browser tab) cannot give is
 /// refused when it is set, and the old table stays.
 pub const MAX_HASH_MB: usize = TranspositionTable::MAX_MB;
+/// The most `Threads`: natively [`crate::search::MAX_THREADS`]; 1 in WebAssembly,
+/// which has no threads (a larger value is refused as any out-of-range value is).
+#[cfg(not(target_arch = "wasm32"))]
+pub const MAX_THREADS: usize = crate::search::MAX_THREADS;
+#[cfg(target_arch = "wasm32")]
+pub const MAX_THREADS: usize = 1;
 /// The largest `MultiPV`.
 pub const MAX_MULTIPV: usize = 64;
 /// The default `UCI_Elo` (it plays only with `UCI_LimitStrength` on).
@@ -26,6 +32,9 @@ pub const NO_NETWORK: &str = "<none>";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineOptions {
     pub hash_mb: usize,
+    /// `Threads`: the threads a `go` search runs on (one decides, the others help:
+    /// `search/parallel.rs`); always 1 in WebAssembly.
+    pub threads: usize,
     pub multipv: usize,
     pub skill_level: u32,
     pub limit_strength: bool,
@@ -45,6 +54,7 @@ impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             multipv: 1,
             skill_level: LEVEL_MAX,
             limit_strength: false,
@@ -100,13 +110,14 @@ impl EngineOptions {
     /// `EvalFile` set: what the wasm `Session.options()` reports, what the JS
     /// `Engine.options` shows and what the worker host gives a new session after a
     /// crash. The rule set comes first, as setting it resets the position.
-    pub fn values<'a>(&self, eval_file: &'a str) -> [(&'static str, OptionValue<'a>); 9] {
+    pub fn values<'a>(&self, eval_file: &'a str) -> [(&'static str, OptionValue<'a>); 10] {
         use OptionValue::{Flag, Number, Text};
         [
             ("UCI_Variant", Text(self.variant.id())),
             ("UCI_Chess960", Flag(self.chess960)),
             ("UCI_AnalyseMode", Flag(self.analyse_mode)),
             ("Hash", Number(self.hash_mb as u64)),
+            ("Threads", Number(self.threads as u64)),
             ("MultiPV", Number(self.multipv as u64)),
             ("Skill Level", Number(u64::from(self.skill_level))),
             ("UCI_LimitStrength", Flag(self.limit_strength)),
@@ -122,6 +133,7 @@ pub enum OptionChange {
     /// A network file's path, [`BUILT_IN_NETWORK`] or [`NO_NETWORK`].
     EvalFile(String),
     Hash(usize),
+    Threads(usize),
     MultiPv(usize),
     SkillLevel(u32),
     LimitStrength(bool),
@@ -161,6 +173,8 @@ impl OptionChange {
             }
         } else if is("Hash") {
             OptionChange::Hash(spin("Hash", value, 1, MAX_HASH_MB as u64)? as usize)
+        } else if is("Threads") {
+            OptionChange::Threads(spin("Threads", value, 1, MAX_THREADS as u64)? as usize)
         } else if is("MultiPV") {
             OptionChange::MultiPv(spin("MultiPV", value, 1, MAX_MULTIPV as u64)? as usize)
         } else if is("Skill Level") {

@@ -11,6 +11,8 @@ use crate::eval::nnue::{Network, Networks};
 use crate::moves::Action;
 use crate::perft::MAX_PERFT_DEPTH;
 use crate::search::{Progress, SearchOptions, SteppedSearch, TranspositionTable};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::search::{StartThread, Threads};
 use crate::variants::Variant;
 use std::sync::Arc;
 
@@ -94,6 +96,11 @@ pub struct EngineSession {
     /// Reads the files `EvalFile` names; none in the browser. The core reads no files
     /// itself: the binary passes `std::fs::read`, as it passes the clock.
     file_reader: Option<FileReader>,
+    /// Starts the helper threads of a search with `Threads` above 1; without one
+    /// (a library caller that gave none) `Threads` stays 1. The core starts no thread
+    /// itself: the binary passes one built on `std::thread`.
+    #[cfg(not(target_arch = "wasm32"))]
+    thread_starter: Option<Arc<StartThread>>,
 }
 
 impl std::fmt::Debug for EngineSession {
@@ -138,7 +145,16 @@ impl EngineSession {
             default_networks: networks.clone(),
             networks,
             file_reader: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            thread_starter: None,
         }
+    }
+
+    /// Lets `Threads` go above 1: the session's searches start their helper threads
+    /// with `start` (natively only).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set_thread_starter(&mut self, start: Arc<StartThread>) {
+        self.thread_starter = Some(start);
     }
 
     /// Lets `EvalFile` read files, through `reader` (the binary passes
@@ -190,7 +206,7 @@ impl EngineSession {
 
     /// The options' values under their UCI names, `EvalFile` among them
     /// ([`EngineOptions::values`]).
-    pub fn option_values(&self) -> [(&'static str, OptionValue<'_>); 9] {
+    pub fn option_values(&self) -> [(&'static str, OptionValue<'_>); 10] {
         self.options.values(&self.eval_file)
     }
 
@@ -339,6 +355,16 @@ impl EngineSession {
                 self.table = Some(table);
                 self.options.hash_mb = mb;
             }
+            OptionChange::Threads(n) => {
+                #[cfg(not(target_arch = "wasm32"))]
+                if n > 1 && self.thread_starter.is_none() {
+                    return Err(invalid(format!(
+                        "Threads above 1 need a host that starts threads; keeping {}",
+                        self.options.threads
+                    )));
+                }
+                self.options.threads = n;
+            }
             OptionChange::MultiPv(n) => self.options.multipv = n,
             OptionChange::SkillLevel(n) => self.options.skill_level = n,
             OptionChange::LimitStrength(on) => self.options.limit_strength = on,
@@ -471,6 +497,11 @@ impl EngineSession {
             seed: self.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15),
             networks: self.networks.clone(),
             repetitions: self.options.repetitions(),
+            #[cfg(not(target_arch = "wasm32"))]
+            threads: match &self.thread_starter {
+                Some(start) => Threads::new(self.options.threads, Arc::clone(start)),
+                None => Threads::one(),
+            },
         };
         let infinite = job.limits.infinite;
         let endless = !job.limits.is_finite();

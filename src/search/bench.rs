@@ -74,6 +74,37 @@ pub fn search_position<G: Position>(pos: G, depth: u32, networks: &Networks) -> 
     search.run(&NoClock, &mut |_| {})
 }
 
+/// Starts a search of bench position `text` of `variant` to `depth` with a fresh table
+/// (as [`search_position`]) through [`super::stepped::start`], so that `options` may
+/// give it threads: the time-to-depth bench (`alfiere bench --threads`).
+///
+/// # Errors
+/// A position that does not build.
+pub fn start_position(
+    variant: Variant,
+    text: &str,
+    depth: u32,
+    options: SearchOptions,
+) -> Result<Box<dyn super::SteppedSearch>, String> {
+    fn each<G: Position>(
+        text: &str,
+        depth: u32,
+        options: SearchOptions,
+    ) -> Result<Box<dyn super::SteppedSearch>, String> {
+        let pos: G = build_position(text)?;
+        let table = TranspositionTable::new(BENCH_HASH_MB);
+        Ok(super::stepped::start(
+            &pos,
+            &[],
+            Limits::depth(depth),
+            options,
+            table,
+        ))
+    }
+    crate::with_variant!(variant, G => each::<G>(text, depth, options))
+        .map_err(|e| format!("{variant} {text}: {e}"))
+}
+
 /// Searches every bench position of `variant` (none if it is not implemented) to
 /// `depth`, or to the rule set's bench [`depth`] when `None`.
 ///

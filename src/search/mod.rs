@@ -47,6 +47,8 @@ mod memory;
 #[cfg(test)]
 mod network_tests;
 pub mod ordering;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 pub mod params;
 mod quiescence;
 mod root;
@@ -55,12 +57,16 @@ pub mod score;
 pub mod see;
 pub mod skill;
 pub mod stepped;
+mod stepping;
+mod table_words;
 pub mod tt;
 pub mod tunable;
 pub mod turn_win;
 
 pub use draws::Repetitions;
 pub use limits::{Limits, TimeBudget};
+#[cfg(not(target_arch = "wasm32"))]
+pub use parallel::{StartThread, Threads, MAX_THREADS};
 pub use rule_sets::{policy, possible_policy};
 pub use score::Score;
 pub use skill::Strength;
@@ -115,6 +121,16 @@ pub fn position_key<G: Position>(pos: &G) -> u64 {
     };
     let packed = u64::from(turn.length) | u64::from(turn.played) << 16 | phase << 32;
     pos.zobrist() ^ zobrist::extra(0x7475_726e, packed)
+}
+
+/// The speed of `nodes` searched in `elapsed_ms`; unknown (0) before the clock has
+/// moved.
+#[inline]
+fn nodes_per_second(nodes: u64, elapsed_ms: u64) -> u64 {
+    nodes
+        .saturating_mul(1000)
+        .checked_div(elapsed_ms)
+        .unwrap_or(0)
 }
 
 /// A progress report: one line per completed iteration and MultiPV line.
@@ -181,6 +197,10 @@ pub struct SearchOptions {
     /// Which returns to an earlier position count as draws (the analysis and the
     /// puzzle probes ask for [`Repetitions::Strict`]).
     pub repetitions: Repetitions,
+    /// The threads a search started through [`stepped::start`] runs on (UCI
+    /// `Threads`; natively only: WebAssembly has no threads).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub threads: Threads,
 }
 
 impl Default for SearchOptions {
@@ -191,6 +211,8 @@ impl Default for SearchOptions {
             seed: 0x5eed,
             networks: Networks::none(),
             repetitions: Repetitions::Eager,
+            #[cfg(not(target_arch = "wasm32"))]
+            threads: Threads::one(),
         }
     }
 }
@@ -245,6 +267,10 @@ pub struct Search<G: Position> {
     /// Boxed, so the layout of `Search` does not depend on `G` and its code that
     /// uses nothing of `G` compiles to one copy for all rule sets.
     root: Option<Box<G>>,
+    /// 0 for the search that decides; k > 0 for the k-th helper thread of a parallel
+    /// search (`parallel.rs`), whose iterations follow [`Search::next_iteration`].
+    #[cfg(not(target_arch = "wasm32"))]
+    helper: u32,
 }
 
 impl<G: Position> Search<G> {
@@ -319,6 +345,8 @@ impl<G: Position> Search<G> {
             last_reported: None,
             result: None,
             nnue: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            helper: 0,
         }
     }
 
@@ -515,6 +543,31 @@ impl<G: Position> Search<G> {
         self.root_moves = scored.into_iter().map(|(_, a)| RootMove::new(a)).collect();
     }
 
+    /// Makes this started search the `index`-th helper (from 1) of a parallel search:
+    /// it iterates on its own schedule ([`Search::next_iteration`]); the caller keeps
+    /// its result out of the answer.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn become_helper(&mut self, index: u32) {
+        self.helper = index;
+        // Odd helpers begin one iteration deeper (see `next_iteration`).
+        self.state.depth = (1 + (index % 2) as i32).min(self.max_depth);
+    }
+
+    /// The iteration after `depth`: the next one, except that a helper thread skips
+    /// one when `depth + index` is a multiple of 4, so that at any moment about half
+    /// of the threads work one iteration ahead of the search that decides, and the
+    /// shared table holds the deeper results it will ask for next instead of every
+    /// thread repeating the same tree. Never past the deepest iteration allowed.
+    #[inline]
+    fn next_iteration(&self, depth: i32) -> i32 {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.helper > 0 {
+            let skip = (depth + self.helper as i32) % 4 == 0;
+            return (depth + 1 + i32::from(skip)).min(self.max_depth.max(depth + 1));
+        }
+        depth + 1
+    }
+
     /// Asks the search to end: the next [`Search::step`] returns its result.
     pub fn stop(&mut self) {
         self.stop_requested = true;
@@ -668,12 +721,7 @@ impl<G: Position> Search<G> {
             score: Score::from_internal(line.score, self.policy.multi_action),
             nodes: self.nodes,
             time_ms: elapsed,
-            // Unknown (0) before the clock has moved.
-            nps: self
-                .nodes
-                .saturating_mul(1000)
-                .checked_div(elapsed)
-                .unwrap_or(0),
+            nps: nodes_per_second(self.nodes, elapsed),
             hashfull: self.tt.hashfull(),
             pv: line.pv.clone(),
         }

@@ -234,7 +234,7 @@ impl<G: Position> Search<G> {
                         seldepth: rm.seldepth,
                     })
                     .collect();
-                st.depth += 1;
+                st.depth = self.next_iteration(st.depth);
                 st.line = 0;
                 self.state = *st;
                 return true;

@@ -9,8 +9,20 @@
 //! entries of old searches are replaced first. It also keeps the position's raw
 //! static score, so a node met again skips the evaluation (its largest single
 //! cost).
+//!
+//! Natively the helper threads of a parallel search (`Threads`) share one table
+//! ([`TranspositionTable::share`]) without locks: each word is read and written
+//! whole (`table_words.rs`), and an entry's first word is stored xor'd with its
+//! second (the data), so an entry whose two words come from different writes (two
+//! threads storing into one slot at once) decodes to a key that matches neither
+//! write and is never trusted (a false match needs 48 bits to agree by chance).
+//! Chosen over a lock per bucket, which every probe would pay for, and over one
+//! atomic 128-bit word, which is not portable; a lost write between two threads only
+//! costs a little search, as a replaced entry does. A single-threaded search reads
+//! back exactly what it stored, so one thread searches as before.
 
 use super::memory::Learned;
+use super::table_words::Words;
 use crate::variants::Variant;
 use std::mem::size_of;
 
@@ -40,13 +52,15 @@ pub struct Hit {
     pub pv: bool,
 }
 
-/// One entry: the key's upper 48 bits with the raw static score in the low 16,
-/// and the data packed as action: 24 bits | score: 16 | depth: 8 | bound: 2 |
-/// generation: 6 | principal variation: 1. A plain pair of words, so a new table
-/// is allocated zeroed (and its pages only touched when used).
+/// One entry, decoded: the key's upper 48 bits with the raw static score in the low
+/// 16, and the data packed as action: 24 bits | score: 16 | depth: 8 | bound: 2 |
+/// generation: 6 | principal variation: 1. In the table the first word is kept xor'd
+/// with the data ([`Entry::encode`]); an empty slot is two zero words either way.
 #[derive(Debug, Clone, Copy, Default)]
-#[repr(transparent)]
 struct Entry([u64; 2]);
+
+/// The words of one entry.
+const WORDS: usize = 2;
 
 const BUCKET: usize = 4;
 const GENERATION_MASK: u8 = 0x3f;
@@ -68,6 +82,19 @@ fn pack_eval(eval: Option<i32>) -> u64 {
 }
 
 impl Entry {
+    /// The entry as stored in the table's two words `stored`.
+    #[inline]
+    fn decode(stored: [u64; 2]) -> Entry {
+        Entry([stored[0] ^ stored[1], stored[1]])
+    }
+
+    /// The table's two words for this entry: the key word xor'd with the data, so a
+    /// torn pair (the key word of one write, the data of another) fails to match.
+    #[inline]
+    fn encode(self) -> [u64; 2] {
+        [self.0[0] ^ self.0[1], self.0[1]]
+    }
+
     fn pack(action: u32, score: i32, depth: i32, bound: Bound, pv: bool, generation: u8) -> u64 {
         let bound = match bound {
             Bound::Lower => 1u64,
@@ -126,9 +153,9 @@ impl Entry {
 }
 
 /// The transposition table.
-#[derive(Clone)]
 pub struct TranspositionTable {
-    entries: Vec<[u64; 2]>,
+    /// The entries, [`WORDS`] words each.
+    words: Words,
     generation: u8,
     /// The histories of the last search, for the next one (see `memory.rs`).
     learned: Option<Box<Learned>>,
@@ -140,6 +167,18 @@ impl std::fmt::Debug for TranspositionTable {
             .field("bytes", &self.memory_bytes())
             .field("generation", &self.generation)
             .finish()
+    }
+}
+
+/// A copy that shares no memory with the original (a shared table is had from
+/// [`TranspositionTable::share`]).
+impl Clone for TranspositionTable {
+    fn clone(&self) -> TranspositionTable {
+        TranspositionTable {
+            words: self.words.deep_copy(),
+            generation: self.generation,
+            learned: self.learned.clone(),
+        }
     }
 }
 
@@ -156,25 +195,52 @@ impl TranspositionTable {
     /// A table of at most `mb` MiB (at least one bucket; `mb` is capped at
     /// [`TranspositionTable::MAX_MB`]).
     pub fn new(mb: usize) -> TranspositionTable {
-        TranspositionTable {
-            entries: vec![[0u64; 2]; Self::entries_for(mb)],
-            generation: 1,
-            learned: None,
-        }
+        Self::try_new(mb)
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(std::alloc::Layout::new::<Entry>()))
     }
 
     /// Like [`TranspositionTable::new`], but `None` where the memory cannot be had
     /// (a browser tab's limit), instead of aborting.
     pub fn try_new(mb: usize) -> Option<TranspositionTable> {
-        let n = Self::entries_for(mb);
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(n).ok()?;
-        entries.resize(n, [0u64; 2]);
+        let words = Words::zeroed(Self::entries_for(mb).checked_mul(WORDS)?)?;
         Some(TranspositionTable {
-            entries,
+            words,
             generation: 1,
             learned: None,
         })
+    }
+
+    /// A handle on the same entries for a helper thread of a parallel search: its
+    /// stores are seen by every other handle, it is at the same generation, and it
+    /// carries no histories (a helper learns its own). Natively only: WebAssembly has
+    /// no threads.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn share(&self) -> TranspositionTable {
+        TranspositionTable {
+            words: self.words.share(),
+            generation: self.generation,
+            learned: None,
+        }
+    }
+
+    /// The number of entries.
+    #[inline]
+    fn len(&self) -> usize {
+        self.words.len() / WORDS
+    }
+
+    /// The decoded entry in slot `i`.
+    #[inline]
+    fn entry(&self, i: usize) -> Entry {
+        Entry::decode([self.words.get(WORDS * i), self.words.get(WORDS * i + 1)])
+    }
+
+    /// Writes `entry` into slot `i`.
+    #[inline]
+    fn put(&mut self, i: usize, entry: Entry) {
+        let [first, data] = entry.encode();
+        self.words.set(WORDS * i, first);
+        self.words.set(WORDS * i + 1, data);
     }
 
     fn entries_for(mb: usize) -> usize {
@@ -193,12 +259,12 @@ impl TranspositionTable {
 
     /// The memory the entries take, in bytes.
     pub fn memory_bytes(&self) -> usize {
-        self.entries.capacity() * size_of::<Entry>()
+        self.len() * size_of::<Entry>()
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.entries.fill([0; 2]);
+        self.words.clear();
         self.generation = 1;
         self.learned = None;
     }
@@ -224,7 +290,7 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        let buckets = (self.entries.len() / BUCKET) as u128;
+        let buckets = (self.len() / BUCKET) as u128;
         ((u128::from(key) * buckets) >> 64) as usize * BUCKET
     }
 
@@ -232,9 +298,8 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let start = self.bucket(key);
-        self.entries[start..start + BUCKET]
-            .iter()
-            .map(|&words| Entry(words))
+        (start..start + BUCKET)
+            .map(|i| self.entry(i))
             .find(|e| e.matches(key))
             .map(|e| e.hit())
     }
@@ -257,8 +322,8 @@ impl TranspositionTable {
     ) {
         let start = self.bucket(key);
         let generation = self.generation;
-        let bucket = &mut self.entries[start..start + BUCKET];
-        let same = bucket.iter().position(|&w| Entry(w).matches(key));
+        let bucket: [Entry; BUCKET] = std::array::from_fn(|i| self.entry(start + i));
+        let same = bucket.iter().position(|e| e.matches(key));
         let slot = match same {
             Some(i) => i,
             None => {
@@ -273,12 +338,10 @@ impl TranspositionTable {
                         e.depth() - 8 * age
                     }
                 };
-                (0..BUCKET)
-                    .min_by_key(|&i| worth(Entry(bucket[i])))
-                    .unwrap_or(0)
+                (0..BUCKET).min_by_key(|&i| worth(bucket[i])).unwrap_or(0)
             }
         };
-        let old = Entry(bucket[slot]);
+        let old = bucket[slot];
         let mut action = action & 0xff_ffff;
         let mut eval = eval;
         if same.is_some() {
@@ -294,24 +357,30 @@ impl TranspositionTable {
             && old.depth() > depth + 2
             && bound != Bound::Exact
         {
-            bucket[slot] = [first, (old.data() & !0xff_ffff) | u64::from(action)];
+            self.put(
+                start + slot,
+                Entry([first, (old.data() & !0xff_ffff) | u64::from(action)]),
+            );
             return;
         }
-        bucket[slot] = [
-            first,
-            Entry::pack(action, score, depth, bound, pv, generation),
-        ];
+        self.put(
+            start + slot,
+            Entry([
+                first,
+                Entry::pack(action, score, depth, bound, pv, generation),
+            ]),
+        );
     }
 
     /// Permille of the first thousand entries used by the current search.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
+        let n = self.len().min(1000);
         if n == 0 {
             return 0;
         }
-        let used = self.entries[..n]
-            .iter()
-            .filter(|&&w| !Entry(w).is_empty() && Entry(w).generation() == self.generation)
+        let used = (0..n)
+            .map(|i| self.entry(i))
+            .filter(|e| !e.is_empty() && e.generation() == self.generation)
             .count();
         (used * 1000 / n) as u32
     }
@@ -354,6 +423,60 @@ mod tests {
         assert_eq!(tt.probe(6 << 16).unwrap().eval, None);
         tt.clear();
         assert!(tt.probe(5 << 16).is_none());
+    }
+
+    /// The slot that holds `key`'s entry, and its two stored words.
+    fn stored_words(tt: &TranspositionTable, key: u64) -> (usize, [u64; 2]) {
+        let slot = (0..tt.len())
+            .find(|&i| tt.entry(i).matches(key))
+            .expect("the key is stored");
+        (slot, [tt.words.get(2 * slot), tt.words.get(2 * slot + 1)])
+    }
+
+    #[test]
+    fn a_torn_entry_matches_neither_key() {
+        // Two keys of one bucket (they differ below the bits that choose it), each
+        // stored alone into the same slot of an empty table.
+        let a = 0x8000_0000_0000_0000_u64;
+        let b = a | 0x5_0000;
+        let mut tt = TranspositionTable::new(1);
+        tt.store(a, 0x11, 100, 5, Bound::Exact, false, Some(10));
+        let (slot_a, words_a) = stored_words(&tt, a);
+        tt.clear();
+        tt.store(b, 0x22, -300, 9, Bound::Lower, true, Some(-20));
+        let (slot_b, words_b) = stored_words(&tt, b);
+        assert_eq!(slot_a, slot_b);
+        // Two threads wrote the slot at once: the key word of one write and the data
+        // of the other.
+        for (first, data) in [(words_a[0], words_b[1]), (words_b[0], words_a[1])] {
+            tt.words.set(2 * slot_a, first);
+            tt.words.set(2 * slot_a + 1, data);
+            assert_eq!(tt.probe(a), None, "{first:x} {data:x}");
+            assert_eq!(tt.probe(b), None, "{first:x} {data:x}");
+        }
+        // Whole again, each reads back what was stored.
+        tt.words.set(2 * slot_a, words_a[0]);
+        tt.words.set(2 * slot_a + 1, words_a[1]);
+        assert_eq!(tt.probe(a).map(|h| (h.action, h.score)), Some((0x11, 100)));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_shared_table_sees_every_handle_s_stores() {
+        let mut main = TranspositionTable::new(1);
+        main.new_search();
+        let mut helper = main.share();
+        helper.store(7 << 16, 0x33, 42, 3, Bound::Upper, false, None);
+        assert_eq!(main.probe(7 << 16).map(|h| h.score), Some(42));
+        main.store(8 << 16, 0x44, -42, 4, Bound::Lower, false, None);
+        assert_eq!(helper.probe(8 << 16).map(|h| h.score), Some(-42));
+        // Same generation: the helper's entries count as this search's.
+        assert_eq!(main.hashfull(), helper.hashfull());
+        // A clone shares nothing.
+        let mut copy = main.clone();
+        copy.store(9 << 16, 0x55, 1, 1, Bound::Exact, false, None);
+        assert!(main.probe(9 << 16).is_none());
+        assert!(copy.probe(7 << 16).is_some());
     }
 
     #[test]

@@ -121,6 +121,12 @@ impl UciSession {
         self.engine.set_file_reader(reader);
     }
 
+    /// Lets `Threads` go above 1 ([`EngineSession::set_thread_starter`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set_thread_starter(&mut self, start: Arc<crate::search::StartThread>) {
+        self.engine.set_thread_starter(start);
+    }
+
     /// The learned evaluations the next searches use (none: the hand-written one).
     pub fn networks(&self) -> &Networks {
         self.engine.networks()

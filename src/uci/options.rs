@@ -4,7 +4,7 @@
 use crate::api::ApiError;
 use crate::engine::{
     OptionChange, BUILT_IN_NETWORK, DEFAULT_ELO, DEFAULT_HASH_MB, ELO_MAX, ELO_MIN, LEVEL_MAX,
-    MAX_HASH_MB, MAX_MULTIPV,
+    MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
 };
 use crate::variants::Variant;
 
@@ -16,6 +16,7 @@ pub fn option_lines() -> Vec<String> {
         .collect();
     let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         format!("option name Skill Level type spin default {LEVEL_MAX} min 0 max {LEVEL_MAX}"),
         "option name UCI_LimitStrength type check default false".to_string(),

@@ -166,7 +166,8 @@ export type Score = { cp: number } | { mate: number };
 /** The engine session's options under their UCI names (`Session.options()`). */
 export interface OptionValues {
   UCI_Variant: VariantId; UCI_Chess960: boolean; UCI_AnalyseMode: boolean; Hash: number;
-  MultiPV: number; 'Skill Level': number; UCI_LimitStrength: boolean; UCI_Elo: number;
+  /** Always 1: WebAssembly has no threads here (a larger value is refused). */
+  Threads: number; MultiPV: number; 'Skill Level': number; UCI_LimitStrength: boolean; UCI_Elo: number;
   EvalFile: string;
 }
 "#;

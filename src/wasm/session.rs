@@ -276,8 +276,8 @@ impl Session {
     }
 
     /// The options' values under their UCI names: `{UCI_Variant, UCI_Chess960,
-    /// UCI_AnalyseMode, Hash, MultiPV, 'Skill Level', UCI_LimitStrength, UCI_Elo,
-    /// EvalFile}` (`OptionValues`), set by `setOption` or by raw `setoption` alike.
+    /// UCI_AnalyseMode, Hash, Threads, MultiPV, 'Skill Level', UCI_LimitStrength,
+    /// UCI_Elo, EvalFile}` (`OptionValues`; `Threads` is always 1 here), set by `setOption` or by raw `setoption` alike.
     #[wasm_bindgen(unchecked_return_type = "OptionValues")]
     pub fn options(&self) -> JsValue {
         let object = js_sys::Object::new();

@@ -244,7 +244,7 @@ test('the options the Engine shows are the session\'s, after setOption and raw s
   assert.equal(engine.options, null, 'nothing is known before ready');
   await engine.ready;
   assert.deepEqual({ ...engine.options }, {
-    UCI_Variant: 'chess960', UCI_Chess960: false, UCI_AnalyseMode: false, Hash: 16, MultiPV: 1,
+    UCI_Variant: 'chess960', UCI_Chess960: false, UCI_AnalyseMode: false, Hash: 16, Threads: 1, MultiPV: 1,
     'Skill Level': 20, UCI_LimitStrength: false, UCI_Elo: 1500, EvalFile: '<built-in>',
   });
   // The session reads the value: a name in another case and a number as text.
@@ -256,6 +256,18 @@ test('the options the Engine shows are the session\'s, after setOption and raw s
   // A refused value changes nothing.
   await rejectsNamed(engine.setOption('UCI_Elo', 99), 'InvalidArgumentError');
   assert.equal(engine.options.UCI_Elo, 1500);
+  // No threads in WebAssembly: Threads reads 1 and is refused above it, through the
+  // same option table as every range, by setOption and by raw UCI alike.
+  await engine.setOption('Threads', 1);
+  await assert.rejects(engine.setOption('Threads', 2), (e) => {
+    assert.equal(e.name, 'InvalidArgumentError');
+    assert.equal(e.message, "Threads needs a whole number in 1..=1, not '2'");
+    return true;
+  });
+  const refused = nextLine(engine, (l) => l.startsWith('info string Threads'));
+  engine.postMessage('setoption name Threads value 4');
+  assert.deepEqual(await refused, ["info string Threads needs a whole number in 1..=1, not '4'"]);
+  assert.equal(engine.options.Threads, 1);
   const ready = nextLine(engine, (l) => l === 'readyok');
   engine.postMessage('setoption name Skill Level value 3\nsetoption name EvalFile value <none>\nisready');
   await ready;

@@ -1,23 +1,29 @@
-//! `alfiere annotate [--nodes N | --depth D | --movetime MS] [--threads N] [--json]
-//! [FILE.pgn …]`: every game of every file (standard input without files) analysed
-//! and written out as annotated PGN, or with `--json` as one JSON object per game.
-//! Games run in parallel; a progress bar on stderr when it is a terminal; a bad game
-//! is reported with its file, number and reason and skipped.
+//! `alfiere annotate [--nodes N | --depth D | --movetime MS] [--threads N]
+//! [--search-threads M] [--json] [FILE.pgn …]`: every game of every file (standard
+//! input without files) analysed and written out as annotated PGN, or with `--json`
+//! as one JSON object per game. Games run in parallel (`--threads`), and each
+//! position's search may run on several threads of its own (`--search-threads`, the
+//! engine's `Threads`); a progress bar on stderr when it is a terminal; a bad game is
+//! reported with its file, number and reason and skipped.
 
 use super::batch::{annotate_games, BatchProgress};
 use alfiere::analysis::batch::{skipped_message, split_games, Annotated, GameText, DEFAULT_NODES};
 use alfiere::api::{ApiError, Game};
-use alfiere::search::{Limits, SearchOptions};
+use alfiere::search::{Limits, SearchOptions, Threads, MAX_THREADS};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 const USAGE: &str = "usage: alfiere annotate [--nodes N | --depth D | --movetime MS] \
-                     [--threads N] [--json] [FILE.pgn ...]";
+                     [--threads N] [--search-threads M] [--json] [FILE.pgn ...]";
 
 struct Args {
     limits: Limits,
+    /// Games analysed at once.
     threads: usize,
+    /// The threads of each position's search (`Threads`).
+    search_threads: usize,
     json: bool,
     files: Vec<String>,
 }
@@ -25,6 +31,7 @@ struct Args {
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut limits = Limits::default();
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut search_threads = 1;
     let mut json = false;
     let mut files = Vec::new();
     let mut budgets = 0;
@@ -54,6 +61,15 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 budgets += 1;
             }
             "--threads" => threads = value("--threads")?.min(256) as usize,
+            "--search-threads" => {
+                let n = value("--search-threads")?;
+                if n > MAX_THREADS as u64 {
+                    return Err(format!(
+                        "--search-threads is at most {MAX_THREADS}, not {n}"
+                    ));
+                }
+                search_threads = n as usize;
+            }
             "--json" => json = true,
             "-h" | "--help" => return Err(String::new()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
@@ -69,6 +85,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(Args {
         limits,
         threads,
+        search_threads,
         json,
         files,
     })
@@ -142,6 +159,7 @@ pub fn run(args: &[String]) -> i32 {
     let bar = progress_bar(count_positions(&games), games.len());
     let options = SearchOptions {
         networks: alfiere::eval::nnue::Networks::built_in(),
+        threads: Threads::new(args.search_threads, Arc::new(super::start_search_thread)),
         ..SearchOptions::default()
     };
     let failed = AtomicBool::new(false);
