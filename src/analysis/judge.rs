@@ -181,8 +181,7 @@ impl Mark {
 }
 
 /// Why a mark was given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cause {
     /// The mover's win chance dropped by at least a threshold.
     WinChance,
@@ -190,6 +189,30 @@ pub enum Cause {
     MissedMate,
     /// The mover had no mate against them and now has one.
     AllowedMate,
+}
+
+impl Cause {
+    pub const ALL: [Cause; 3] = [Cause::WinChance, Cause::MissedMate, Cause::AllowedMate];
+
+    /// How reports spell it (a report's `cause`), the one spelling for writing and
+    /// reading.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cause::WinChance => "win-chance",
+            Cause::MissedMate => "missed-mate",
+            Cause::AllowedMate => "allowed-mate",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Cause> {
+        Cause::ALL.into_iter().find(|cause| cause.name() == name)
+    }
+}
+
+impl Serialize for Cause {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// The verdict on one decision (an action, or a whole multi-action turn).
@@ -269,6 +292,16 @@ pub fn verdict(mover: Color, before: Eval, after: Eval, forced: bool) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cause_is_written_and_read_by_one_name() {
+        for cause in Cause::ALL {
+            let json = serde_json::to_string(&cause).unwrap();
+            assert_eq!(json, format!("\"{}\"", cause.name()));
+            assert_eq!(Cause::from_name(cause.name()), Some(cause));
+        }
+        assert_eq!(Cause::from_name("WinChance"), None);
+    }
     use Color::{Black, White};
 
     #[test]

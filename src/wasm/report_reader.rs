@@ -135,12 +135,7 @@ fn cause(value: &JsValue) -> Option<Option<Cause>> {
     if absent(value) {
         return Some(None);
     }
-    match value.as_string()?.as_str() {
-        "win-chance" => Some(Some(Cause::WinChance)),
-        "missed-mate" => Some(Some(Cause::MissedMate)),
-        "allowed-mate" => Some(Some(Cause::AllowedMate)),
-        _ => None,
-    }
+    Cause::from_name(&value.as_string()?).map(Some)
 }
 
 /// A best line: its UCI tokens (`pv`) are what the annotation plays; the rest of it is
