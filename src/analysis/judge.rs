@@ -292,6 +292,7 @@ pub fn verdict(mover: Color, before: Eval, after: Eval, forced: bool) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Color::{Black, White};
 
     #[test]
     fn a_cause_is_written_and_read_by_one_name() {
@@ -302,8 +303,6 @@ mod tests {
         }
         assert_eq!(Cause::from_name("WinChance"), None);
     }
-    use Color::{Black, White};
-
     #[test]
     fn win_percent_is_the_published_logistic() {
         assert!((Eval::Cp(0).win_percent(White) - 50.0).abs() < 1e-9);
