@@ -124,6 +124,16 @@ pub enum StepVerdict {
     Ambiguous,
 }
 
+/// Whether a solver's step is accepted whatever else would win: it wins the game at
+/// once, or it is part of a turn that wins it (`turn_end`: the position after the
+/// turn's last action). The players accept any action, or turn, that does: in the
+/// multi-action rule sets a mate in one turn may be played many ways, and the person
+/// plays the whole turn before it is judged.
+pub fn wins_outright<G: Position>(after_step: &G, turn_end: &G, solver: Color) -> bool {
+    let won = |pos: &G| pos.outcome().and_then(|o| o.winner) == Some(solver);
+    won(after_step) || won(turn_end)
+}
+
 /// Judges a solver step from a probe: its best action must win and be one of
 /// `allowed` (the turn's actions still to play, in any order; just the answer where
 /// a turn is one action), and every other action that wins must be one of `allowed`

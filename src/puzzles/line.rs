@@ -3,7 +3,7 @@
 //! win is clear in material (see [`super::criteria`]).
 
 use super::criteria::{
-    judge_step, material_balance, Rejection, StepVerdict, Strictness,
+    judge_step, material_balance, wins_outright, Rejection, StepVerdict, Strictness,
     BEFORE_MISTAKE_AT_MOST_PERCENT, MATERIAL_GAIN, MAX_SOLVER_ACTIONS,
 };
 use super::probe::Prober;
@@ -133,8 +133,7 @@ struct Turn<G> {
 /// Finds the solver's turn from `start` and judges it: every action wins, and at
 /// each step any other winning action is one of the turn's later actions (the
 /// players take a turn's actions in any order that stays legal), so the turn is the
-/// one way to win. A step that wins the game at once needs no second look, nor does a
-/// turn that ends by winning it: the players accept any action, or turn, that does.
+/// one way to win, unless it wins outright ([`wins_outright`]).
 fn solver_turn<G: Position>(
     start: &G,
     solver: Color,
@@ -157,26 +156,21 @@ fn solver_turn<G: Position>(
         }
         let mut next = pos.clone();
         next.play_unchecked(&best.action);
-        let wins_now = next.outcome().and_then(|o| o.winner) == Some(solver);
         turn.actions.push(best.action);
         turn.settle_nodes.push(probed.nodes_to_settle);
         turn.percents.push(best.win_percent());
-        probes.push((probed, wins_now));
+        probes.push(probed);
         pos = next;
         turn.positions.push(pos.clone());
         if pos.outcome().is_some() || pos.turn() != solver {
             break;
         }
     }
-    // A turn that wins the game needs no second look either: the players accept any
-    // turn that does (in the multi-action rule sets, a mate in one turn may be played
-    // many ways, and the person plays the whole turn before it is judged).
-    let wins_game = pos.outcome().and_then(|o| o.winner) == Some(solver);
     let strictness = Strictness::Mining {
         single_action: start.turn_state().length == 1,
     };
-    for (j, (probed, wins_now)) in probes.iter().enumerate() {
-        if !wins_now && !wins_game {
+    for (j, probed) in probes.iter().enumerate() {
+        if !wins_outright(&turn.positions[j], &pos, solver) {
             match judge_step(probed, &turn.actions[j..], strictness) {
                 StepVerdict::Unique => {}
                 verdict => return Err(verdict),

@@ -6,7 +6,7 @@
 //! not required to stay the engine's first choice: a change of the search may pick
 //! another of equal worth without making the puzzle wrong.
 
-use super::criteria::{judge_step, StepVerdict, Strictness};
+use super::criteria::{judge_step, wins_outright, StepVerdict, Strictness};
 use super::file::PuzzleRow;
 use super::line::{alternatives_to_see, is_quiet};
 use super::probe::Prober;
@@ -89,8 +89,7 @@ pub fn check<G: Position>(row: &PuzzleRow, prober: &Prober) -> Result<Effort, St
             .take_while(|(pos, _, _)| pos.turn() == solver)
             .last()
             .map(|(_, _, after)| after);
-        let turn_wins = turn_end.and_then(|p| p.outcome()).and_then(|o| o.winner) == Some(solver);
-        let judged = !(turn_wins || after.outcome().and_then(|o| o.winner) == Some(solver));
+        let judged = !wins_outright(after, turn_end.unwrap_or(after), solver);
         let turn_start = before.turn_state().is_turn_start();
         if turn_start {
             effort.solver_turns += 1;

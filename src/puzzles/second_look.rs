@@ -10,7 +10,7 @@
 //! replay of shipped puzzles does not look again: it checks the first probe's
 //! criteria, which every mined puzzle met.
 
-use super::criteria::{judge_step, Rejection, StepVerdict, Strictness};
+use super::criteria::{judge_step, wins_outright, Rejection, StepVerdict, Strictness};
 use super::file::PuzzleRow;
 use super::line::{alternatives_to_see, Solved};
 use super::probe::Prober;
@@ -53,13 +53,12 @@ pub fn first_doubtful_step<G: Position>(
     let single_action = positions[0].turn_state().length == 1;
     let strictness = Strictness::Mining { single_action };
     let solver_acts = |j: usize| positions[j].turn() == solver;
-    let wins = |p: &G| p.outcome().and_then(|o| o.winner) == Some(solver);
     (0..actions.len()).filter(|&i| solver_acts(i)).find(|&i| {
         // The rest of the solver's turn, in any order, is what this step allows.
         let turn_end = (i..actions.len())
             .find(|&j| positions[j + 1].turn() != solver)
             .map_or(actions.len(), |j| j + 1);
-        if wins(&positions[i + 1]) || wins(&positions[turn_end]) {
+        if wins_outright(&positions[i + 1], &positions[turn_end], solver) {
             return false;
         }
         let pos = &positions[i];
