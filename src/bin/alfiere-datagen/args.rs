@@ -5,14 +5,26 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
-[--variant chess|chessgi|racingkings] [--nodes 5000] [--seed S] [--threads T] \
+[--variant chess|chessgi|racingkings|billiards|avalanche|marseillais|marseillais-balanced|\
+progressive-scottish|progressive-italian|alice] [--nodes 5000] [--seed S] [--threads T] \
 [--opening-plies 8] [--network FILE] \
 [--teacher /usr/games/stockfish [--teacher-nodes 5000] [--chess960 25] [--sample 100]]";
 
-/// The rule sets self-play data is made for: those with a network layout (one action
-/// a turn, so every searched position is a turn's start whose score a static
-/// evaluation can learn).
-pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
+/// The rule sets self-play data is made for: those with a network kind (Chess960's
+/// games come from `--teacher --chess960`). In the multi-action rule sets a kept
+/// position may be one within a turn: the network reads how many actions are left.
+pub const VARIANTS: [Variant; 10] = [
+    Variant::Chess,
+    Variant::ChessGi,
+    Variant::RacingKings,
+    Variant::Billiards,
+    Variant::Avalanche,
+    Variant::Marseillais,
+    Variant::MarseillaisBalanced,
+    Variant::ProgressiveScottish,
+    Variant::ProgressiveItalian,
+    Variant::Alice,
+];
 
 /// Teacher mode (`--teacher`): positions of orthodox chess and Chess960 labelled by
 /// a stronger UCI engine, appended to a binary file (`alfiere::teacher`).
@@ -206,6 +218,13 @@ mod tests {
         assert_eq!(config.variant, Variant::ChessGi);
         let config = parse(&args("--out x --games 1 --variant racingkings")).unwrap();
         assert_eq!(config.variant, Variant::RacingKings);
+        for variant in VARIANTS {
+            let config = parse(&args(&format!(
+                "--out x --games 1 --variant {}",
+                variant.id()
+            )));
+            assert_eq!(config.unwrap().variant, variant);
+        }
         let config = parse(&args("--positions 9 --out y --threads 2 --seed 0")).unwrap();
         assert_eq!(
             (config.positions, config.threads, config.seed),
@@ -257,7 +276,7 @@ mod tests {
             "--out x --games 2 --nodes -5",
             "--out x --games 2 --threads 0",
             "--out x --games 2 --frobnicate 1",
-            "--out x --games 2 --variant alice",
+            "--out x --games 2 --variant chess960",
             "--out x --games 2 --variant <b>",
             "--out x --games 2 --chess960 10",
             "--out x --games 2 --teacher-nodes 10",

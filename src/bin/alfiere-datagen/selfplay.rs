@@ -168,9 +168,16 @@ fn think<G: Position>(search: &mut Search<G>, record: &Record<G>, nodes: u64) ->
 
 /// Whether a position is quiet enough to train a static evaluation on: not in
 /// check, and the best action neither captures nor promotes (a static score cannot
-/// see a pending exchange; the search's score already includes it).
+/// see a pending exchange; the search's score already includes it). The same in
+/// every rule set, with one addition: an Avalanche push onto the last rank is a
+/// promotion in all but name (the owner chooses the piece next). Within a
+/// multi-action turn only the next action counts: the actions left after it are
+/// inputs of the network (a whole quiet rest of a Progressive series would keep
+/// almost no position of the long series, where one action of many captures).
 fn is_quiet<G: Position>(position: &G, best: &Action) -> bool {
-    !position.is_check() && !best.is_capture() && best.promotion().is_none()
+    let pushes_to_promotion =
+        matches!(best, Action::Push { to, .. } if alfiere::Bitboard::BACK_RANKS.contains(*to));
+    !position.is_check() && !best.is_capture() && best.promotion().is_none() && !pushes_to_promotion
 }
 
 #[cfg(test)]

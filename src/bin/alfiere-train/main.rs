@@ -110,7 +110,10 @@ fn run(config: &Config) -> Result<(), Failure> {
         loaded.skipped,
         started.elapsed().as_secs_f64()
     );
-    let params = init.unwrap_or_else(|| Params::random(config.seed));
+    let mut params = init.unwrap_or_else(|| Params::random(config.seed));
+    // A start of another kind may hold weights beyond this layout's bound (the turn's
+    // features allow fewer than an orthodox network); within it, nothing changes.
+    params.clamp_first_layer(quantise::first_layer_limit(layout));
     let settings = Settings {
         epochs: config.epochs,
         batch: config.batch,
@@ -119,6 +122,7 @@ fn run(config: &Config) -> Result<(), Failure> {
         threads: config.threads,
         seed: config.seed,
         mirror: config.mirror,
+        first_layer_limit: quantise::first_layer_limit(layout),
     };
     let start_loss = mean_loss(&params, &validation, config.wdl, config.threads);
     if !validation.is_empty() {
