@@ -75,10 +75,11 @@ impl Games {
     }
 }
 
-/// The FEN's full-move number (0 if it has none).
+/// The FEN's full-move number (0 if it has none): the line's sixth word, as a FEN's
+/// fields come first and hold no spaces (Alice's board has `|` in it, so the line is
+/// not cut at the first `|`).
 fn fullmove(line: &str) -> u32 {
-    let fen = line.split('|').next().unwrap_or("");
-    fen.split_whitespace()
+    line.split_whitespace()
         .nth(5)
         .and_then(|n| n.parse().ok())
         .unwrap_or(0)

@@ -38,7 +38,7 @@ pub fn read(path: &Path, layout: FeatureSet) -> Result<Params, Failure> {
     let from = network.feature_set;
     if from != layout && from.inputs() != 768 {
         return Err(refuse(&format!(
-            "a {} network cannot start a {} one",
+            "a network of kind {} cannot start one of kind {}",
             network.feature_set.name(),
             layout.name()
         )));

@@ -118,7 +118,9 @@ impl Sample {
     /// Reads a data line of `variant`: `<FEN> | <score cp, White's view> | <result,
     /// White's view>`.
     pub fn parse(line: &str, variant: Variant) -> Result<Sample, String> {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        // From the right: Alice's FENs mark board B's pieces with `|` too.
+        let mut fields: Vec<&str> = line.rsplitn(3, '|').map(str::trim).collect();
+        fields.reverse();
         let [fen, score, result] = fields[..] else {
             return Err(format!("{} fields, 3 expected", fields.len()));
         };
@@ -528,5 +530,51 @@ mod tests {
             Sample::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0 | 0.5", Variant::Chess).unwrap();
         chess.features(&mut features);
         assert_eq!(features.us.len(), 2);
+    }
+
+    #[test]
+    fn a_series_line_turns_on_the_turns_features_and_an_alice_line_board_b() {
+        // Progressive, Black's 4th series with one action played: three left.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:1";
+        let sample =
+            Sample::parse(&format!("{fen} | 35 | 0.5"), Variant::ProgressiveScottish).unwrap();
+        let mut features = Features::new();
+        sample.features(&mut features);
+        assert_eq!(features.us.len(), 32 + 2);
+        let turn = TurnInputs {
+            side: Color::Black,
+            left: 3,
+            length: 4,
+        };
+        let [left, length] = turn_features(FeatureSet::Progressive, Color::Black, turn);
+        assert!(features.us.contains(&left.unwrap()) && features.us.contains(&length.unwrap()));
+        let [left, _] = turn_features(FeatureSet::Progressive, Color::White, turn);
+        assert!(features.them.contains(&left.unwrap()));
+        assert_eq!(sample.extras().turn, turn);
+        // The same board at the series' start reads other turn features.
+        let start = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:0";
+        let other =
+            Sample::parse(&format!("{start} | 35 | 0.5"), Variant::ProgressiveScottish).unwrap();
+        let mut seen = Features::new();
+        other.features(&mut seen);
+        assert_ne!(seen.us, features.us);
+        // Marseillais: one turn feature while a second action follows, none after.
+        let first = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2:0";
+        let second = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 2:1";
+        for (fen, count) in [(first, 33), (second, 32)] {
+            let sample = Sample::parse(&format!("{fen} | 0 | 0.5"), Variant::Marseillais).unwrap();
+            sample.features(&mut features);
+            assert_eq!(features.us.len(), count, "{fen}");
+        }
+        // Alice: the pieces on board B read in the second block of 768, and back.
+        let fen = "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/2|K|R1B1R b - - 4 11";
+        let sample = Sample::parse(&format!("{fen} | -40 | 0.0"), Variant::Alice).unwrap();
+        let pos: Alice = read_fen(fen).unwrap();
+        assert_eq!(sample.extras().board_b, pos.placement().board_b);
+        assert_eq!(sample.hands(), Hands::default());
+        sample.features(&mut features);
+        let on_b = features.us.iter().filter(|&&f| f >= 768).count();
+        assert_eq!(on_b, pos.placement().board_b.count());
+        assert!(on_b > 5);
     }
 }
