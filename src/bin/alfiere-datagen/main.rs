@@ -1,5 +1,7 @@
-//! `alfiere-datagen`: training data for a learned evaluation of orthodox chess or
-//! Chess-Gi, made by self-play of alfiere's own search in-process.
+//! `alfiere-datagen`: training data for a learned evaluation of any rule set with a
+//! network kind (`--variant`: orthodox chess, Chess-Gi, Racing Kings, Billiards,
+//! Avalanche, Marseillais, Progressive, Alice), made by self-play of alfiere's own
+//! search in-process.
 //!
 //! ```text
 //! alfiere-datagen --out data.txt --games 100000 [--variant chess] [--nodes 5000] \

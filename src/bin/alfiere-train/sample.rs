@@ -445,7 +445,7 @@ mod tests {
         assert_ne!(sorted(&white), sorted(&orthodox));
         assert!(Sample::parse(
             "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 | 0 | 0.5",
-            Variant::Alice
+            Variant::Chess960
         )
         .is_err());
     }
@@ -493,7 +493,7 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(Sample::parse(&format!("{start} | 99999 | 1.0"), Variant::Chess).is_ok());
         // A rule set without data, and a FEN of another rule set.
-        assert!(Sample::parse(&format!("{start} | 0 | 1.0"), Variant::Alice).is_err());
+        assert!(Sample::parse(&format!("{start} | 0 | 1.0"), Variant::Chess960).is_err());
         let gi = "r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 4";
         assert!(Sample::parse(&format!("{gi} | 0 | 0.5"), Variant::Chess).is_err());
     }
@@ -534,7 +534,8 @@ mod tests {
 
     #[test]
     fn a_series_line_turns_on_the_turns_features_and_an_alice_line_board_b() {
-        // Progressive, Black's 4th series with one action played: three left.
+        // Progressive, Black's series of 4 with one action played: the current one
+        // and two after it.
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:1";
         let sample =
             Sample::parse(&format!("{fen} | 35 | 0.5"), Variant::ProgressiveScottish).unwrap();
@@ -543,7 +544,7 @@ mod tests {
         assert_eq!(features.us.len(), 32 + 2);
         let turn = TurnInputs {
             side: Color::Black,
-            left: 3,
+            left: 2,
             length: 4,
         };
         let [left, length] = turn_features(FeatureSet::Progressive, Color::Black, turn);
