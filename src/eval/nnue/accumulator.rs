@@ -4,10 +4,11 @@
 //! computed from them.
 
 use super::features::{
-    board_diff, hand_feature, hands_diff, piece_square_on, turn_features, two_board_diff, Extras,
-    TurnInputs, HAND_DEPTH,
+    hand_feature, hands_diff, piece_square_on, turn_features, two_board_diff, Extras, TurnInputs,
+    HAND_DEPTH,
 };
 use super::network::{Network, HIDDEN, QA, QB, SCALE};
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::types::{Color, Piece, Role, Square};
 
@@ -61,17 +62,20 @@ impl Network {
         (to, to_extras): (&Board, &Extras),
     ) {
         let set = self.feature_set;
-        if set.boards() > 1 {
-            two_board_diff(
-                (from, from_extras.board_b),
-                (to, to_extras.board_b),
-                |piece, square, on_b, added| self.toggle_piece(acc, piece, square, on_b, added),
-            );
-        } else {
-            board_diff(from, to, |piece, square, added| {
-                self.toggle_piece(acc, piece, square, false, added);
-            });
-        }
+        // One diff for every kind (the wasm keeps one copy): a one-board kind reads
+        // every piece as on board A.
+        let board_b = |extras: &Extras| {
+            if set.boards() > 1 {
+                extras.board_b
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        two_board_diff(
+            (from, board_b(from_extras)),
+            (to, board_b(to_extras)),
+            |piece, square, on_b, added| self.toggle_piece(acc, piece, square, on_b, added),
+        );
         if set.has_hands() {
             hands_diff(
                 &from_extras.hands,
