@@ -246,3 +246,44 @@ fn a_network_of_another_kind_is_refused_before_any_game() {
         assert!(stderr.contains("does not serve"), "{stderr}");
     }
 }
+
+#[test]
+fn fewer_skipped_plies_keep_more_of_each_game() {
+    // The same games (same seed), their positions kept from 2 actions after the
+    // opening instead of 8: Progressive's games are a few long series.
+    let lines = |skip: &str| {
+        let out = scratch(&format!("skip-{skip}.txt"));
+        let output = datagen()
+            .args([
+                "--games",
+                "3",
+                "--nodes",
+                "200",
+                "--seed",
+                "2",
+                "--opening-plies",
+                "3",
+            ])
+            .args(["--variant", "progressive-scottish", "--skip-plies", skip])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let (fewer, default) = (lines("2"), lines("8"));
+    assert!(
+        fewer.lines().count() > default.lines().count(),
+        "{fewer}\n--\n{default}"
+    );
+    // Every line kept after 8 is also kept after 2, in the same order.
+    let mut rest = fewer.lines();
+    for line in default.lines() {
+        assert!(rest.any(|l| l == line), "{line}");
+    }
+}

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! alfiere-datagen --out data.txt --games 100000 [--variant chess] [--nodes 5000] \
-//!   [--seed 1] [--threads 1] [--opening-plies 8] [--positions N]
+//!   [--seed 1] [--threads 1] [--opening-plies 8] [--skip-plies 8] [--positions N]
 //! ```
 //!
 //! Each game starts from `--opening-plies` random legal plies (kept only if the first

@@ -187,6 +187,7 @@ pub fn run(shared: &Shared, worker: usize, mut maker: Maker) -> Result<(), Strin
     let settings = Settings {
         nodes: config.nodes,
         opening_plies: config.opening_plies,
+        skip_plies: config.skip_plies,
         network: shared.network.clone(),
     };
     let mut table = TranspositionTable::new(TABLE_MB);
