@@ -142,6 +142,36 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_network_of_every_kind_reads_back_as_written_and_never_as_another() {
+        for set in FeatureSet::ALL {
+            let net = random_network_of(set, 40 + u64::from(set.id()));
+            let bytes = net.to_bytes();
+            assert_eq!(Network::from_bytes(&bytes), Ok(net), "{set:?}");
+        }
+        // The ids of the shipped files are unchanged: 1, 2, 3.
+        let ids: Vec<u32> = FeatureSet::ALL.iter().map(|set| set.id()).collect();
+        assert_eq!(ids, [1, 2, 3, 4, 5, 6, 7, 8]);
+        for (set, file) in [
+            (
+                FeatureSet::PieceSquare,
+                built_in_bytes(FeatureSet::PieceSquare),
+            ),
+            (
+                FeatureSet::PieceSquareHands,
+                built_in_bytes(FeatureSet::PieceSquareHands),
+            ),
+            (
+                FeatureSet::RacingKings,
+                built_in_bytes(FeatureSet::RacingKings),
+            ),
+        ] {
+            let word =
+                |at: usize| u32::from_le_bytes(file.unwrap()[at..at + 4].try_into().unwrap());
+            assert_eq!(word(12), set.id());
+        }
+    }
+
+    #[test]
     fn following_actions_gives_what_a_refresh_gives() {
         let net = random_network(11);
         let mut pos: Chess =
