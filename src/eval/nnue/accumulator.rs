@@ -4,8 +4,8 @@
 //! computed from them.
 
 use super::features::{
-    hand_feature, hands_diff, piece_square_on, turn_features, two_board_diff, Extras, TurnInputs,
-    HAND_DEPTH,
+    board_diff, hand_feature, hands_diff, piece_square_on, turn_features, two_board_diff, Extras,
+    TurnInputs, HAND_DEPTH,
 };
 use super::network::{Network, HIDDEN, QA, QB, SCALE};
 use crate::bitboard::Bitboard;
@@ -62,20 +62,28 @@ impl Network {
         (to, to_extras): (&Board, &Extras),
     ) {
         let set = self.feature_set;
-        // One diff for every kind (the wasm keeps one copy): a one-board kind reads
-        // every piece as on board A.
-        let board_b = |extras: &Extras| {
-            if set.boards() > 1 {
-                extras.board_b
-            } else {
-                Bitboard::EMPTY
-            }
-        };
-        two_board_diff(
-            (from, board_b(from_extras)),
-            (to, board_b(to_extras)),
-            |piece, square, on_b, added| self.toggle_piece(acc, piece, square, on_b, added),
-        );
+        // The wasm follows every kind by the two-board diff, board B empty for a
+        // one-board kind (one function: -93 bytes gzipped); natively a one-board kind
+        // keeps the plain diff, half the bitboard pairs (1.8% fewer instructions in
+        // an orthodox search with the network).
+        if cfg!(target_arch = "wasm32") || set.boards() > 1 {
+            let board_b = |extras: &Extras| {
+                if set.boards() > 1 {
+                    extras.board_b
+                } else {
+                    Bitboard::EMPTY
+                }
+            };
+            two_board_diff(
+                (from, board_b(from_extras)),
+                (to, board_b(to_extras)),
+                |piece, square, on_b, added| self.toggle_piece(acc, piece, square, on_b, added),
+            );
+        } else {
+            board_diff(from, to, |piece, square, added| {
+                self.toggle_piece(acc, piece, square, false, added);
+            });
+        }
         if set.has_hands() {
             hands_diff(
                 &from_extras.hands,

@@ -396,6 +396,42 @@ mod tests {
     }
 
     #[test]
+    fn the_two_board_diff_with_board_b_empty_is_the_plain_diff() {
+        // The wasm follows one-board kinds by `two_board_diff` with board B empty.
+        use crate::notation::fen::read_fen;
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        ];
+        let boards: Vec<Board> = fens
+            .iter()
+            .map(|fen| {
+                read_fen::<crate::Chess>(fen)
+                    .unwrap()
+                    .placement()
+                    .board
+                    .clone()
+            })
+            .collect();
+        for from in &boards {
+            for to in &boards {
+                let (mut plain, mut two) = (Vec::new(), Vec::new());
+                board_diff(from, to, |p, s, added| plain.push((p, s, added)));
+                two_board_diff(
+                    (from, Bitboard::EMPTY),
+                    (to, Bitboard::EMPTY),
+                    |p, s, on_b, added| {
+                        assert!(!on_b);
+                        two.push((p, s, added));
+                    },
+                );
+                assert_eq!(plain, two);
+            }
+        }
+    }
+
+    #[test]
     fn alices_board_b_and_the_turn_have_blocks_of_their_own() {
         // Board B: a second block of 768 after board A's.
         let piece = Piece {
