@@ -10,7 +10,7 @@
 //! wrong score.
 
 use super::accumulator::Accumulator;
-use super::features::Extras;
+use super::features::{Extras, FeatureSet};
 use super::network::Network;
 use crate::board::Board;
 use crate::types::{Color, Role};
@@ -32,25 +32,31 @@ pub struct AccumulatorCache {
     entries: Vec<Option<Entry>>,
 }
 
-/// About how many feature columns differ between two positions: the (piece, square)
-/// pairs of the boards, the squares that changed board (Alice), and two each for a
-/// change of hands (a capture or a drop changes one count by one) and of the turn.
-fn distance((a, a_extras): (&Board, &Extras), (b, b_extras): (&Board, &Extras)) -> usize {
+/// About how many feature columns of layout `set` differ between two positions: the
+/// (piece, square) pairs of the boards, the squares that changed board (Alice), and
+/// two each for a change of hands (a capture or a drop changes one count by one) and
+/// of the turn. Only what `set` reads counts: the side to act changes at every ply,
+/// and counting it where no feature sees it would pass over the parent's entry.
+fn distance(
+    set: FeatureSet,
+    (a, a_extras): (&Board, &Extras),
+    (b, b_extras): (&Board, &Extras),
+) -> usize {
     let roles: usize = Role::ALL
         .iter()
         .map(|&r| (a.by_role(r) ^ b.by_role(r)).count())
         .sum();
-    let held = if a_extras.hands == b_extras.hands {
-        0
-    } else {
-        2
-    };
-    let turn = if a_extras.turn == b_extras.turn { 0 } else { 2 };
-    roles
-        + held
-        + turn
-        + (a.by_color(Color::White) ^ b.by_color(Color::White)).count()
-        + (a_extras.board_b ^ b_extras.board_b).count()
+    let mut d = roles + (a.by_color(Color::White) ^ b.by_color(Color::White)).count();
+    if set.has_hands() && a_extras.hands != b_extras.hands {
+        d += 2;
+    }
+    if set.has_turn() && a_extras.turn != b_extras.turn {
+        d += 2;
+    }
+    if set.boards() > 1 {
+        d += (a_extras.board_b ^ b_extras.board_b).count();
+    }
+    d
 }
 
 impl AccumulatorCache {
@@ -71,10 +77,11 @@ impl AccumulatorCache {
         if self.entries.len() <= ply {
             self.entries.resize_with(ply + 1, || None);
         }
+        let set = self.network.feature_set;
         let nearest = [ply, ply.wrapping_sub(1), ply.wrapping_sub(2)]
             .into_iter()
             .filter_map(|p| self.entries.get(p)?.as_ref())
-            .map(|e| (distance((&e.board, &e.extras), (board, extras)), e))
+            .map(|e| (distance(set, (&e.board, &e.extras), (board, extras)), e))
             .min_by_key(|(d, _)| *d);
         let acc = match nearest {
             Some((0, e)) => e.acc.clone(),
