@@ -19,8 +19,9 @@ export interface EngineOptions {
   /** Where the worker gets the wasm; default: alfiere_bg.wasm next to the glue. */
   wasm?: WasmSource;
   /** The learned evaluation: a network file's URL (in Node, a path too) or bytes, or a
-   * list of 1 to 8 of them, read after `ready`; each plays the rule sets of its layout
-   * (orthodox chess and Chess960, Chess-Gi, or Racing Kings), and the hand-written
+   * list of 1 to 8 of them, read after `ready`; each plays the rule sets of its kind
+   * (orthodox chess and Chess960, Chess-Gi, Racing Kings, Billiards, Avalanche,
+   * Marseillais, Progressive, or Alice), and the hand-written
    * evaluation plays until it has loaded. Left out: the package's own networks, the ones
    * the native binary has built in (`nets/chess-round3.nnue`, 395 KB,
    * `nets/chessgi-round2.nnue`, 436 KB, and `nets/racingkings-round1.nnue`, 395 KB),

@@ -3,7 +3,7 @@
 //! reproducible, `--init` carries a network through unchanged, and bad input is a
 //! message with exit code 2.
 
-use alfiere::eval::nnue::Network;
+use alfiere::eval::nnue::{Extras, Network};
 use alfiere::notation::fen::write_fen;
 use alfiere::search::skill::SplitMix;
 use alfiere::{ActionList, Chess, Color, Position, Role};
@@ -205,7 +205,7 @@ fn training_learns_material_and_the_export_scores_as_the_float_model() {
         if balance.abs() >= 3 {
             decisive += 1;
             let score = net.output(
-                &net.refresh(pos.placement().board, &Default::default()),
+                &net.refresh(pos.placement().board, &Extras::of(pos)),
                 pos.turn(),
             );
             agree += usize::from(score.signum() == balance.signum());

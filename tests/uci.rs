@@ -1123,6 +1123,60 @@ fn evalfile_of_one_layout_replaces_that_layouts_network_only() {
 }
 
 #[test]
+fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
+    use alfiere::eval::nnue::FeatureSet;
+    let mut s = UciSession::new();
+    s.set_file_reader(Box::new(|path| {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }));
+    let chess_built_in = searched_score(&mut s);
+    let score_in = |s: &mut UciSession, variant: &str| {
+        send(s, &format!("setoption name UCI_Variant value {variant}"));
+        searched_score(s)
+    };
+    for (set, variant, other) in [
+        (FeatureSet::Billiards, "billiards", "chess"),
+        (FeatureSet::Avalanche, "avalanche", "chess"),
+        (
+            FeatureSet::Marseillais,
+            "marseillais-balanced",
+            "progressive-scottish",
+        ),
+        (
+            FeatureSet::Progressive,
+            "progressive-italian",
+            "marseillais",
+        ),
+        (FeatureSet::Alice, "alice", "billiards"),
+    ] {
+        // No network of these kinds is built in: the hand-written evaluation plays.
+        let hand_own = score_in(&mut s, variant);
+        send(&mut s, "setoption name EvalFile value <none>");
+        assert_eq!(searched_score(&mut s), hand_own, "{variant}: built in?");
+        send(&mut s, "setoption name EvalFile value <built-in>");
+        let other_before = score_in(&mut s, other);
+        let (file, _) = random_network_file_of(set, &format!("{variant}.nnue"), 11);
+        let out = send(
+            &mut s,
+            &format!("setoption name EvalFile value {}", file.display()),
+        );
+        assert!(out.is_empty(), "{out:?}");
+        // Loaded while another rule set is played, it leaves that one alone.
+        assert_eq!(searched_score(&mut s), other_before, "{set:?} in {other}");
+        send(
+            &mut s,
+            &format!("setoption name UCI_Variant value {variant}"),
+        );
+        assert_ne!(searched_score(&mut s), hand_own, "{set:?} plays {variant}");
+        send(&mut s, "setoption name EvalFile value <built-in>");
+        assert_eq!(searched_score(&mut s), hand_own);
+        let _ = std::fs::remove_file(file);
+    }
+    send(&mut s, "setoption name UCI_Variant value chess");
+    assert_eq!(searched_score(&mut s), chess_built_in);
+}
+
+#[test]
 fn a_change_of_rule_set_empties_the_table() {
     // Chess-Gi after 1.e4 with empty hands has the key of orthodox chess after 1.e4:
     // without a new table, the chess search would read Chess-Gi's scores.

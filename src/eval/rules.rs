@@ -61,7 +61,7 @@ pub(crate) const fn rules(variant: Variant) -> EvalRules {
 }
 
 impl FeatureSet {
-    /// The layout searches of `variant` read, if any.
+    /// The kind of network searches of `variant` read, if any.
     #[inline]
     pub fn of_variant(variant: Variant) -> Option<FeatureSet> {
         rules(variant).network

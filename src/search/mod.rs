@@ -73,7 +73,7 @@ pub use skill::Strength;
 pub use stepped::SteppedSearch;
 pub use tt::TranspositionTable;
 
-use crate::eval::nnue::{AccumulatorCache, FeatureSet, Hands, Networks};
+use crate::eval::nnue::{AccumulatorCache, Extras, FeatureSet, Networks};
 use crate::game::Position;
 use crate::moves::{Action, ActionList};
 use crate::zobrist;
@@ -352,7 +352,8 @@ impl<G: Position> Search<G> {
 
     /// Sets MultiPV, strength and seed for the next searches.
     pub fn set_options(&mut self, options: SearchOptions) {
-        let layout = FeatureSet::of_variant(G::VARIANT);
+        // The rule set searched, not `G`'s: Progressive is searched as Marseillais.
+        let layout = FeatureSet::of_variant(self.variant);
         // The lower levels keep the hand-written evaluation, with which their Elo
         // (skill::ELO_AT_LEVEL) was measured; the top levels play with the network.
         self.nnue = layout
@@ -368,12 +369,9 @@ impl<G: Position> Search<G> {
     pub(crate) fn evaluate(&self, pos: &G, ply: usize) -> i32 {
         match &self.nnue {
             Some(cache) => {
-                let raw = cache.borrow_mut().evaluate(
-                    pos.placement().board,
-                    &Hands::of(pos),
-                    pos.turn(),
-                    ply,
-                );
+                let raw = cache
+                    .borrow_mut()
+                    .evaluate(pos.placement().board, &Extras::of(pos), ply);
                 crate::eval::scale_learned(pos, raw)
             }
             None => crate::eval::evaluate(pos),

@@ -111,6 +111,20 @@ const SERIES_EVAL: EvalRules = EvalRules {
     ..EvalRules::ORTHODOX
 };
 
+/// Progressive's terms, or its network (Scottish and Italian share one: the same
+/// inputs, series and material; the check rules differ only in which actions exist).
+const PROGRESSIVE_EVAL: EvalRules = EvalRules {
+    network: Some(FeatureSet::Progressive),
+    ..SERIES_EVAL
+};
+
+/// Marseillais' terms, or its network (classic and balanced share one: they differ in
+/// White's first turn only).
+const MARSEILLAIS_EVAL: EvalRules = EvalRules {
+    network: Some(FeatureSet::Marseillais),
+    ..SERIES_EVAL
+};
+
 impl EngineRules for Chess {
     const EVAL: EvalRules = EvalRules {
         endgame_knowledge: true,
@@ -199,6 +213,7 @@ impl EngineRules for Alice {
     const EVAL: EvalRules = EvalRules {
         geometry: Geometry::Alice,
         alice_king_board: true,
+        network: Some(FeatureSet::Alice),
         ..EvalRules::ORTHODOX
     };
     const POLICY: Policy = SINGLE_ACTION_NO_SEE;
@@ -212,6 +227,7 @@ impl EngineRules for Alice {
 impl EngineRules for Billiards {
     const EVAL: EvalRules = EvalRules {
         geometry: Geometry::Billiards,
+        network: Some(FeatureSet::Billiards),
         ..EvalRules::ORTHODOX
     };
     const POLICY: Policy = SINGLE_ACTION_NO_SEE;
@@ -221,7 +237,7 @@ impl EngineRules for Billiards {
 }
 
 impl EngineRules for ProgressiveScottish {
-    const EVAL: EvalRules = SERIES_EVAL;
+    const EVAL: EvalRules = PROGRESSIVE_EVAL;
     /// Mid-series positions are judged by their static score: a series is too long to
     /// expand at the horizon.
     const POLICY: Policy = Policy {
@@ -233,7 +249,7 @@ impl EngineRules for ProgressiveScottish {
 }
 
 impl EngineRules for ProgressiveItalian {
-    const EVAL: EvalRules = SERIES_EVAL;
+    const EVAL: EvalRules = PROGRESSIVE_EVAL;
     const POLICY: Policy = <ProgressiveScottish as EngineRules>::POLICY;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
@@ -246,7 +262,7 @@ const TWO_ACTION_TURNS: Policy = Policy {
 };
 
 impl EngineRules for Marseillais {
-    const EVAL: EvalRules = SERIES_EVAL;
+    const EVAL: EvalRules = MARSEILLAIS_EVAL;
     const POLICY: Policy = TWO_ACTION_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] =
@@ -254,7 +270,7 @@ impl EngineRules for Marseillais {
 }
 
 impl EngineRules for MarseillaisBalanced {
-    const EVAL: EvalRules = SERIES_EVAL;
+    const EVAL: EvalRules = MARSEILLAIS_EVAL;
     const POLICY: Policy = TWO_ACTION_TURNS;
     const BENCH_DEPTH: u32 = 6;
     const BENCH_POSITIONS: &'static [&'static str] = &["startpos", "startpos moves e2e4 e7e5 d7d5"];
@@ -264,6 +280,7 @@ impl EngineRules for Avalanche {
     const EVAL: EvalRules = EvalRules {
         passed_extra_eighths: crate::eval::params::AVALANCHE_PASSED_EXTRA_EIGHTHS,
         avalanche_terms: true,
+        network: Some(FeatureSet::Avalanche),
         ..EvalRules::ORTHODOX
     };
     const POLICY: Policy = EXPANDED_TURNS;

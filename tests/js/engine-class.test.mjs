@@ -350,11 +350,16 @@ test('the wasm bytes can be handed over', async () => {
   assert.ok(legalAfter([], 'billiards').includes((await engine.analyse({ depth: 2 })).bestmove));
 });
 
+/** The inputs of each network kind (src/eval/nnue/features.rs): 1 orthodox, 2 Chess-Gi
+ * (with the hands), 3 Racing Kings, 4 Billiards, 5 Avalanche, 6 Marseillais, 7
+ * Progressive (with the turn), 8 Alice (two boards). */
+const KIND_INPUTS = { 1: 768, 2: 848, 3: 768, 4: 768, 5: 772, 6: 770, 7: 832, 8: 1536 };
+
 /** A network file with small pseudo-random weights, in the format of
- * src/eval/nnue/network.rs: magic, version, layout (1: orthodox, 768 inputs; 2: with
- * Chess-Gi's hands, 848; 3: Racing Kings, 768), weights, FNV-1a checksum. */
+ * src/eval/nnue/network.rs: magic, version, kind (`KIND_INPUTS`), weights, FNV-1a
+ * checksum. */
 function randomNetworkBytes(seed, layout = 1) {
-  const inputs = layout === 2 ? 848 : 768;
+  const inputs = KIND_INPUTS[layout];
   const hidden = 256; // HIDDEN in src/eval/nnue/network.rs
   const header = [1, layout, inputs, hidden, 255, 256, 400];
   const words = inputs * hidden + hidden + 2 * hidden;
@@ -471,6 +476,31 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   }
   for (const bad of [42, [], [bytes, 42], [null], Array(9).fill(path)]) {
     assert.throws(() => new Engine({ network: bad }), (e) => e.name === 'InvalidArgumentError', String(bad).slice(0, 40));
+  }
+});
+
+test('a network of a rule set without a shipped one plays that rule set only', async () => {
+  // Issue 57's kinds: none is shipped, so the package's defaults leave these rule
+  // sets to the hand-written evaluation; a file of the kind plays its own rule sets.
+  const score = async (engine, moves = ['e2e4']) => {
+    await engine.ready;
+    const result = await engine.analyse({ fen: null, moves, depth: 3 });
+    return JSON.stringify(result.lines?.[0]?.score ?? result.score);
+  };
+  for (const [kind, variant, other] of [
+    [4, 'billiards', 'chess'],
+    [6, 'marseillais', 'progressive-scottish'],
+    [7, 'progressive-italian', 'marseillais-balanced'],
+    [8, 'alice', 'billiards'],
+  ]) {
+    const own = await score(newEngine({ variant, network: null }));
+    assert.equal(await score(newEngine({ variant })), own, `no network shipped for ${variant}`);
+    const otherHand = await score(newEngine({ variant: other, network: null }));
+    const engine = newEngine({ variant: other, network: randomNetworkBytes(5, kind) });
+    assert.deepEqual(await engine.network, { loaded: true });
+    assert.equal(await score(engine), otherHand, `kind ${kind} leaves ${other} alone`);
+    await engine.setOption('UCI_Variant', variant);
+    assert.notEqual(await score(engine), own, `kind ${kind} plays ${variant}`);
   }
 });
 

@@ -5,14 +5,26 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-datagen --out FILE (--games N | --positions N) \
-[--variant chess|chessgi|racingkings] [--nodes 5000] [--seed S] [--threads T] \
-[--opening-plies 8] [--network FILE] \
+[--variant chess|chessgi|racingkings|billiards|avalanche|marseillais|marseillais-balanced|\
+progressive-scottish|progressive-italian|alice] [--nodes 5000] [--seed S] [--threads T] \
+[--opening-plies 8] [--skip-plies 8] [--network FILE] \
 [--teacher /usr/games/stockfish [--teacher-nodes 5000] [--chess960 25] [--sample 100]]";
 
-/// The rule sets self-play data is made for: those with a network layout (one action
-/// a turn, so every searched position is a turn's start whose score a static
-/// evaluation can learn).
-pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
+/// The rule sets self-play data is made for: those with a network kind (Chess960's
+/// games come from `--teacher --chess960`). In the multi-action rule sets a kept
+/// position may be one within a turn: the network reads how many actions are left.
+pub const VARIANTS: [Variant; 10] = [
+    Variant::Chess,
+    Variant::ChessGi,
+    Variant::RacingKings,
+    Variant::Billiards,
+    Variant::Avalanche,
+    Variant::Marseillais,
+    Variant::MarseillaisBalanced,
+    Variant::ProgressiveScottish,
+    Variant::ProgressiveItalian,
+    Variant::Alice,
+];
 
 /// Teacher mode (`--teacher`): positions of orthodox chess and Chess960 labelled by
 /// a stronger UCI engine, appended to a binary file (`alfiere::teacher`).
@@ -55,6 +67,8 @@ pub struct Config {
     pub threads: usize,
     /// Random plies from the start position before the engine plays.
     pub opening_plies: usize,
+    /// Plies after the opening whose positions are not kept.
+    pub skip_plies: usize,
     /// A network file the searches evaluate with (each round's data comes from the
     /// latest network); none: the hand-written evaluation.
     pub network: Option<PathBuf>,
@@ -72,6 +86,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = 1;
     let mut threads = 1;
     let mut opening_plies = 8;
+    let mut skip_plies = crate::selfplay::SKIP_PLIES;
     let mut network = None;
     let mut seed_given = false;
     let mut teacher_path = None;
@@ -135,6 +150,12 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     .filter(|&p| p <= 200)
                     .ok_or_else(|| format!("--opening-plies: '{value}' is more than 200"))?
             }
+            "--skip-plies" => {
+                skip_plies = usize::try_from(number()?)
+                    .ok()
+                    .filter(|&p| p <= 200)
+                    .ok_or_else(|| format!("--skip-plies: '{value}' is more than 200"))?
+            }
             "--network" => network = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
         }
@@ -182,6 +203,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         seed_given,
         threads,
         opening_plies,
+        skip_plies,
         network,
         teacher,
     })
@@ -200,12 +222,21 @@ mod tests {
         let config = parse(&args("--out x.txt --games 3")).unwrap();
         assert_eq!(config.games, Some(3));
         assert_eq!((config.nodes, config.seed, config.threads), (5000, 1, 1));
-        assert_eq!(config.opening_plies, 8);
+        assert_eq!((config.opening_plies, config.skip_plies), (8, 8));
+        let config = parse(&args("--out x --games 1 --skip-plies 2")).unwrap();
+        assert_eq!(config.skip_plies, 2);
         assert_eq!(config.variant, Variant::Chess);
         let config = parse(&args("--out x --games 1 --variant chessgi")).unwrap();
         assert_eq!(config.variant, Variant::ChessGi);
         let config = parse(&args("--out x --games 1 --variant racingkings")).unwrap();
         assert_eq!(config.variant, Variant::RacingKings);
+        for variant in VARIANTS {
+            let config = parse(&args(&format!(
+                "--out x --games 1 --variant {}",
+                variant.id()
+            )));
+            assert_eq!(config.unwrap().variant, variant);
+        }
         let config = parse(&args("--positions 9 --out y --threads 2 --seed 0")).unwrap();
         assert_eq!(
             (config.positions, config.threads, config.seed),
@@ -257,7 +288,8 @@ mod tests {
             "--out x --games 2 --nodes -5",
             "--out x --games 2 --threads 0",
             "--out x --games 2 --frobnicate 1",
-            "--out x --games 2 --variant alice",
+            "--out x --games 2 --variant chess960",
+            "--out x --games 2 --skip-plies 201",
             "--out x --games 2 --variant <b>",
             "--out x --games 2 --chess960 10",
             "--out x --games 2 --teacher-nodes 10",

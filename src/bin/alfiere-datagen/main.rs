@@ -1,9 +1,11 @@
-//! `alfiere-datagen`: training data for a learned evaluation of orthodox chess or
-//! Chess-Gi, made by self-play of alfiere's own search in-process.
+//! `alfiere-datagen`: training data for a learned evaluation of any rule set with a
+//! network kind (`--variant`: orthodox chess, Chess-Gi, Racing Kings, Billiards,
+//! Avalanche, Marseillais, Progressive, Alice), made by self-play of alfiere's own
+//! search in-process.
 //!
 //! ```text
 //! alfiere-datagen --out data.txt --games 100000 [--variant chess] [--nodes 5000] \
-//!   [--seed 1] [--threads 1] [--opening-plies 8] [--positions N]
+//!   [--seed 1] [--threads 1] [--opening-plies 8] [--skip-plies 8] [--positions N]
 //! ```
 //!
 //! Each game starts from `--opening-plies` random legal plies (kept only if the first

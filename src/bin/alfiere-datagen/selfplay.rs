@@ -17,9 +17,11 @@ use std::sync::Arc;
 /// Openings whose first search scores beyond this (either way) are thrown away, so
 /// that games start roughly balanced and the data is not dominated by lopsided ones.
 const BALANCED_CP: i32 = 400;
-/// Plies after the opening whose positions are not kept: they are still close to the
-/// random opening (and to each other across games), not to positions of real play.
-const SKIP_PLIES: usize = 8;
+/// Plies after the opening whose positions are not kept by default (`--skip-plies`):
+/// they are still close to the random opening (and to each other across games), not
+/// to positions of real play. Fewer suit Progressive, whose games are a few long
+/// series: 8 actions are two of its series.
+pub const SKIP_PLIES: usize = 8;
 /// Openings tried for one game before it is given up.
 const OPENING_ATTEMPTS: u32 = 1000;
 /// Nodes per call to [`Search::step`]; the node limit is what ends the search.
@@ -32,6 +34,8 @@ pub struct Settings {
     pub nodes: u64,
     /// Random plies before the engine plays.
     pub opening_plies: usize,
+    /// Plies after the opening whose positions are not kept.
+    pub skip_plies: usize,
     /// The learned evaluation the searches use; none: the hand-written one.
     pub network: Option<Arc<Network>>,
 }
@@ -99,7 +103,7 @@ pub fn play_from<G: Position>(
         // A rejected opening leaves nothing behind for the next one.
         search = fresh_search(search.into_table(), settings.network.clone());
     };
-    let first_kept = record.len() + SKIP_PLIES;
+    let first_kept = record.len() + settings.skip_plies;
     let mut next = Some(first);
     let mut adjudicator = Adjudicator::default();
     let mut samples = Vec::new();
@@ -168,9 +172,16 @@ fn think<G: Position>(search: &mut Search<G>, record: &Record<G>, nodes: u64) ->
 
 /// Whether a position is quiet enough to train a static evaluation on: not in
 /// check, and the best action neither captures nor promotes (a static score cannot
-/// see a pending exchange; the search's score already includes it).
+/// see a pending exchange; the search's score already includes it). The same in
+/// every rule set, with one addition: an Avalanche push onto the last rank is a
+/// promotion in all but name (the owner chooses the piece next). Within a
+/// multi-action turn only the next action counts: the actions left after it are
+/// inputs of the network (a whole quiet rest of a Progressive series would keep
+/// almost no position of the long series, where one action of many captures).
 fn is_quiet<G: Position>(position: &G, best: &Action) -> bool {
-    !position.is_check() && !best.is_capture() && best.promotion().is_none()
+    let pushes_to_promotion =
+        matches!(best, Action::Push { to, .. } if alfiere::Bitboard::BACK_RANKS.contains(*to));
+    !position.is_check() && !best.is_capture() && best.promotion().is_none() && !pushes_to_promotion
 }
 
 #[cfg(test)]
@@ -184,6 +195,7 @@ mod tests {
         let settings = Settings {
             nodes: 200,
             opening_plies: 8,
+            skip_plies: SKIP_PLIES,
             network: None,
         };
         let (a, table) = play::<Chess>(TranspositionTable::new(1), &settings, 11);
@@ -199,6 +211,7 @@ mod tests {
         let settings = Settings {
             nodes: 300,
             opening_plies: 8,
+            skip_plies: SKIP_PLIES,
             network: None,
         };
         let mut table = TranspositionTable::new(1);

@@ -135,6 +135,7 @@ mod tests {
         let settings = Settings {
             nodes: 200,
             opening_plies: 8,
+            skip_plies: crate::selfplay::SKIP_PLIES,
             network: None,
         };
         let mut fake = FakeTeacher::default();
@@ -193,6 +194,7 @@ mod tests {
         let settings = Settings {
             nodes: 200,
             opening_plies: 8,
+            skip_plies: crate::selfplay::SKIP_PLIES,
             network: None,
         };
         let mut fake = FakeTeacher::default();

@@ -13,7 +13,10 @@ use crate::teacher_game;
 use alfiere::eval::nnue::Network;
 use alfiere::search::skill::SplitMix;
 use alfiere::search::TranspositionTable;
-use alfiere::{Chess, ChessGi, RacingKings, Variant};
+use alfiere::variants::{
+    Marseillais, MarseillaisBalanced, ProgressiveItalian, ProgressiveScottish,
+};
+use alfiere::{Alice, Avalanche, Billiards, Chess, ChessGi, RacingKings, Variant};
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -97,6 +100,13 @@ fn player(variant: Variant) -> Result<PlayGame, String> {
         Variant::Chess => Ok(selfplay::play::<Chess>),
         Variant::ChessGi => Ok(selfplay::play::<ChessGi>),
         Variant::RacingKings => Ok(selfplay::play::<RacingKings>),
+        Variant::Billiards => Ok(selfplay::play::<Billiards>),
+        Variant::Avalanche => Ok(selfplay::play::<Avalanche>),
+        Variant::Marseillais => Ok(selfplay::play::<Marseillais>),
+        Variant::MarseillaisBalanced => Ok(selfplay::play::<MarseillaisBalanced>),
+        Variant::ProgressiveScottish => Ok(selfplay::play::<ProgressiveScottish>),
+        Variant::ProgressiveItalian => Ok(selfplay::play::<ProgressiveItalian>),
+        Variant::Alice => Ok(selfplay::play::<Alice>),
         other => Err(format!("no self-play data for {}", other.name())),
     }
 }
@@ -177,6 +187,7 @@ pub fn run(shared: &Shared, worker: usize, mut maker: Maker) -> Result<(), Strin
     let settings = Settings {
         nodes: config.nodes,
         opening_plies: config.opening_plies,
+        skip_plies: config.skip_plies,
         network: shared.network.clone(),
     };
     let mut table = TranspositionTable::new(TABLE_MB);

@@ -6,7 +6,8 @@ use alfiere::Variant;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: alfiere-train --data FILE [--data FILE ...] --out NET.nnue \
-[--variant chess|chessgi|racingkings] [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
+[--variant chess|chessgi|racingkings|billiards|avalanche|marseillais|marseillais-balanced|\
+progressive-scottish|progressive-italian|alice] [--epochs 10] [--batch 16384] [--lr 0.001] [--wdl 0.3] [--threads 2] [--seed 1] \
 [--init NET.nnue] [--validation 0.02] [--mirror off]";
 
 /// What to train on, how, and where the network goes.
@@ -167,7 +168,7 @@ mod tests {
     fn bad_arguments_are_messages() {
         for bad in [
             "",
-            "--data a --out n --variant alice",
+            "--data a --out n --variant chess960",
             "--data a --out n --variant",
             "--out n",
             "--data a",

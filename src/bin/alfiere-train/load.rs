@@ -75,10 +75,11 @@ impl Games {
     }
 }
 
-/// The FEN's full-move number (0 if it has none).
+/// The FEN's full-move number (0 if it has none): the line's sixth word, as a FEN's
+/// fields come first and hold no spaces (Alice's board has `|` in it, so the line is
+/// not cut at the first `|`).
 fn fullmove(line: &str) -> u32 {
-    let fen = line.split('|').next().unwrap_or("");
-    fen.split_whitespace()
+    line.split_whitespace()
         .nth(5)
         .and_then(|n| n.parse().ok())
         .unwrap_or(0)
@@ -272,6 +273,11 @@ mod tests {
         let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 17 | 5 | 0.5";
         assert_eq!(fullmove(line), 17);
         assert_eq!(fullmove("garbage"), 0);
+        // Alice's board holds `|` too, and Progressive's FEN has a seventh field.
+        let alice = "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/2|K|R1B1R b - - 4 11";
+        assert_eq!(fullmove(&format!("{alice} | -40 | 0.0")), 11);
+        let series = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:1";
+        assert_eq!(fullmove(&format!("{series} | 5 | 0.5")), 2);
     }
 
     /// Positions of orthodox chess and Chess960 with castling and en passant.

@@ -1,6 +1,7 @@
-//! `alfiere-train`: trains the learned evaluation of orthodox chess
-//! (`alfiere::eval::nnue`) on the positions `alfiere-datagen` writes, and exports it
-//! as the engine's quantised network file.
+//! `alfiere-train`: trains the learned evaluation of a rule set (`--variant`, orthodox
+//! chess by default; the network's kind is the rule set's, `alfiere::eval::nnue`) on
+//! the positions `alfiere-datagen` writes, and exports it as the engine's quantised
+//! network file.
 //!
 //! ```text
 //! alfiere-train --data FILE [--data FILE ...] --out NET.nnue [--epochs 10] \
@@ -12,7 +13,7 @@
 //! (`load.rs`); lines that do not parse are skipped and counted. A file that starts
 //! with the teacher data header (`alfiere-datagen --teacher`, `alfiere::teacher`) is
 //! read as its 40-byte records instead. Positions are kept
-//! in 32 bytes each (`sample.rs`). A seeded share of the games is held out for the
+//! in 40 bytes each (`sample.rs`). A seeded share of the games is held out for the
 //! validation loss (`split.rs`). The network is trained in floating point
 //! (`model.rs`) with Adam (`optimiser.rs`) on batches split across threads
 //! (`train.rs`), then rounded to the engine's integers (`quantise.rs`), read back
@@ -110,7 +111,10 @@ fn run(config: &Config) -> Result<(), Failure> {
         loaded.skipped,
         started.elapsed().as_secs_f64()
     );
-    let params = init.unwrap_or_else(|| Params::random(config.seed));
+    let mut params = init.unwrap_or_else(|| Params::random(config.seed));
+    // A start of another kind may hold weights beyond this layout's bound (the turn's
+    // features allow fewer than an orthodox network); within it, nothing changes.
+    params.clamp_first_layer(quantise::first_layer_limit(layout));
     let settings = Settings {
         epochs: config.epochs,
         batch: config.batch,
@@ -119,6 +123,7 @@ fn run(config: &Config) -> Result<(), Failure> {
         threads: config.threads,
         seed: config.seed,
         mirror: config.mirror,
+        first_layer_limit: quantise::first_layer_limit(layout),
     };
     let start_loss = mean_loss(&params, &validation, config.wdl, config.threads);
     if !validation.is_empty() {

@@ -14,7 +14,21 @@ use alfiere::search::skill::SplitMix;
 /// features are a prefix of it (the piece-square block comes first), so a model of a
 /// smaller layout simply never turns the rest on, and a file keeps the rows of its
 /// layout ([`crate::quantise`]).
-pub const INPUTS: usize = FeatureSet::PieceSquareHands.inputs();
+pub const INPUTS: usize = largest_layout();
+/// The most inputs of any layout (Alice's two boards).
+const fn largest_layout() -> usize {
+    let mut largest = 0;
+    let mut i = 0;
+    while i < FeatureSet::ALL.len() {
+        let inputs = FeatureSet::ALL[i].inputs();
+        if inputs > largest {
+            largest = inputs;
+        }
+        i += 1;
+    }
+    largest
+}
+
 /// The rows [`Params::random`] draws: the piece-square block; the hands' rows start at
 /// zero (a network that does not yet see the hands), and an orthodox run draws the
 /// same weights as before the hands existed.
@@ -127,7 +141,7 @@ impl Params {
         }
     }
 
-    /// Keeps the first layer within ±`limit` (see `quantise::FIRST_LAYER_LIMIT`).
+    /// Keeps the first layer within ±`limit` (see `quantise::first_layer_limit`).
     pub fn clamp_first_layer(&mut self, limit: f32) {
         for w in &mut self.values[W1..W2] {
             *w = w.clamp(-limit, limit);

@@ -25,16 +25,20 @@ pub fn check_out(out: &Path) -> Result<(), Failure> {
 }
 
 /// The float model of the network file at `path`, to train a network of `layout` from:
-/// a network of `layout`, or of a layout with no more inputs (an orthodox network
-/// starts a Chess-Gi one, the hands' rows at zero; or a Racing Kings one, whose Black
-/// view differs, so it is a start and not the same judgement).
+/// a network of `layout`, or one of the 768 piece-square features alone, with which
+/// every layout begins (an orthodox network starts a Chess-Gi, Billiards, Avalanche,
+/// Marseillais, Progressive or Alice one, the rows after the first 768 at zero; or a
+/// Racing Kings one, whose Black view differs, so it is a start and not the same
+/// judgement). Any other kind's later rows mean something else (hands, the turn,
+/// board B) and are refused.
 pub fn read(path: &Path, layout: FeatureSet) -> Result<Params, Failure> {
     let refuse = |e: &dyn std::fmt::Display| Failure::input(format!("{}: {e}", path.display()));
     let bytes = std::fs::read(path).map_err(|e| refuse(&e))?;
     let network = Network::from_bytes(&bytes).map_err(|e| refuse(&e))?;
-    if network.feature_set.inputs() > layout.inputs() {
+    let from = network.feature_set;
+    if from != layout && from.inputs() != 768 {
         return Err(refuse(&format!(
-            "a {} network cannot start a {} one",
+            "a network of kind {} cannot start one of kind {}",
             network.feature_set.name(),
             layout.name()
         )));

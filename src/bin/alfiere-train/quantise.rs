@@ -6,12 +6,14 @@ use crate::model::{Params, B1, B2, INPUTS, W1, W2};
 use crate::sample::{Features, Sample, SCORE_SCALE};
 use alfiere::eval::nnue::{FeatureSet, Network, HIDDEN, QA, QB};
 
-/// The largest quantised first-layer weight or bias for which no accumulator can
-/// overflow: the loader allows a bias plus 32 columns up to `i16::MAX`, so 33 × this
-/// must fit.
-const FIRST_LAYER_MAX: i32 = i16::MAX as i32 / 33;
-/// The same bound in float units (about 3.89); training clamps the first layer to it.
-pub const FIRST_LAYER_LIMIT: f32 = FIRST_LAYER_MAX as f32 / QA as f32;
+/// The largest first-layer weight or bias, in float units, for which no accumulator of
+/// `layout` can overflow: the loader allows a bias plus [`FeatureSet::max_active`]
+/// columns up to `i16::MAX` (about 3.89 for 32 pieces, 3.67 with two turn features);
+/// training clamps the first layer to it.
+pub fn first_layer_limit(layout: FeatureSet) -> f32 {
+    let largest = i32::from(i16::MAX) / (layout.max_active() as i32 + 1);
+    largest as f32 / QA as f32
+}
 
 /// Round to nearest; `as` saturates at the ends of i16 (only an output weight beyond
 /// ±512 could get there).
@@ -133,7 +135,7 @@ pub fn agreement(params: &Params, net: &Network, samples: &[Sample]) -> Agreemen
     for sample in samples {
         sample.features(&mut features);
         let float = f64::from(params.forward(&features, &mut hidden) * SCORE_SCALE);
-        let accumulator = net.refresh(&sample.board(), &sample.hands());
+        let accumulator = net.refresh(&sample.board(), &sample.extras());
         let quantised = f64::from(net.output(&accumulator, sample.turn()));
         let difference = (float - quantised).abs();
         if difference <= CLOSE_CP.max(CLOSE_SHARE * float.abs()) {
@@ -149,7 +151,7 @@ pub fn agreement(params: &Params, net: &Network, samples: &[Sample]) -> Agreemen
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alfiere::eval::nnue::Hands;
+    use alfiere::eval::nnue::{Extras, Hands};
     use alfiere::notation::fen::read_fen;
     use alfiere::{ActionList, Chess, ChessGi, Position};
 
@@ -167,9 +169,8 @@ mod tests {
             }
             let action = list[(rng.next_u64() % list.len() as u64) as usize];
             pos.play_unchecked(&action);
-            let mut sample = Sample::from_board(pos.placement().board, pos.turn()).unwrap();
-            sample.set_hands(&Hands::of(&pos));
-            out.push(sample);
+            let layout = FeatureSet::of_variant(G::VARIANT).unwrap();
+            out.push(Sample::of_position(&pos, layout).unwrap());
         }
         out
     }
@@ -245,9 +246,12 @@ mod tests {
             .for_each(|(i, w)| {
                 *w = if i % 2 == 0 { 100.0 } else { -100.0 };
             });
-        params.clamp_first_layer(FIRST_LAYER_LIMIT);
-        let net = quantise(&params, FeatureSet::PieceSquare, &positions(1, 100));
-        assert!(Network::from_bytes(&net.to_bytes()).is_ok());
+        for layout in FeatureSet::ALL {
+            let mut params = params.clone();
+            params.clamp_first_layer(first_layer_limit(layout));
+            let net = quantise(&params, layout, &positions(1, 100));
+            assert!(Network::from_bytes(&net.to_bytes()).is_ok(), "{layout:?}");
+        }
     }
 
     #[test]
@@ -279,9 +283,11 @@ mod tests {
         );
         for sample in &samples[..200] {
             let board = sample.board();
-            let with_hands = start.output(&start.refresh(&board, &sample.hands()), sample.turn());
-            let board_only =
-                orthodox.output(&orthodox.refresh(&board, &Hands::default()), sample.turn());
+            let with_hands = start.output(&start.refresh(&board, &sample.extras()), sample.turn());
+            let board_only = orthodox.output(
+                &orthodox.refresh(&board, &Extras::single(sample.turn())),
+                sample.turn(),
+            );
             assert_eq!(with_hands, board_only);
         }
     }

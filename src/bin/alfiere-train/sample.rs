@@ -1,11 +1,20 @@
 //! One training position, stored compactly: which squares are occupied, by what, the
-//! pieces in hand (Chess-Gi), who is to act, the search score, the game result and
-//! which game it comes from. 40 bytes a position, so ten million fit in about 400 MB;
-//! the network's inputs are decoded from it when needed.
+//! pieces in hand (Chess-Gi) or which pieces stand on board B (Alice), who is to act
+//! and how far into the turn, the search score, the game result and which game it
+//! comes from. 40 bytes a position, so ten million fit in about 400 MB; the network's
+//! inputs are decoded from it when needed.
 
-use alfiere::eval::nnue::{hand_feature, piece_square, FeatureSet, Hands, HAND_DEPTH};
+use alfiere::eval::nnue::{
+    hand_feature, piece_square_on, turn_features, Extras, FeatureSet, Hands, TurnInputs, HAND_DEPTH,
+};
 use alfiere::notation::fen::read_fen;
-use alfiere::{Board, Chess, ChessGi, Color, Piece, Position, RacingKings, Role, Square, Variant};
+use alfiere::variants::{
+    Marseillais, MarseillaisBalanced, ProgressiveItalian, ProgressiveScottish,
+};
+use alfiere::{
+    Alice, Avalanche, Billiards, Bitboard, Board, Chess, ChessGi, Color, Piece, Position,
+    RacingKings, Role, Square, Variant,
+};
 
 /// The most pieces a position may have: one nibble each in [`Sample::pieces`].
 pub const MAX_PIECES: usize = 32;
@@ -20,20 +29,40 @@ const HELD: [Role; 5] = [
 ];
 
 /// The rule sets whose data the trainer reads: those `alfiere-datagen` writes, each
-/// with a network layout.
-pub const VARIANTS: [Variant; 3] = [Variant::Chess, Variant::ChessGi, Variant::RacingKings];
+/// with a network kind (Chess960 comes in the teacher's records, as orthodox chess).
+pub const VARIANTS: [Variant; 10] = [
+    Variant::Chess,
+    Variant::ChessGi,
+    Variant::RacingKings,
+    Variant::Billiards,
+    Variant::Avalanche,
+    Variant::Marseillais,
+    Variant::MarseillaisBalanced,
+    Variant::ProgressiveScottish,
+    Variant::ProgressiveItalian,
+    Variant::Alice,
+];
 
-/// The board, the side to act and the hands of a FEN of `variant` (one of
-/// [`VARIANTS`]).
-fn read_position(variant: Variant, fen: &str) -> Result<(Board, Color, Hands), String> {
-    fn read<G: Position>(fen: &str) -> Result<(Board, Color, Hands), String> {
+/// The sample of a FEN of `variant` (one of [`VARIANTS`]), unlabelled, in its kind's
+/// layout.
+fn read_position(variant: Variant, fen: &str) -> Result<Sample, String> {
+    fn read<G: Position>(fen: &str) -> Result<Sample, String> {
         let pos: G = read_fen(fen).map_err(|e| format!("FEN: {e}"))?;
-        Ok((pos.placement().board.clone(), pos.turn(), Hands::of(&pos)))
+        let layout = FeatureSet::of_variant(G::VARIANT)
+            .ok_or_else(|| format!("{} has no network layout", G::VARIANT.name()))?;
+        Sample::of_position(&pos, layout)
     }
     match variant {
         Variant::Chess => read::<Chess>(fen),
         Variant::ChessGi => read::<ChessGi>(fen),
         Variant::RacingKings => read::<RacingKings>(fen),
+        Variant::Billiards => read::<Billiards>(fen),
+        Variant::Avalanche => read::<Avalanche>(fen),
+        Variant::Marseillais => read::<Marseillais>(fen),
+        Variant::MarseillaisBalanced => read::<MarseillaisBalanced>(fen),
+        Variant::ProgressiveScottish => read::<ProgressiveScottish>(fen),
+        Variant::ProgressiveItalian => read::<ProgressiveItalian>(fen),
+        Variant::Alice => read::<Alice>(fen),
         other => Err(format!("no training data for {}", other.name())),
     }
 }
@@ -46,9 +75,15 @@ pub struct Sample {
     /// The pieces on the occupied squares, lowest square first, one nibble each
     /// (colour × 8 + role), two to a byte.
     pieces: [u8; MAX_PIECES / 2],
-    /// The counts in hand, White's then Black's, in [`HELD`] order, one nibble each
-    /// (at most 15), two to a byte.
+    /// Chess-Gi: the counts in hand, White's then Black's, in [`HELD`] order, one
+    /// nibble each (at most 15), two to a byte. Alice (which has no hands): bit `i`
+    /// (of the first four bytes) for the `i`-th piece, lowest square first, standing
+    /// on board B. Shared so that a sample stays 40 bytes; `layout` tells which.
     hands: [u8; HELD.len()],
+    /// The actions the side to act has after the current one in its turn (at most
+    /// 255), and the turn's length (at most 255): what the turn's features read.
+    left: u8,
+    length: u8,
     /// The search score in centipawns, White's point of view.
     score: i16,
     /// The game result for White in half points (0, 1 or 2).
@@ -83,7 +118,9 @@ impl Sample {
     /// Reads a data line of `variant`: `<FEN> | <score cp, White's view> | <result,
     /// White's view>`.
     pub fn parse(line: &str, variant: Variant) -> Result<Sample, String> {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        // From the right: Alice's FENs mark board B's pieces with `|` too.
+        let mut fields: Vec<&str> = line.rsplitn(3, '|').map(str::trim).collect();
+        fields.reverse();
         let [fen, score, result] = fields[..] else {
             return Err(format!("{} fields, 3 expected", fields.len()));
         };
@@ -96,12 +133,38 @@ impl Sample {
             "0.0" | "0" => 0,
             _ => return Err(format!("result '{result}' is not 1.0, 0.5 or 0.0")),
         };
-        let (board, turn, hands) = read_position(variant, fen)?;
-        let mut sample = Sample::labelled(&board, turn, score, result)?;
-        sample.set_hands(&hands);
-        sample.layout = FeatureSet::of_variant(variant)
-            .ok_or_else(|| format!("{} has no network layout", variant.name()))?;
+        let mut sample = read_position(variant, fen)?;
+        sample.set_labels(score, result);
         Ok(sample)
+    }
+
+    /// The sample of `pos`, unlabelled, read in `layout`: its board, side to act, and
+    /// what `layout` reads beside them (the hands, board B, the turn).
+    pub fn of_position<G: Position>(pos: &G, layout: FeatureSet) -> Result<Sample, String> {
+        let board = pos.placement().board;
+        let mut sample = Sample::from_board(board, pos.turn())?;
+        sample.layout = layout;
+        let extras = Extras::of(pos);
+        if layout.has_hands() {
+            sample.set_hands(&extras.hands);
+        }
+        if layout.boards() > 1 {
+            for (i, (square, _)) in board.pieces().enumerate() {
+                if extras.board_b.contains(square) {
+                    sample.hands[i / 8] |= 1 << (i % 8);
+                }
+            }
+        }
+        sample.left = extras.turn.left.min(255) as u8;
+        sample.length = extras.turn.length.min(255) as u8;
+        Ok(sample)
+    }
+
+    /// Sets the score (centipawns, White's view) and the result (White's half points).
+    fn set_labels(&mut self, white_cp: i32, result: u8) {
+        // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
+        self.score = white_cp.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        self.result = result.min(2);
     }
 
     /// A sample of `board` with `turn` to act, its score (centipawns, White's view)
@@ -114,9 +177,7 @@ impl Sample {
         result: u8,
     ) -> Result<Sample, String> {
         let mut sample = Sample::from_board(board, turn)?;
-        // Saturating: beyond a few thousand centipawns the target is 0 or 1 anyway.
-        sample.score = white_cp.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        sample.result = result.min(2);
+        sample.set_labels(white_cp, result);
         Ok(sample)
     }
 
@@ -133,6 +194,8 @@ impl Sample {
             occupied: 0,
             pieces: [0; MAX_PIECES / 2],
             hands: [0; HELD.len()],
+            left: 0,
+            length: 1,
             score: 0,
             result: 1,
             black_to_act: turn == Color::Black,
@@ -161,9 +224,18 @@ impl Sample {
         }
     }
 
-    /// The count in hand of nibble `slot` (in [`held_slots`] order).
+    /// The count in hand of nibble `slot` (in [`held_slots`] order); none in a
+    /// layout without hands.
     fn held(&self, slot: usize) -> u8 {
+        if !self.layout.has_hands() {
+            return 0;
+        }
         (self.hands[slot / 2] >> (4 * (slot % 2))) & 0xf
+    }
+
+    /// Whether the `i`-th piece (lowest square first) stands on Alice's board B.
+    fn on_board_b(&self, i: usize) -> bool {
+        self.layout.boards() > 1 && self.hands[i / 8] & (1 << (i % 8)) != 0
     }
 
     /// The hands again.
@@ -175,6 +247,30 @@ impl Sample {
             }
         }
         hands
+    }
+
+    /// The turn as the turn's features read it.
+    fn turn_inputs(&self) -> TurnInputs {
+        TurnInputs {
+            side: self.turn(),
+            left: u16::from(self.left),
+            length: u16::from(self.length),
+        }
+    }
+
+    /// What the engine's network reads beside the board: the hands, board B, the turn.
+    pub fn extras(&self) -> Extras {
+        let mut board_b = Bitboard::EMPTY;
+        for (i, (square, _)) in self.pieces().enumerate() {
+            if self.on_board_b(i) {
+                board_b |= Bitboard::from_square(square);
+            }
+        }
+        Extras {
+            board_b,
+            hands: self.hands(),
+            turn: self.turn_inputs(),
+        }
     }
 
     /// The game result for White in half points (0, 1 or 2).
@@ -241,20 +337,30 @@ impl Sample {
         let us = self.turn();
         out.us.clear();
         out.them.clear();
-        for (square, piece) in self.pieces() {
+        for (i, (square, piece)) in self.pieces().enumerate() {
             let square = if mirror {
                 square.flip_horizontal()
             } else {
                 square
             };
-            out.us.push(piece_square(self.layout, us, piece, square));
-            out.them.push(piece_square(self.layout, !us, piece, square));
+            let on_b = self.on_board_b(i);
+            out.us
+                .push(piece_square_on(self.layout, us, piece, square, on_b));
+            out.them
+                .push(piece_square_on(self.layout, !us, piece, square, on_b));
         }
         for (i, (holder, role)) in held_slots().enumerate() {
             for count in 1..=usize::from(self.held(i)).min(HAND_DEPTH) {
                 out.us.push(hand_feature(us, holder, role, count));
                 out.them.push(hand_feature(!us, holder, role, count));
             }
+        }
+        if self.layout.has_turn() {
+            let turn = self.turn_inputs();
+            out.us
+                .extend(turn_features(self.layout, us, turn).into_iter().flatten());
+            out.them
+                .extend(turn_features(self.layout, !us, turn).into_iter().flatten());
         }
     }
 
@@ -339,7 +445,7 @@ mod tests {
         assert_ne!(sorted(&white), sorted(&orthodox));
         assert!(Sample::parse(
             "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1 | 0 | 0.5",
-            Variant::Alice
+            Variant::Chess960
         )
         .is_err());
     }
@@ -387,7 +493,7 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(Sample::parse(&format!("{start} | 99999 | 1.0"), Variant::Chess).is_ok());
         // A rule set without data, and a FEN of another rule set.
-        assert!(Sample::parse(&format!("{start} | 0 | 1.0"), Variant::Alice).is_err());
+        assert!(Sample::parse(&format!("{start} | 0 | 1.0"), Variant::Chess960).is_err());
         let gi = "r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPP2PPP/RNBQKBNR[Pp] w KQkq - 0 4";
         assert!(Sample::parse(&format!("{gi} | 0 | 0.5"), Variant::Chess).is_err());
     }
@@ -424,5 +530,52 @@ mod tests {
             Sample::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0 | 0.5", Variant::Chess).unwrap();
         chess.features(&mut features);
         assert_eq!(features.us.len(), 2);
+    }
+
+    #[test]
+    fn a_series_line_turns_on_the_turns_features_and_an_alice_line_board_b() {
+        // Progressive, Black's series of 4 with one action played: the current one
+        // and two after it.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:1";
+        let sample =
+            Sample::parse(&format!("{fen} | 35 | 0.5"), Variant::ProgressiveScottish).unwrap();
+        let mut features = Features::new();
+        sample.features(&mut features);
+        assert_eq!(features.us.len(), 32 + 2);
+        let turn = TurnInputs {
+            side: Color::Black,
+            left: 2,
+            length: 4,
+        };
+        let [left, length] = turn_features(FeatureSet::Progressive, Color::Black, turn);
+        assert!(features.us.contains(&left.unwrap()) && features.us.contains(&length.unwrap()));
+        let [left, _] = turn_features(FeatureSet::Progressive, Color::White, turn);
+        assert!(features.them.contains(&left.unwrap()));
+        assert_eq!(sample.extras().turn, turn);
+        // The same board at the series' start reads other turn features.
+        let start = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 4:0";
+        let other =
+            Sample::parse(&format!("{start} | 35 | 0.5"), Variant::ProgressiveScottish).unwrap();
+        let mut seen = Features::new();
+        other.features(&mut seen);
+        assert_ne!(seen.us, features.us);
+        // Marseillais: one turn feature while a second action follows, none after.
+        let first = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2:0";
+        let second = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 2:1";
+        for (fen, count) in [(first, 33), (second, 32)] {
+            let sample = Sample::parse(&format!("{fen} | 0 | 0.5"), Variant::Marseillais).unwrap();
+            sample.features(&mut features);
+            assert_eq!(features.us.len(), count, "{fen}");
+        }
+        // Alice: the pieces on board B read in the second block of 768, and back.
+        let fen = "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/2|K|R1B1R b - - 4 11";
+        let sample = Sample::parse(&format!("{fen} | -40 | 0.0"), Variant::Alice).unwrap();
+        let pos: Alice = read_fen(fen).unwrap();
+        assert_eq!(sample.extras().board_b, pos.placement().board_b);
+        assert_eq!(sample.hands(), Hands::default());
+        sample.features(&mut features);
+        let on_b = features.us.iter().filter(|&&f| f >= 768).count();
+        assert_eq!(on_b, pos.placement().board_b.count());
+        assert!(on_b > 5);
     }
 }

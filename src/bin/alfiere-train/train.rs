@@ -8,7 +8,6 @@
 
 use crate::model::{Hidden, Params, LEN};
 use crate::optimiser::{learning_rate, Adam};
-use crate::quantise::FIRST_LAYER_LIMIT;
 use crate::sample::{sigmoid, Features, Sample};
 use alfiere::eval::nnue::HIDDEN;
 use alfiere::search::skill::SplitMix;
@@ -27,6 +26,9 @@ pub struct Settings {
     /// different half each time): the network sees twice the boards, and castling
     /// rights, the only thing the mirror changes, are not among its inputs.
     pub mirror: bool,
+    /// The first layer is kept within ± this ([`crate::quantise::first_layer_limit`]
+    /// of the layout trained), so that the file loads.
+    pub first_layer_limit: f32,
 }
 
 /// What one epoch did.
@@ -143,7 +145,8 @@ impl Trainer {
         }
         self.adam
             .step(&mut self.params.values, &first[0].grad.values, lr);
-        self.params.clamp_first_layer(FIRST_LAYER_LIMIT);
+        self.params
+            .clamp_first_layer(self.settings.first_layer_limit);
         losses.iter().sum()
     }
 

@@ -1,9 +1,14 @@
 //! The first layer's sums for both points of view, kept up to date as pieces move
-//! (and, in a layout with hands, as pieces enter and leave the hands), and the output
+//! (and, in a layout with hands, as pieces enter and leave the hands; with two
+//! boards, as they cross; with the turn, as actions are played), and the output
 //! computed from them.
 
-use super::features::{board_diff, hand_feature, hands_diff, piece_square, Hands, HAND_DEPTH};
+use super::features::{
+    board_diff, hand_feature, hands_diff, piece_square_on, turn_features, two_board_diff, Extras,
+    TurnInputs, HAND_DEPTH,
+};
 use super::network::{Network, HIDDEN, QA, QB, SCALE};
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::types::{Color, Piece, Role, Square};
 
@@ -21,49 +26,100 @@ impl std::fmt::Debug for Accumulator {
 }
 
 impl Network {
-    /// The accumulator of `board` with `hands`, computed from scratch (the hands count
-    /// only in a layout that has them).
-    pub fn refresh(&self, board: &Board, hands: &Hands) -> Accumulator {
+    /// The accumulator of `board` with `extras`, computed from scratch (each layout
+    /// reads only its own part of `extras`).
+    pub fn refresh(&self, board: &Board, extras: &Extras) -> Accumulator {
         let mut acc = Accumulator {
             values: [self.feature_bias; 2],
         };
+        let set = self.feature_set;
         for (square, piece) in board.pieces() {
-            self.toggle_piece(&mut acc, piece, square, true);
+            let on_b = set.boards() > 1 && extras.board_b.contains(square);
+            self.toggle_piece(&mut acc, piece, square, on_b, true);
         }
-        if self.feature_set.has_hands() {
+        if set.has_hands() {
             for holder in Color::ALL {
                 for role in Role::ALL {
-                    let held = usize::from(hands[holder].count(role)).min(HAND_DEPTH);
+                    let held = usize::from(extras.hands[holder].count(role)).min(HAND_DEPTH);
                     for count in 1..=held {
                         self.toggle_held(&mut acc, holder, role, count, true);
                     }
                 }
             }
         }
+        if set.has_turn() {
+            self.toggle_turn(&mut acc, extras.turn, true);
+        }
         acc
     }
 
-    /// Moves `acc` from `from`'s pieces and hands to `to`'s (the accumulator must be
+    /// Moves `acc` from `from`'s pieces and extras to `to`'s (the accumulator must be
     /// `from`'s).
     pub fn update(
         &self,
         acc: &mut Accumulator,
-        (from, from_hands): (&Board, &Hands),
-        (to, to_hands): (&Board, &Hands),
+        (from, from_extras): (&Board, &Extras),
+        (to, to_extras): (&Board, &Extras),
     ) {
-        board_diff(from, to, |piece, square, added| {
-            self.toggle_piece(acc, piece, square, added);
-        });
-        if self.feature_set.has_hands() {
-            hands_diff(from_hands, to_hands, |holder, role, count, added| {
-                self.toggle_held(acc, holder, role, count, added);
+        let set = self.feature_set;
+        // The wasm follows every kind by the two-board diff, board B empty for a
+        // one-board kind (one function: -93 bytes gzipped); natively a one-board kind
+        // keeps the plain diff, half the bitboard pairs (1.8% fewer instructions in
+        // an orthodox search with the network).
+        if cfg!(target_arch = "wasm32") || set.boards() > 1 {
+            let board_b = |extras: &Extras| {
+                if set.boards() > 1 {
+                    extras.board_b
+                } else {
+                    Bitboard::EMPTY
+                }
+            };
+            two_board_diff(
+                (from, board_b(from_extras)),
+                (to, board_b(to_extras)),
+                |piece, square, on_b, added| self.toggle_piece(acc, piece, square, on_b, added),
+            );
+        } else {
+            board_diff(from, to, |piece, square, added| {
+                self.toggle_piece(acc, piece, square, false, added);
             });
+        }
+        if set.has_hands() {
+            hands_diff(
+                &from_extras.hands,
+                &to_extras.hands,
+                |holder, role, count, added| {
+                    self.toggle_held(acc, holder, role, count, added);
+                },
+            );
+        }
+        if set.has_turn() && from_extras.turn != to_extras.turn {
+            self.toggle_turn(acc, from_extras.turn, false);
+            self.toggle_turn(acc, to_extras.turn, true);
+        }
+    }
+
+    /// Turns the features of `turn` on or off (at most two columns a side).
+    fn toggle_turn(&self, acc: &mut Accumulator, turn: TurnInputs, on: bool) {
+        let [white, black] = Color::ALL.map(|viewer| turn_features(self.feature_set, viewer, turn));
+        for (w, b) in white.into_iter().zip(black) {
+            if let (Some(w), Some(b)) = (w, b) {
+                self.toggle(acc, [w, b], on);
+            }
         }
     }
 
     #[inline]
-    fn toggle_piece(&self, acc: &mut Accumulator, piece: Piece, square: Square, added: bool) {
-        let rows = Color::ALL.map(|viewer| piece_square(self.feature_set, viewer, piece, square));
+    fn toggle_piece(
+        &self,
+        acc: &mut Accumulator,
+        piece: Piece,
+        square: Square,
+        on_b: bool,
+        added: bool,
+    ) {
+        let rows =
+            Color::ALL.map(|viewer| piece_square_on(self.feature_set, viewer, piece, square, on_b));
         self.toggle(acc, rows, added);
     }
 

@@ -28,9 +28,6 @@ pub const SCALE: i32 = 400;
 /// The file format this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
 const MAGIC: &[u8; 8] = b"ALFNNUE\0";
-/// The most pieces that can stand on the board: an accumulator adds at most this many
-/// feature columns to its bias.
-const MAX_ACTIVE: i32 = 32;
 
 /// Why a network file was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -230,7 +227,7 @@ impl Network {
     }
 
     /// Whether no accumulator can leave the range of an i16: a bias plus the
-    /// [`MAX_ACTIVE`] largest columns of its unit.
+    /// [`FeatureSet::max_active`] largest columns of its unit.
     fn accumulators_fit(&self) -> bool {
         let largest = self
             .feature_weights
@@ -238,9 +235,10 @@ impl Network {
             .map(|w| i32::from(*w).abs())
             .max()
             .unwrap_or(0);
+        let active = self.feature_set.max_active() as i32;
         self.feature_bias
             .iter()
-            .all(|b| i32::from(*b).abs() + MAX_ACTIVE * largest <= i32::from(i16::MAX))
+            .all(|b| i32::from(*b).abs() + active * largest <= i32::from(i16::MAX))
     }
 }
 

@@ -1,14 +1,15 @@
-//! The learned evaluations a search may use, at most one per feature layout
-//! ([`Networks`]): orthodox chess reads the piece-square network, Chess-Gi the one with
-//! hands. A search takes the one whose layout its rule set names
-//! (`Networks::for_variant`, with the rule sets' choices in `eval/rules.rs`), so the same
-//! set is passed to a search of any rule set.
+//! The learned evaluations a search may use, at most one per kind ([`Networks`]; a
+//! [`FeatureSet`] is a layout and the rule sets it serves): orthodox chess reads the
+//! piece-square network, Chess-Gi the one with hands, Billiards its own although its
+//! inputs are orthodox chess's. A search takes the one whose kind its rule set names
+//! (`Networks::for_variant`, with the rule sets' choices in `eval/rules.rs`), so the
+//! same set is passed to a search of any rule set.
 
 use super::features::FeatureSet;
 use super::network::Network;
 use std::sync::Arc;
 
-/// The networks by layout.
+/// The networks by kind.
 type Slots = [Option<Arc<Network>>; FeatureSet::ALL.len()];
 
 /// At most one network per [`FeatureSet`]. Shared: a set is cloned (into every
@@ -19,7 +20,7 @@ pub struct Networks {
     slots: Option<Arc<Slots>>,
 }
 
-/// A layout's place in [`Networks`]: its position in [`FeatureSet::ALL`] (checked by
+/// A kind's place in [`Networks`]: its position in [`FeatureSet::ALL`] (checked by
 /// a test).
 fn slot(set: FeatureSet) -> usize {
     set as usize
@@ -49,7 +50,7 @@ impl Networks {
         networks
     }
 
-    /// Puts `network` in the place of its layout, replacing the one there.
+    /// Puts `network` in the place of its kind, replacing the one there.
     pub fn insert(&mut self, network: Arc<Network>) {
         let at = slot(network.feature_set);
         let mut slots: Slots = self.slots.as_deref().cloned().unwrap_or_default();
@@ -57,7 +58,7 @@ impl Networks {
         self.slots = Some(Arc::new(slots));
     }
 
-    /// The network of layout `set`.
+    /// The network of kind `set`.
     pub fn get(&self, set: FeatureSet) -> Option<&Arc<Network>> {
         self.slots.as_ref()?[slot(set)].as_ref()
     }
@@ -67,7 +68,7 @@ impl Networks {
         self.iter().next().is_none()
     }
 
-    /// The networks there are, in layout order.
+    /// The networks there are, in kind order.
     pub fn iter(&self) -> impl Iterator<Item = &Arc<Network>> {
         self.slots.iter().flat_map(|slots| slots.iter().flatten())
     }
