@@ -13,18 +13,7 @@ progressive-scottish|progressive-italian|alice] [--nodes 5000] [--seed S] [--thr
 /// The rule sets self-play data is made for: those with a network kind (Chess960's
 /// games come from `--teacher --chess960`). In the multi-action rule sets a kept
 /// position may be one within a turn: the network reads how many actions are left.
-pub const VARIANTS: [Variant; 10] = [
-    Variant::Chess,
-    Variant::ChessGi,
-    Variant::RacingKings,
-    Variant::Billiards,
-    Variant::Avalanche,
-    Variant::Marseillais,
-    Variant::MarseillaisBalanced,
-    Variant::ProgressiveScottish,
-    Variant::ProgressiveItalian,
-    Variant::Alice,
-];
+pub const VARIANTS: [Variant; 10] = alfiere::eval::nnue::DATA_VARIANTS;
 
 /// Teacher mode (`--teacher`): positions of orthodox chess and Chess960 labelled by
 /// a stronger UCI engine, appended to a binary file (`alfiere::teacher`).

@@ -30,18 +30,7 @@ const HELD: [Role; 5] = [
 
 /// The rule sets whose data the trainer reads: those `alfiere-datagen` writes, each
 /// with a network kind (Chess960 comes in the teacher's records, as orthodox chess).
-pub const VARIANTS: [Variant; 10] = [
-    Variant::Chess,
-    Variant::ChessGi,
-    Variant::RacingKings,
-    Variant::Billiards,
-    Variant::Avalanche,
-    Variant::Marseillais,
-    Variant::MarseillaisBalanced,
-    Variant::ProgressiveScottish,
-    Variant::ProgressiveItalian,
-    Variant::Alice,
-];
+pub const VARIANTS: [Variant; 10] = alfiere::eval::nnue::DATA_VARIANTS;
 
 /// The sample of a FEN of `variant` (one of [`VARIANTS`]), unlabelled, in its kind's
 /// layout.

@@ -27,6 +27,22 @@ pub use features::{
 pub use network::{fnv1a, Network, NetworkError, FORMAT_VERSION, HIDDEN, QA, QB, SCALE};
 pub use set::Networks;
 
+/// The rule sets whose training data `alfiere-datagen` makes and `alfiere-train`
+/// reads: one per network kind (Chess960's positions come with the teacher's records,
+/// read as orthodox chess). The one list both tools take `--variant` from.
+pub const DATA_VARIANTS: [crate::Variant; 10] = [
+    crate::Variant::Chess,
+    crate::Variant::ChessGi,
+    crate::Variant::RacingKings,
+    crate::Variant::Billiards,
+    crate::Variant::Avalanche,
+    crate::Variant::Marseillais,
+    crate::Variant::MarseillaisBalanced,
+    crate::Variant::ProgressiveScottish,
+    crate::Variant::ProgressiveItalian,
+    crate::Variant::Alice,
+];
+
 /// The network of layout `set` built into the native binary (nets/README.md says how
 /// each was made), if there is one. The wasm build has none built in (its module stays
 /// small; the JS Engine loads the same files beside it).
