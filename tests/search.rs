@@ -967,8 +967,8 @@ const BENCH_SIGNATURE: [(Variant, u64); 11] = [
     (Variant::Billiards, 76429),
     (Variant::ProgressiveScottish, 134889),
     (Variant::ProgressiveItalian, 150889),
-    (Variant::Marseillais, 222788),
-    (Variant::MarseillaisBalanced, 672263),
+    (Variant::Marseillais, 213613),
+    (Variant::MarseillaisBalanced, 380745),
     (Variant::Avalanche, 77057),
 ];
 

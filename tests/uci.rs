@@ -1134,25 +1134,37 @@ fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
         send(s, &format!("setoption name UCI_Variant value {variant}"));
         searched_score(s)
     };
-    for (set, variant, other) in [
-        (FeatureSet::Billiards, "billiards", "chess"),
-        (FeatureSet::Avalanche, "avalanche", "chess"),
+    // (kind, a rule set of it, a rule set of another kind, whether it is built in)
+    for (set, variant, other, built_in) in [
+        (FeatureSet::Billiards, "billiards", "chess", false),
+        (FeatureSet::Avalanche, "avalanche", "chess", false),
         (
             FeatureSet::Marseillais,
             "marseillais-balanced",
             "progressive-scottish",
+            true,
         ),
         (
             FeatureSet::Progressive,
             "progressive-italian",
             "marseillais",
+            false,
         ),
-        (FeatureSet::Alice, "alice", "billiards"),
+        (FeatureSet::Alice, "alice", "billiards", false),
     ] {
-        // No network of these kinds is built in: the hand-written evaluation plays.
-        let hand_own = score_in(&mut s, variant);
+        // The default: the hand-written evaluation for a kind with no built-in network,
+        // the built-in one (Marseillais) otherwise.
+        let default_own = score_in(&mut s, variant);
         send(&mut s, "setoption name EvalFile value <none>");
-        assert_eq!(searched_score(&mut s), hand_own, "{variant}: built in?");
+        if built_in {
+            assert_ne!(
+                searched_score(&mut s),
+                default_own,
+                "{variant}: not built in?"
+            );
+        } else {
+            assert_eq!(searched_score(&mut s), default_own, "{variant}: built in?");
+        }
         send(&mut s, "setoption name EvalFile value <built-in>");
         let other_before = score_in(&mut s, other);
         let (file, _) = random_network_file_of(set, &format!("{variant}.nnue"), 11);
@@ -1167,9 +1179,13 @@ fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
             &mut s,
             &format!("setoption name UCI_Variant value {variant}"),
         );
-        assert_ne!(searched_score(&mut s), hand_own, "{set:?} plays {variant}");
+        assert_ne!(
+            searched_score(&mut s),
+            default_own,
+            "{set:?} plays {variant}"
+        );
         send(&mut s, "setoption name EvalFile value <built-in>");
-        assert_eq!(searched_score(&mut s), hand_own);
+        assert_eq!(searched_score(&mut s), default_own);
         let _ = std::fs::remove_file(file);
     }
     send(&mut s, "setoption name UCI_Variant value chess");

@@ -6,8 +6,13 @@
 //! to its start), and the analysis's own rule ([`super::judge::verdict`]) marks the
 //! turn. A turn with no mark lost nothing the engine can see: it is accepted. The
 //! engine's best turn from the position before comes with the answer, to be shown
-//! when the person asks. A multi-action turn (Progressive, Marseillais, Avalanche) is
-//! judged whole, from before its first action to after its last (docs/analysis.md).
+//! when the person asks. A turn that would be marked is first compared with that best
+//! turn searched the same way (the position after it, with the same budget): the two
+//! searches of the position before and after a turn are different trees, and at a small
+//! budget the best turn's own line can fall as far when searched from the position
+//! after it, so the person would be refused the very turn the engine names. A
+//! multi-action turn (Progressive, Marseillais, Avalanche) is judged whole, from before
+//! its first action to after its last (docs/analysis.md).
 //!
 //! Like [`super::GameAnalysis`], the job is stepped by node budgets and reads no clock
 //! of its own.
@@ -23,9 +28,11 @@ use crate::search::{Clock, Limits, Repetitions, SearchOptions, TranspositionTabl
 use crate::types::Color;
 use serde::Serialize;
 
-/// The two positions a judgement searches: before the turn, and after it.
+/// The positions a judgement searches: before the turn, after it, and after the
+/// engine's best turn (only when the tried turn would be marked).
 const BEFORE: usize = 0;
 const AFTER: usize = 1;
+const BEST_AFTER: usize = 2;
 
 /// The answer: the turn tried, its mark by the analysis's rule (none: accepted), the
 /// two evaluations (White's view) and the mover's win chances, and the engine's best
@@ -69,8 +76,9 @@ pub enum JudgeStep {
 /// A turn's judgement under way.
 pub struct TurnJudge {
     /// The game before the turn and after it (each with the game's earlier actions,
-    /// which tell the search what repeats).
-    positions: [Game; 2],
+    /// which tell the search what repeats), then after the best turn once it is
+    /// searched.
+    positions: Vec<Game>,
     mover: Color,
     /// Every action of the turn was the only legal one.
     forced: bool,
@@ -79,7 +87,7 @@ pub struct TurnJudge {
     limits: Limits,
     options: SearchOptions,
     table: Option<TranspositionTable>,
-    found: [Option<Found>; 2],
+    found: [Option<Found>; 3],
     /// The positions still to search, the next last.
     queue: Vec<usize>,
     /// The position being searched, and its search.
@@ -145,7 +153,7 @@ impl TurnJudge {
             forced &= only_action(&before);
         }
         Ok(TurnJudge {
-            positions: [before, game.clone()],
+            positions: vec![before, game.clone()],
             mover: attempt[0].color,
             forced,
             san: attempt.iter().map(|m| m.san.clone()).collect(),
@@ -153,7 +161,7 @@ impl TurnJudge {
             limits,
             options,
             table: Some(table),
-            found: [None, None],
+            found: [None, None, None],
             queue: vec![BEFORE, AFTER],
             running: None,
             stopped: false,
@@ -178,6 +186,9 @@ impl TurnJudge {
                 self.table = Some(searched.table);
             }
         }
+        if self.running.is_none() && !self.stopped && self.queue.is_empty() {
+            self.queue_best_turn();
+        }
         if self.running.is_none() && (self.stopped || self.queue.is_empty()) {
             return JudgeStep::Done(Box::new(self.judgement()));
         }
@@ -196,6 +207,27 @@ impl TurnJudge {
     /// The table, with what the job learnt.
     pub fn into_table(self) -> Option<TranspositionTable> {
         self.table
+    }
+
+    /// Once both positions are searched: when the tried turn would be marked and the
+    /// engine's best turn is another, queues the position after the best turn, to be
+    /// searched as the one after the tried turn was (once).
+    fn queue_best_turn(&mut self) {
+        if self.positions.len() > BEST_AFTER {
+            return;
+        }
+        let (Some(before), Some(after)) = (&self.found[BEFORE], &self.found[AFTER]) else {
+            return;
+        };
+        if judge::verdict(self.mover, before.eval, after.eval, self.forced).is_none() {
+            return;
+        }
+        let (best, after_best) = first_turn(&self.positions[BEFORE], &before.pv);
+        if !best.whole || best.uci == self.uci {
+            return;
+        }
+        self.positions.push(after_best);
+        self.queue.push(BEST_AFTER);
     }
 
     /// Starts the next search; a position where the game is over needs none.
@@ -224,11 +256,13 @@ impl TurnJudge {
     /// The answer from what was found so far.
     fn judgement(&mut self) -> TurnJudgement {
         let eval = |index: usize| self.found[index].as_ref().map(|found| found.eval);
-        let (before, after) = (eval(BEFORE), eval(AFTER));
+        // The value of the position before is its best turn's, searched as the tried
+        // turn was when that was needed (see `queue_best_turn`).
+        let (before, after) = (eval(BEST_AFTER).or(eval(BEFORE)), eval(AFTER));
         let pv = self.found[BEFORE]
             .as_ref()
             .map_or(&[][..], |found| &found.pv[..]);
-        let best_turn = first_turn(&self.positions[BEFORE], pv);
+        let (best_turn, _) = first_turn(&self.positions[BEFORE], pv);
         let complete = before.is_some() && after.is_some();
         let verdict = match (before, after) {
             // The engine's own best turn loses nothing by the engine's own judgement,
@@ -261,14 +295,18 @@ impl TurnJudge {
 struct LineTurn {
     san: Vec<String>,
     uci: Vec<String>,
+    /// The line holds the whole turn (a short line can end within one).
+    whole: bool,
 }
 
-/// The actions of `pv` from `position` up to the end of the first turn.
-fn first_turn(position: &Game, pv: &[Action]) -> LineTurn {
+/// The actions of `pv` from `position` up to the end of the first turn, and the game
+/// after them.
+fn first_turn(position: &Game, pv: &[Action]) -> (LineTurn, Game) {
     let mut game = position.clone();
     let mut turn = LineTurn {
         san: Vec::new(),
         uci: Vec::new(),
+        whole: false,
     };
     for action in pv {
         let Ok(info) = game.play_action(action) else {
@@ -277,8 +315,9 @@ fn first_turn(position: &Game, pv: &[Action]) -> LineTurn {
         turn.san.push(info.san);
         turn.uci.push(info.lan);
         if info.ends_turn || game.outcome().is_some() {
+            turn.whole = true;
             break;
         }
     }
-    turn
+    (turn, game)
 }

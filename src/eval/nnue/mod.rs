@@ -73,10 +73,10 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round3.nnue")),
         FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
         FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
+        FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
         // No network of these kinds is committed yet (issue 57): they load from files.
         FeatureSet::Billiards
         | FeatureSet::Avalanche
-        | FeatureSet::Marseillais
         | FeatureSet::Progressive
         | FeatureSet::Alice => None,
     }
@@ -144,16 +144,32 @@ pub(crate) mod tests {
                 FeatureSet::RacingKings,
                 built_in_start_score::<crate::RacingKings>(FeatureSet::RacingKings),
             ),
+            (
+                FeatureSet::Marseillais,
+                built_in_start_score::<crate::variants::MarseillaisBalanced>(
+                    FeatureSet::Marseillais,
+                ),
+            ),
         ] {
             assert!(
                 score.abs() < 100,
                 "{set:?}: the start position scored {score}"
             );
         }
+        // Classic Marseillais gives White two actions at once from the start (balanced
+        // one): an edge, not a decisive one.
+        let classic = built_in_start_score::<crate::variants::Marseillais>(FeatureSet::Marseillais);
+        assert!(
+            (1..300).contains(&classic),
+            "classic Marseillais: {classic}"
+        );
         let all = Networks::built_in();
-        // None of issue 57's kinds has a committed network yet.
-        assert_eq!(all.iter().count(), 3);
+        // Of issue 57's kinds, Marseillais (classic and balanced) has one so far.
+        assert_eq!(all.iter().count(), 4);
         assert!(all.for_variant(crate::Variant::Chess960).is_some());
+        assert!(all
+            .for_variant(crate::Variant::MarseillaisBalanced)
+            .is_some());
         assert!(all.for_variant(crate::Variant::Alice).is_none());
     }
 
@@ -164,7 +180,7 @@ pub(crate) mod tests {
             let bytes = net.to_bytes();
             assert_eq!(Network::from_bytes(&bytes), Ok(net), "{set:?}");
         }
-        // The ids of the shipped files are unchanged: 1, 2, 3.
+        // The ids of the shipped files are unchanged: 1, 2, 3 (and Marseillais' 6).
         let ids: Vec<u32> = FeatureSet::ALL.iter().map(|set| set.id()).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5, 6, 7, 8]);
         // The files are built into the native binary only (the browser loads them).
@@ -181,6 +197,10 @@ pub(crate) mod tests {
             (
                 FeatureSet::RacingKings,
                 built_in_bytes(FeatureSet::RacingKings),
+            ),
+            (
+                FeatureSet::Marseillais,
+                built_in_bytes(FeatureSet::Marseillais),
             ),
         ] {
             let word =
