@@ -76,9 +76,11 @@ pub enum JudgeStep {
 /// A turn's judgement under way.
 pub struct TurnJudge {
     /// The game before the turn and after it (each with the game's earlier actions,
-    /// which tell the search what repeats), then after the best turn once it is
-    /// searched.
-    positions: Vec<Game>,
+    /// which tell the search what repeats), then after the best turn (the position
+    /// before until that is asked for).
+    positions: [Game; 3],
+    /// The position after the best turn was asked for.
+    best_asked: bool,
     mover: Color,
     /// Every action of the turn was the only legal one.
     forced: bool,
@@ -153,7 +155,8 @@ impl TurnJudge {
             forced &= only_action(&before);
         }
         Ok(TurnJudge {
-            positions: vec![before, game.clone()],
+            positions: [before.clone(), game.clone(), before],
+            best_asked: false,
             mover: attempt[0].color,
             forced,
             san: attempt.iter().map(|m| m.san.clone()).collect(),
@@ -213,9 +216,10 @@ impl TurnJudge {
     /// engine's best turn is another, queues the position after the best turn, to be
     /// searched as the one after the tried turn was (once).
     fn queue_best_turn(&mut self) {
-        if self.positions.len() > BEST_AFTER {
+        if self.best_asked {
             return;
         }
+        self.best_asked = true;
         let (Some(before), Some(after)) = (&self.found[BEFORE], &self.found[AFTER]) else {
             return;
         };
@@ -223,10 +227,10 @@ impl TurnJudge {
             return;
         }
         let (best, after_best) = first_turn(&self.positions[BEFORE], &before.pv);
-        if !best.whole || best.uci == self.uci {
+        if best.uci.is_empty() || best.uci == self.uci {
             return;
         }
-        self.positions.push(after_best);
+        self.positions[BEST_AFTER] = after_best;
         self.queue.push(BEST_AFTER);
     }
 
@@ -295,8 +299,6 @@ impl TurnJudge {
 struct LineTurn {
     san: Vec<String>,
     uci: Vec<String>,
-    /// The line holds the whole turn (a short line can end within one).
-    whole: bool,
 }
 
 /// The actions of `pv` from `position` up to the end of the first turn, and the game
@@ -306,7 +308,6 @@ fn first_turn(position: &Game, pv: &[Action]) -> (LineTurn, Game) {
     let mut turn = LineTurn {
         san: Vec::new(),
         uci: Vec::new(),
-        whole: false,
     };
     for action in pv {
         let Ok(info) = game.play_action(action) else {
@@ -315,7 +316,6 @@ fn first_turn(position: &Game, pv: &[Action]) -> (LineTurn, Game) {
         turn.san.push(info.san);
         turn.uci.push(info.lan);
         if info.ends_turn || game.outcome().is_some() {
-            turn.whole = true;
             break;
         }
     }
