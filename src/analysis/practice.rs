@@ -79,8 +79,6 @@ pub struct TurnJudge {
     /// which tell the search what repeats), then after the best turn (the position
     /// before until that is asked for).
     positions: [Game; 3],
-    /// The position after the best turn was asked for.
-    best_asked: bool,
     mover: Color,
     /// Every action of the turn was the only legal one.
     forced: bool,
@@ -156,7 +154,6 @@ impl TurnJudge {
         }
         Ok(TurnJudge {
             positions: [before.clone(), game.clone(), before],
-            best_asked: false,
             mover: attempt[0].color,
             forced,
             san: attempt.iter().map(|m| m.san.clone()).collect(),
@@ -216,10 +213,11 @@ impl TurnJudge {
     /// engine's best turn is another, queues the position after the best turn, to be
     /// searched as the one after the tried turn was (once).
     fn queue_best_turn(&mut self) {
-        if self.best_asked {
+        // Once searched, the position after the best turn has its value (a stopped
+        // judgement asks for nothing more).
+        if self.found[BEST_AFTER].is_some() {
             return;
         }
-        self.best_asked = true;
         let (Some(before), Some(after)) = (&self.found[BEFORE], &self.found[AFTER]) else {
             return;
         };
