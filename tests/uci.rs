@@ -1136,8 +1136,8 @@ fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
     };
     // (kind, a rule set of it, a rule set of another kind, whether it is built in)
     for (set, variant, other, built_in) in [
-        (FeatureSet::Billiards, "billiards", "chess", false),
-        (FeatureSet::Avalanche, "avalanche", "chess", false),
+        (FeatureSet::Billiards, "billiards", "chess", true),
+        (FeatureSet::Avalanche, "avalanche", "chess", true),
         (
             FeatureSet::Marseillais,
             "marseillais-balanced",
@@ -1153,7 +1153,7 @@ fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
         (FeatureSet::Alice, "alice", "billiards", false),
     ] {
         // The default: the hand-written evaluation for a kind with no built-in network,
-        // the built-in one (Marseillais) otherwise.
+        // the built-in one (Marseillais, Billiards, Avalanche) otherwise.
         let default_own = score_in(&mut s, variant);
         send(&mut s, "setoption name EvalFile value <none>");
         if built_in {

@@ -426,12 +426,13 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   const rk = newEngine({ variant: 'racingkings' });
   assert.deepEqual(await rk.network, { loaded: true });
   assert.notEqual(await score(rk, ['h2h3']), rkHand, 'the Racing Kings network scores the position');
-  // And both Marseillais rule sets, with one network (nets/marseillais-round2.nnue).
-  for (const variant of ['marseillais', 'marseillais-balanced']) {
-    const marseillaisHand = await score(newEngine({ variant, network: null }));
-    const marseillais = newEngine({ variant });
-    assert.deepEqual(await marseillais.network, { loaded: true }, variant);
-    assert.notEqual(await score(marseillais), marseillaisHand, `the Marseillais network scores ${variant}`);
+  // And both Marseillais rule sets, with one network (nets/marseillais-round2.nnue),
+  // Billiards (nets/billiards-round1.nnue) and Avalanche (nets/avalanche-round1.nnue).
+  for (const variant of ['marseillais', 'marseillais-balanced', 'billiards', 'avalanche']) {
+    const handWritten = await score(newEngine({ variant, network: null }));
+    const withNetwork = newEngine({ variant });
+    assert.deepEqual(await withNetwork.network, { loaded: true }, variant);
+    assert.notEqual(await score(withNetwork), handWritten, `the shipped network scores ${variant}`);
   }
   // A list: each network plays the rule sets of its layout.
   const giBytes = randomNetworkBytes(9, 2);

@@ -74,11 +74,10 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
         FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
         FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
+        FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round1.nnue")),
+        FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round1.nnue")),
         // No network of these kinds is committed yet (issue 57): they load from files.
-        FeatureSet::Billiards
-        | FeatureSet::Avalanche
-        | FeatureSet::Progressive
-        | FeatureSet::Alice => None,
+        FeatureSet::Progressive | FeatureSet::Alice => None,
     }
 }
 
@@ -150,6 +149,14 @@ pub(crate) mod tests {
                     FeatureSet::Marseillais,
                 ),
             ),
+            (
+                FeatureSet::Billiards,
+                built_in_start_score::<crate::variants::Billiards>(FeatureSet::Billiards),
+            ),
+            (
+                FeatureSet::Avalanche,
+                built_in_start_score::<crate::variants::Avalanche>(FeatureSet::Avalanche),
+            ),
         ] {
             assert!(
                 score.abs() < 100,
@@ -164,12 +171,15 @@ pub(crate) mod tests {
             "classic Marseillais: {classic}"
         );
         let all = Networks::built_in();
-        // Of issue 57's kinds, Marseillais (classic and balanced) has one so far.
-        assert_eq!(all.iter().count(), 4);
+        // Of issue 57's kinds, Marseillais (classic and balanced), Billiards and Avalanche
+        // have one so far.
+        assert_eq!(all.iter().count(), 6);
         assert!(all.for_variant(crate::Variant::Chess960).is_some());
         assert!(all
             .for_variant(crate::Variant::MarseillaisBalanced)
             .is_some());
+        assert!(all.for_variant(crate::Variant::Billiards).is_some());
+        assert!(all.for_variant(crate::Variant::Avalanche).is_some());
         assert!(all.for_variant(crate::Variant::Alice).is_none());
     }
 
@@ -180,7 +190,8 @@ pub(crate) mod tests {
             let bytes = net.to_bytes();
             assert_eq!(Network::from_bytes(&bytes), Ok(net), "{set:?}");
         }
-        // The ids of the shipped files are unchanged: 1, 2, 3 (and Marseillais' 6).
+        // The ids of the shipped files are unchanged: 1, 2, 3 (and Billiards' 4,
+        // Avalanche's 5, Marseillais' 6).
         let ids: Vec<u32> = FeatureSet::ALL.iter().map(|set| set.id()).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5, 6, 7, 8]);
         // The files are built into the native binary only (the browser loads them).
@@ -202,6 +213,8 @@ pub(crate) mod tests {
                 FeatureSet::Marseillais,
                 built_in_bytes(FeatureSet::Marseillais),
             ),
+            (FeatureSet::Billiards, built_in_bytes(FeatureSet::Billiards)),
+            (FeatureSet::Avalanche, built_in_bytes(FeatureSet::Avalanche)),
         ] {
             let word =
                 |at: usize| u32::from_le_bytes(file.unwrap()[at..at + 4].try_into().unwrap());
