@@ -245,11 +245,26 @@ impl GameAnalysis {
 
     /// The positions of the decisions marked a mistake or a blunder by what is found
     /// so far that were not yet searched again (a finished position needs no search).
+    /// A turn of several actions counts as marked so if it would be from the best
+    /// position the mover reached within it: the mover chose each of those, so a
+    /// start scored below one of them is a search that contradicts itself, and only a
+    /// deeper look tells which is right (docs/analysis.md, "Confirmed marks").
     fn to_confirm(&self) -> Vec<usize> {
         let evals = self.evals();
         let mut positions = Vec::new();
-        for (turn, verdict) in self.verdicts(&evals) {
-            if verdict.mark == Mark::Inaccuracy {
+        for turn in turns::turns(&self.moves) {
+            let marked = evals[turn.start].is_some()
+                && (turn.start..turn.end).any(|from| {
+                    self.verdict(
+                        &Turn {
+                            start: from,
+                            ..turn
+                        },
+                        &evals,
+                    )
+                    .is_some_and(|v| v.mark != Mark::Inaccuracy)
+                });
+            if !marked {
                 continue;
             }
             for index in [turn.start, turn.end] {
@@ -307,14 +322,6 @@ impl GameAnalysis {
         self.found
             .iter()
             .map(|f| f.as_ref().map(|f| f.eval))
-            .collect()
-    }
-
-    /// The judged turns and their verdicts.
-    fn verdicts(&self, evals: &[Option<Eval>]) -> Vec<(Turn, Verdict)> {
-        turns::turns(&self.moves)
-            .into_iter()
-            .filter_map(|turn| Some((turn, self.verdict(&turn, evals)?)))
             .collect()
     }
 
@@ -467,4 +474,50 @@ pub(super) fn best_line(position: &mut Game, pv: &[Action]) -> Option<BestLine> 
 
 pub(super) fn round_tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A classic Marseillais job after White's two-action first turn and Black's,
+    /// with the evaluations of its five positions set by hand (White's view).
+    fn judged(evals: [i32; 5]) -> GameAnalysis {
+        let mut game = Game::new("marseillais", None).unwrap();
+        for text in ["e4", "d4", "e5", "d5"] {
+            game.play_text(text).unwrap();
+        }
+        let mut job = GameAnalysis::new(
+            &game,
+            Limits::nodes(1000),
+            SearchOptions::default(),
+            TranspositionTable::new(1),
+        )
+        .unwrap();
+        for (found, cp) in job.found.iter_mut().zip(evals) {
+            *found = Some(Analysed {
+                eval: Eval::Cp(cp),
+                best: None,
+            });
+        }
+        job
+    }
+
+    #[test]
+    fn a_turn_whose_own_positions_contradict_its_start_is_looked_at_again() {
+        // The case planted_blunders found (README, "Does a mark mean something?"):
+        // the start at -4.66, the position after White's first action at -1.93,
+        // the turn's end at -6.10. From the start the drop is 5.6 points, an
+        // inaccuracy; from the position White chose within the turn, 23: a
+        // blunder, so both ends of the turn get a deeper look.
+        let job = judged([-466, -193, -610, -610, -610]);
+        let mut looked = job.to_confirm();
+        looked.sort();
+        assert_eq!(looked, [0, 2]);
+        // The same turn with its own positions below its start: an inaccuracy as
+        // before, and no deeper look.
+        assert!(judged([-466, -500, -610, -610, -610])
+            .to_confirm()
+            .is_empty());
+    }
 }
