@@ -253,6 +253,8 @@ impl GameAnalysis {
         let evals = self.evals();
         let mut positions = Vec::new();
         for turn in turns::turns(&self.moves) {
+            // Only a turn whose start is searched: the first pass goes from the last
+            // position to the first, so a turn's later positions are found first.
             let marked = evals[turn.start].is_some()
                 && (turn.start..turn.end).any(|from| {
                     self.verdict(
