@@ -963,7 +963,7 @@ const BENCH_SIGNATURE: [(Variant, u64); 11] = [
     (Variant::Chess960, 64798),
     (Variant::ChessGi, 163496),
     (Variant::RacingKings, 84681),
-    (Variant::Alice, 44699),
+    (Variant::Alice, 61821),
     (Variant::Billiards, 43845),
     (Variant::ProgressiveScottish, 134889),
     (Variant::ProgressiveItalian, 150889),

@@ -1150,10 +1150,10 @@ fn evalfile_of_an_issue_57_kind_plays_only_its_own_rule_sets() {
             "marseillais",
             false,
         ),
-        (FeatureSet::Alice, "alice", "billiards", false),
+        (FeatureSet::Alice, "alice", "billiards", true),
     ] {
         // The default: the hand-written evaluation for a kind with no built-in network,
-        // the built-in one (Marseillais, Billiards, Avalanche) otherwise.
+        // the built-in one (Marseillais, Billiards, Avalanche, Alice) otherwise.
         let default_own = score_in(&mut s, variant);
         send(&mut s, "setoption name EvalFile value <none>");
         if built_in {

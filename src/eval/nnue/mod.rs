@@ -76,8 +76,9 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
         FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round1.nnue")),
         FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round1.nnue")),
-        // No network of these kinds is committed yet (issue 57): they load from files.
-        FeatureSet::Progressive | FeatureSet::Alice => None,
+        FeatureSet::Alice => Some(include_bytes!("../../../nets/alice-round1.nnue")),
+        // No network of this kind is committed yet (issue 57): it loads from a file.
+        FeatureSet::Progressive => None,
     }
 }
 
@@ -157,6 +158,10 @@ pub(crate) mod tests {
                 FeatureSet::Avalanche,
                 built_in_start_score::<crate::variants::Avalanche>(FeatureSet::Avalanche),
             ),
+            (
+                FeatureSet::Alice,
+                built_in_start_score::<crate::variants::Alice>(FeatureSet::Alice),
+            ),
         ] {
             assert!(
                 score.abs() < 100,
@@ -171,16 +176,18 @@ pub(crate) mod tests {
             "classic Marseillais: {classic}"
         );
         let all = Networks::built_in();
-        // Of issue 57's kinds, Marseillais (classic and balanced), Billiards and Avalanche
-        // have one so far.
-        assert_eq!(all.iter().count(), 6);
+        // Of issue 57's kinds, all but Progressive have one so far.
+        assert_eq!(all.iter().count(), 7);
         assert!(all.for_variant(crate::Variant::Chess960).is_some());
         assert!(all
             .for_variant(crate::Variant::MarseillaisBalanced)
             .is_some());
         assert!(all.for_variant(crate::Variant::Billiards).is_some());
         assert!(all.for_variant(crate::Variant::Avalanche).is_some());
-        assert!(all.for_variant(crate::Variant::Alice).is_none());
+        assert!(all.for_variant(crate::Variant::Alice).is_some());
+        assert!(all
+            .for_variant(crate::Variant::ProgressiveItalian)
+            .is_none());
     }
 
     #[test]
@@ -191,11 +198,11 @@ pub(crate) mod tests {
             assert_eq!(Network::from_bytes(&bytes), Ok(net), "{set:?}");
         }
         // The ids of the shipped files are unchanged: 1, 2, 3 (and Billiards' 4,
-        // Avalanche's 5, Marseillais' 6).
+        // Avalanche's 5, Marseillais' 6, Alice's 8).
         let ids: Vec<u32> = FeatureSet::ALL.iter().map(|set| set.id()).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5, 6, 7, 8]);
         // The files are built into the native binary only (the browser loads them):
-        // every kind but Progressive's and Alice's has one, and each file says its kind.
+        // every kind but Progressive's has one, and each file says its kind.
         #[cfg(not(target_arch = "wasm32"))]
         {
             let built: Vec<(FeatureSet, &[u8])> = FeatureSet::ALL
@@ -203,7 +210,7 @@ pub(crate) mod tests {
                 .filter_map(|&set| Some((set, built_in_bytes(set)?)))
                 .collect();
             let built_ids: Vec<u32> = built.iter().map(|(set, _)| set.id()).collect();
-            assert_eq!(built_ids, [1, 2, 3, 4, 5, 6]);
+            assert_eq!(built_ids, [1, 2, 3, 4, 5, 6, 8]);
             for (set, file) in built {
                 let word = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap());
                 assert_eq!(word(12), set.id());
