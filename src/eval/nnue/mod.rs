@@ -77,7 +77,8 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round1.nnue")),
         FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round1.nnue")),
         FeatureSet::Alice => Some(include_bytes!("../../../nets/alice-round1.nnue")),
-        // No network of this kind is committed yet (issue 57): it loads from a file.
+        // Progressive's first network did not beat the hand-written evaluation
+        // (docs/nnue.md): none is built in; `EvalFile` loads one from a file.
         FeatureSet::Progressive => None,
     }
 }
