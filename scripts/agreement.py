@@ -3,7 +3,8 @@
 
     python3 scripts/agreement.py games OUT.pgn [--pairs 12] [--seed 1] [--tc 5+0.05]
     python3 scripts/agreement.py judge GAMES.pgn [--nodes 300000] [--sf-depth 14]
-        [--threads 2] [--alfiere target/release/alfiere] [--cache FILE] [--list]
+        [--threads 2] [--alfiere target/release/alfiere] [--cache FILE]
+        [--reports FILE] [--list]
 
 `games` plays orthodox games between two Stockfish players limited to human
 strength (`UCI_LimitStrength`, `UCI_Elo` drawn from 1,350-1,900 by the seed), two
@@ -23,8 +24,10 @@ unmarked), and prints the agreement:
 - the positions alfiere scores 0.00 where Stockfish sees 1.5 pawns or a mate.
 
 `--cache FILE` keeps Stockfish's evaluations (JSON, keyed by position) so that a
-second run with another alfiere build searches only what is new; `--list` prints
-every disagreement. Needs Debian's `stockfish` (/usr/games/stockfish). Only
+second run with another alfiere build searches only what is new; `--reports FILE`
+keeps alfiere's reports (the JSON lines of `alfiere annotate --json`: made and
+written when FILE does not exist, read when it does), so that one build's analysis
+can be made apart and judged again; `--list` prints every disagreement. Needs Debian's `stockfish` (/usr/games/stockfish). Only
 Stockfish's numbers are used, none of its code.
 """
 import argparse
@@ -113,12 +116,22 @@ def lichess_mark(before, after, white_moved):
 
 
 def annotate(args):
-    command = [args.alfiere, "annotate", "--json", "--nodes", str(args.nodes),
-               "--threads", str(args.threads), args.games]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode not in (0, 1):
-        sys.exit(f"{' '.join(command)} failed: {done.stderr}")
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    """alfiere's reports of every game: read from `--reports` when that file exists,
+    else made by `alfiere annotate --json` (and kept in `--reports` when given)."""
+    if args.reports and os.path.exists(args.reports):
+        with open(args.reports) as f:
+            text = f.read()
+    else:
+        command = [args.alfiere, "annotate", "--json", "--nodes", str(args.nodes),
+                   "--threads", str(args.threads), args.games]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode not in (0, 1):
+            sys.exit(f"{' '.join(command)} failed: {done.stderr}")
+        text = done.stdout
+        if args.reports:
+            with open(args.reports, "w") as f:
+                f.write(text)
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def stockfish_evals(reports, depth, cache):
@@ -212,6 +225,7 @@ def judge(args):
     print(f"Stockfish's ? and ?? marked ? or ?? by alfiere: {share(sf_serious, lambda p: p[3] in serious)}")
     print(f"positions at 0.00 where Stockfish sees 1.5 pawns or a mate: "
           f"{len(false_draws)} of {positions}")
+    print(f"alfiere's nodes in all (the analysis' cost): {sum(r['nodes'] for r in reports):,}")
     for mark in MARKS:
         print(f"  {mark}: alfiere {sum(p[3] == mark for p in pairs)}, "
               f"Stockfish {sum(p[4] == mark for p in pairs)}")
@@ -240,6 +254,7 @@ def main():
     j.add_argument("--threads", type=int, default=2)
     j.add_argument("--alfiere", default=os.path.join(ROOT, "target", "release", "alfiere"))
     j.add_argument("--cache")
+    j.add_argument("--reports")
     j.add_argument("--list", action="store_true")
     args = parser.parse_args()
     make_games(args) if args.command == "games" else judge(args)

@@ -5,10 +5,12 @@
 //! Positions are searched from the last to the first with one transposition table,
 //! as strong analysers do: what the engine learns about the end of the game (a mate,
 //! a won ending) is in the table when it searches the positions that led there.
-//! Then every decision marked a mistake or a blunder is looked at again: the
-//! positions before and after it are searched anew with [`CONFIRM_FACTOR`] times the
-//! budget, and the report judges with what the deeper searches found, so a `?` or a
-//! `??` is a drop the engine is sure of (docs/analysis.md, "Confirmed marks").
+//! Then every decision marked a mistake or a blunder, or an inaccuracy near a
+//! mistake, is looked at again: the positions before and after it are searched anew
+//! with [`CONFIRM_FACTOR`] times the budget, and the report judges with what the
+//! deeper searches found, so a `?` or a `??` is a drop the engine is sure of, and a
+//! `?!` one that a deeper search did not find worse (docs/analysis.md, "Confirmed
+//! marks").
 //! The job holds the game twice, whatever its length: as given, and as one cursor
 //! moved to the position searched by taking back and replaying actions (each search
 //! needs the actions before its position, for repetitions); a copy of the game per
@@ -17,7 +19,7 @@
 //! caller steps it with node budgets and passes a clock only for `movetime`.
 
 use super::accuracy;
-use super::judge::{self, Eval, Mark, Verdict};
+use super::judge::{self, Cause, Eval, Mark, Verdict};
 use super::position_search::PositionSearch;
 use super::report::{BestLine, GameReport, MarkCounts, PlyReport};
 use super::turns::{self, Turn};
@@ -36,6 +38,12 @@ pub const MAX_ANALYSED_PLIES: usize = 2000;
 /// costs the whole analysis little, and a mark that only a short search saw (a
 /// defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
+
+/// An inaccuracy whose drop comes within this many points of a mistake's is looked
+/// at again too: where two evaluations place the same drop on either side of the
+/// mistake threshold, the deeper one should decide, and issue 54's agreement
+/// benchmark found Stockfish's mistakes marked `?!` far more often than the reverse.
+pub const CONFIRM_BELOW_MISTAKE: f64 = 2.5;
 
 /// What the job keeps of one position's search.
 #[derive(Debug, Clone, PartialEq)]
@@ -244,7 +252,8 @@ impl GameAnalysis {
     }
 
     /// The positions of the decisions marked a mistake or a blunder by what is found
-    /// so far that were not yet searched again (a finished position needs no search).
+    /// so far, or an inaccuracy within [`CONFIRM_BELOW_MISTAKE`] points of a mistake,
+    /// that were not yet searched again (a finished position needs no search).
     /// A turn of several actions counts as marked so if it would be from the best
     /// position the mover reached within it: the mover chose each of those, so a
     /// start scored below one of them is a search that contradicts itself, and only a
@@ -264,7 +273,12 @@ impl GameAnalysis {
                         },
                         &evals,
                     )
-                    .is_some_and(|v| v.mark != Mark::Inaccuracy)
+                    .is_some_and(|v| {
+                        v.mark != Mark::Inaccuracy
+                            || (v.cause == Cause::WinChance
+                                && self.drop(from, turn.end, &evals)
+                                    >= judge::MISTAKE_DROP - CONFIRM_BELOW_MISTAKE)
+                    })
                 });
             if !marked {
                 continue;
@@ -333,6 +347,17 @@ impl GameAnalysis {
         let mover = self.moves[turn.start].color;
         let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
         judge::verdict(mover, evals[turn.start]?, evals[turn.end]?, forced)
+    }
+
+    /// The win chance the mover of the decision from position `from` to `to` lost
+    /// by it (both analysed, as a verdict on it requires).
+    fn drop(&self, from: usize, to: usize, evals: &[Option<Eval>]) -> f64 {
+        match (evals[from], evals[to]) {
+            (Some(before), Some(after)) => {
+                judge::win_chance_drop(self.moves[from].color, before, after)
+            }
+            _ => 0.0,
+        }
     }
 
     /// Whether action `i` was the only legal one.
@@ -521,5 +546,18 @@ mod tests {
         assert!(judged([-466, -500, -610, -610, -610])
             .to_confirm()
             .is_empty());
+    }
+
+    #[test]
+    fn an_inaccuracy_near_a_mistake_is_looked_at_again() {
+        // White's turn from +1.00 (59.1 points) to +0.10 (50.9): a drop of 8.2, an
+        // inaccuracy within 2.5 points of a mistake, so both its ends are looked at.
+        let mut looked = judged([100, 80, 10, 10, 10]).to_confirm();
+        looked.sort();
+        assert_eq!(looked, [0, 2]);
+        // To +0.20, a drop of 7.3 (2.7 short of a mistake); to +0.40, of 5.4:
+        // inaccuracies that the first search's marks stand for.
+        assert!(judged([100, 80, 20, 20, 20]).to_confirm().is_empty());
+        assert!(judged([100, 80, 40, 40, 40]).to_confirm().is_empty());
     }
 }

@@ -262,7 +262,7 @@ pub fn judge(mover: Color, before: Eval, after: Eval) -> Option<Verdict> {
     if mate_before == Some(true) {
         return None;
     }
-    let drop = before.win_percent(mover) - after.win_percent(mover);
+    let drop = win_chance_drop(mover, before, after);
     let mark = if drop >= BLUNDER_DROP {
         Mark::Blunder
     } else if drop >= MISTAKE_DROP {
@@ -276,6 +276,12 @@ pub fn judge(mover: Color, before: Eval, after: Eval) -> Option<Verdict> {
         mark,
         cause: Cause::WinChance,
     })
+}
+
+/// How many points of win chance `mover` lost from `before` to `after` (both
+/// White's view; negative for a gain): what [`judge`] marks when no mate decides.
+pub fn win_chance_drop(mover: Color, before: Eval, after: Eval) -> f64 {
+    before.win_percent(mover) - after.win_percent(mover)
 }
 
 /// The verdict on a decision as the analysis gives it, the one rule of the report,
