@@ -131,7 +131,7 @@ test('chess: the hung queen practised, then back to the game as it was', async (
 });
 
 test('Alice: the move that allowed a mate practised; a reload during practice keeps the game', async () => {
-  await analyseAndPractise('alice', '1. d4 c6 2. f4 g6 3. Nh3 d6 *');
+  await analyseAndPractise('alice', '1. d4 c6 2. f4 g6 3. Nf3 d6 *');
   assert.equal(await page.textContent('#practice-count'), 'Mistake 1 of 1');
   assert.match(await prompt(), /Black played d6, a blunder\. Find a better move for Black\.$/);
   assert.equal(await page.evaluate(() => document.getElementById('board').orientation), 'black');
