@@ -27,8 +27,9 @@ unmarked), and prints the agreement:
 second run with another alfiere build searches only what is new; `--reports FILE`
 keeps alfiere's reports (the JSON lines of `alfiere annotate --json`: made and
 written when FILE does not exist, read when it does), so that one build's analysis
-can be made apart and judged again; `--list` prints every disagreement. Needs Debian's `stockfish` (/usr/games/stockfish). Only
-Stockfish's numbers are used, none of its code.
+can be made apart and judged again; `--list` prints every disagreement. Needs
+Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's numbers are used, none
+of its code.
 """
 import argparse
 import json

@@ -954,9 +954,10 @@ fn the_binary_keeps_reading_while_searching_and_stops_promptly() {
 // The bench signature
 // ---------------------------------------------------------------------------
 
-/// The node counts of `alfiere bench`, per rule set (1 549 337 in all; every rule set but
-/// Progressive with the built-in networks). They change when the search, the evaluation, a network or a
-/// rule set's generator changes the tree: update them then, on purpose.
+/// The node counts of `alfiere bench`, per rule set (1 549 337 in all; every rule set
+/// but Progressive with the built-in networks). They change when the search, the
+/// evaluation, a network or a rule set's generator changes the tree: update them
+/// then, on purpose.
 const BENCH_SIGNATURE: [(Variant, u64); 11] = [
     (Variant::Chess, 101732),
     (Variant::Chess960, 64798),
