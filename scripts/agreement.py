@@ -4,7 +4,7 @@
     python3 scripts/agreement.py games OUT.pgn [--pairs 12] [--seed 1] [--tc 5+0.05]
     python3 scripts/agreement.py judge GAMES.pgn [--nodes 300000] [--sf-depth 14]
         [--threads 2] [--alfiere target/release/alfiere] [--cache FILE]
-        [--reports FILE] [--list]
+        [--reports FILE] [--list] [--scale] [--compress T:K ...]
 
 `games` plays orthodox games between two Stockfish players limited to human
 strength (`UCI_LimitStrength`, `UCI_Elo` drawn from 1,350-1,900 by the seed), two
@@ -27,7 +27,14 @@ unmarked), and prints the agreement:
 second run with another alfiere build searches only what is new; `--reports FILE`
 keeps alfiere's reports (the JSON lines of `alfiere annotate --json`: made and
 written when FILE does not exist, read when it does), so that one build's analysis
-can be made apart and judged again; `--list` prints every disagreement. Needs
+can be made apart and judged again; `--list` prints every disagreement.
+
+`--scale` compares the two engines' centipawn scales: the quantiles of the size of
+every evaluation both give in centipawns, alfiere's beside Stockfish's. Each
+`--compress T:K` then marks alfiere's moves again from its own reports'
+evaluations, brought towards Stockfish's scale first (sizes above T centipawns
+shrunk by the factor K beyond T), and prints the agreement so (`--compress 0:1`,
+no change, gives alfiere's own marks back). Needs
 Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's numbers are used, none
 of its code.
 """
@@ -186,6 +193,50 @@ def ours(ev):
     return ("result", ev["result"])
 
 
+def compressed(ev, threshold, factor):
+    """A White-view evaluation with its size beyond `threshold` centipawns scaled by
+    `factor` (mates and results unchanged)."""
+    if ev[0] != "cp" or abs(ev[1]) <= threshold:
+        return ev
+    return ("cp", math.copysign(threshold + (abs(ev[1]) - threshold) * factor, ev[1]))
+
+
+def print_scale(reports, sf, maps):
+    """alfiere's centipawn scale against Stockfish's, and the agreement of marks
+    recomputed from alfiere's evaluations under each compression in `maps`."""
+    sizes = []
+    for report, line in zip(reports, sf):
+        evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
+        sizes += [(abs(m[1]), abs(t[1])) for m, t in zip(evals, line)
+                  if m and m[0] == "cp" and t[0] == "cp"]
+    mine = sorted(a for a, _ in sizes)
+    theirs = sorted(b for _, b in sizes)
+    print(f"centipawn sizes of {len(sizes)} positions, quantile: alfiere / Stockfish")
+    for q in (0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99):
+        k = int(q * len(sizes))
+        print(f"  {q:.2f}: {mine[k]} / {theirs[k]}")
+    for threshold, factor in maps:
+        pairs = []
+        for report, line in zip(reports, sf):
+            evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
+            evals = [compressed(e, threshold, factor) if e else e for e in evals]
+            for i, ply in enumerate(report["plies"]):
+                before, after = evals[i], evals[i + 1]
+                if after[0] == "result":
+                    after = ("mate", 1 if after[1] == "1-0" else -1) if after[1] != "1/2-1/2" else ("cp", 0)
+                mine = None if ply["forced"] else lichess_mark(before, after, ply["color"] == "w")
+                pairs.append((mine, lichess_mark(line[i], line[i + 1], ply["color"] == "w")))
+        serious = ("mistake", "blunder")
+        counts = [(sum(1 for m, t in pairs if t == "blunder" and m in serious),
+                   sum(1 for m, t in pairs if t == "blunder")),
+                  (sum(1 for m, t in pairs if m == "blunder" and t in serious),
+                   sum(1 for m, t in pairs if m == "blunder")),
+                  (sum(1 for m, t in pairs if t in serious and m in serious),
+                   sum(1 for m, t in pairs if t in serious))]
+        print(f"compress {threshold}:{factor}: " + ", ".join(
+            f"{hit}/{n} ({100 * hit / max(n, 1):.1f}%)" for hit, n in counts))
+
+
 def judge(args):
     cache = {}
     if args.cache and os.path.exists(args.cache):
@@ -238,6 +289,8 @@ def judge(args):
                       f"Stockfish {SYMBOL[theirs] or '-'} (Stockfish {before} -> {after})")
         for g, n, theirs in false_draws:
             print(f"game {g + 1} position {n}: alfiere 0.00, Stockfish {theirs}")
+    if args.scale:
+        print_scale(reports, sf, args.compress)
 
 
 def main():
@@ -257,6 +310,9 @@ def main():
     j.add_argument("--cache")
     j.add_argument("--reports")
     j.add_argument("--list", action="store_true")
+    j.add_argument("--scale", action="store_true")
+    j.add_argument("--compress", action="append", default=[],
+                   type=lambda t: tuple(float(x) for x in t.split(":")))
     args = parser.parse_args()
     make_games(args) if args.command == "games" else judge(args)
 
