@@ -5,6 +5,7 @@
     python3 scripts/agreement.py judge GAMES.pgn [--nodes 300000] [--sf-depth 14]
         [--threads 2] [--alfiere target/release/alfiere] [--cache FILE]
         [--reports FILE] [--list] [--scale] [--compress T:K ...]
+        [--reference-depth D]
 
 `games` plays orthodox games between two Stockfish players limited to human
 strength (`UCI_LimitStrength`, `UCI_Elo` drawn from 1,350-1,900 by the seed), two
@@ -34,7 +35,9 @@ every evaluation both give in centipawns, alfiere's beside Stockfish's. Each
 `--compress T:K` then marks alfiere's moves again from its own reports'
 evaluations, brought towards Stockfish's scale first (sizes above T centipawns
 shrunk by the factor K beyond T), and prints the agreement so (`--compress 0:1`,
-no change, gives alfiere's own marks back). Needs
+no change, gives alfiere's own marks back). `--reference-depth D` judges Stockfish
+at depth D against its own deeper judgement the same way: how far an engine of
+that strength agrees at all. Needs
 Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's numbers are used, none
 of its code.
 """
@@ -226,15 +229,32 @@ def print_scale(reports, sf, maps):
                     after = ("mate", 1 if after[1] == "1-0" else -1) if after[1] != "1/2-1/2" else ("cp", 0)
                 mine = None if ply["forced"] else lichess_mark(before, after, ply["color"] == "w")
                 pairs.append((mine, lichess_mark(line[i], line[i + 1], ply["color"] == "w")))
-        serious = ("mistake", "blunder")
-        counts = [(sum(1 for m, t in pairs if t == "blunder" and m in serious),
-                   sum(1 for m, t in pairs if t == "blunder")),
-                  (sum(1 for m, t in pairs if m == "blunder" and t in serious),
-                   sum(1 for m, t in pairs if m == "blunder")),
-                  (sum(1 for m, t in pairs if t in serious and m in serious),
-                   sum(1 for m, t in pairs if t in serious))]
-        print(f"compress {threshold}:{factor}: " + ", ".join(
-            f"{hit}/{n} ({100 * hit / max(n, 1):.1f}%)" for hit, n in counts))
+        print(f"compress {threshold}:{factor}: {figures(pairs)}")
+
+
+def figures(pairs):
+    """The three agreement shares of (ours, Stockfish's) mark pairs: Stockfish's
+    blunders marked ? or ??, our ?? that are ? or ?? for it, its ? and ?? marked."""
+    serious = ("mistake", "blunder")
+    counts = [(sum(1 for m, t in pairs if t == "blunder" and m in serious),
+               sum(1 for m, t in pairs if t == "blunder")),
+              (sum(1 for m, t in pairs if m == "blunder" and t in serious),
+               sum(1 for m, t in pairs if m == "blunder")),
+              (sum(1 for m, t in pairs if t in serious and m in serious),
+               sum(1 for m, t in pairs if t in serious))]
+    return ", ".join(f"{hit}/{n} ({100 * hit / max(n, 1):.1f}%)" for hit, n in counts)
+
+
+def print_reference(reports, sf, reference, depth):
+    """The agreement Stockfish itself at `depth` reaches with its deeper judgement:
+    what an engine of that strength can be expected to score."""
+    pairs = []
+    for report, line, near in zip(reports, sf, reference):
+        for i, ply in enumerate(report["plies"]):
+            white = ply["color"] == "w"
+            mine = None if ply["forced"] else lichess_mark(near[i], near[i + 1], white)
+            pairs.append((mine, lichess_mark(line[i], line[i + 1], white)))
+    print(f"Stockfish at depth {depth} judged the same way: {figures(pairs)}")
 
 
 def judge(args):
@@ -244,6 +264,7 @@ def judge(args):
             cache = json.load(f)
     reports = annotate(args)
     sf = stockfish_evals(reports, args.sf_depth, cache)
+    reference = stockfish_evals(reports, args.reference_depth, cache) if args.reference_depth else None
     if args.cache:
         with open(args.cache, "w") as f:
             json.dump(cache, f)
@@ -291,6 +312,8 @@ def judge(args):
             print(f"game {g + 1} position {n}: alfiere 0.00, Stockfish {theirs}")
     if args.scale:
         print_scale(reports, sf, args.compress)
+    if reference:
+        print_reference(reports, sf, reference, args.reference_depth)
 
 
 def main():
@@ -311,6 +334,7 @@ def main():
     j.add_argument("--reports")
     j.add_argument("--list", action="store_true")
     j.add_argument("--scale", action="store_true")
+    j.add_argument("--reference-depth", type=int)
     j.add_argument("--compress", action="append", default=[],
                    type=lambda t: tuple(float(x) for x in t.split(":")))
     args = parser.parse_args()
