@@ -196,6 +196,11 @@ def ours(ev):
     return ("result", ev["result"])
 
 
+def our_evals(report):
+    """alfiere's White-view evaluations of a game's positions, the start first."""
+    return [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
+
+
 def compressed(ev, threshold, factor):
     """A White-view evaluation with its size beyond `threshold` centipawns scaled by
     `factor` (mates and results unchanged)."""
@@ -207,11 +212,10 @@ def compressed(ev, threshold, factor):
 def print_scale(reports, sf, maps):
     """alfiere's centipawn scale against Stockfish's, and the agreement of marks
     recomputed from alfiere's evaluations under each compression in `maps`."""
-    sizes = []
-    for report, line in zip(reports, sf):
-        evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
-        sizes += [(abs(m[1]), abs(t[1])) for m, t in zip(evals, line)
-                  if m and m[0] == "cp" and t[0] == "cp"]
+    sizes = [(abs(m[1]), abs(t[1]))
+             for report, line in zip(reports, sf)
+             for m, t in zip(our_evals(report), line)
+             if m and m[0] == "cp" and t[0] == "cp"]
     mine = sorted(a for a, _ in sizes)
     theirs = sorted(b for _, b in sizes)
     print(f"centipawn sizes of {len(sizes)} positions, quantile: alfiere / Stockfish")
@@ -221,28 +225,34 @@ def print_scale(reports, sf, maps):
     for threshold, factor in maps:
         pairs = []
         for report, line in zip(reports, sf):
-            evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
-            evals = [compressed(e, threshold, factor) if e else e for e in evals]
+            evals = [compressed(e, threshold, factor) if e else e for e in our_evals(report)]
             for i, ply in enumerate(report["plies"]):
                 before, after = evals[i], evals[i + 1]
-                if after[0] == "result":
-                    after = ("mate", 1 if after[1] == "1-0" else -1) if after[1] != "1/2-1/2" else ("cp", 0)
+                if after[0] == "result":  # a finished game: its result as a mate
+                    after = ("cp", 0) if after[1] == "1/2-1/2" else ("mate", 1 if after[1] == "1-0" else -1)
                 mine = None if ply["forced"] else lichess_mark(before, after, ply["color"] == "w")
                 pairs.append((mine, lichess_mark(line[i], line[i + 1], ply["color"] == "w")))
-        print(f"compress {threshold}:{factor}: {figures(pairs)}")
+        print(f"compress {threshold:g}:{factor:g}: {', '.join(map(share, agreement(pairs)))}")
 
 
-def figures(pairs):
-    """The three agreement shares of (ours, Stockfish's) mark pairs: Stockfish's
-    blunders marked ? or ??, our ?? that are ? or ?? for it, its ? and ?? marked."""
-    serious = ("mistake", "blunder")
-    counts = [(sum(1 for m, t in pairs if t == "blunder" and m in serious),
-               sum(1 for m, t in pairs if t == "blunder")),
-              (sum(1 for m, t in pairs if m == "blunder" and t in serious),
-               sum(1 for m, t in pairs if m == "blunder")),
-              (sum(1 for m, t in pairs if t in serious and m in serious),
-               sum(1 for m, t in pairs if t in serious))]
-    return ", ".join(f"{hit}/{n} ({100 * hit / max(n, 1):.1f}%)" for hit, n in counts)
+SERIOUS = ("mistake", "blunder")
+
+
+def agreement(pairs):
+    """The three agreement counts (hits, of how many) of (ours, Stockfish's) mark
+    pairs: Stockfish's blunders marked ? or ??, our ?? that are ? or ?? for it, its
+    ? and ?? marked ? or ??."""
+    return [(sum(1 for m, t in pairs if t == "blunder" and m in SERIOUS),
+             sum(1 for m, t in pairs if t == "blunder")),
+            (sum(1 for m, t in pairs if m == "blunder" and t in SERIOUS),
+             sum(1 for m, t in pairs if m == "blunder")),
+            (sum(1 for m, t in pairs if t in SERIOUS and m in SERIOUS),
+             sum(1 for m, t in pairs if t in SERIOUS))]
+
+
+def share(counts):
+    hit, n = counts
+    return f"{hit}/{n} ({100 * hit / n:.1f}%)" if n else "0/0"
 
 
 def print_reference(reports, sf, reference, depth):
@@ -254,7 +264,7 @@ def print_reference(reports, sf, reference, depth):
             white = ply["color"] == "w"
             mine = None if ply["forced"] else lichess_mark(near[i], near[i + 1], white)
             pairs.append((mine, lichess_mark(line[i], line[i + 1], white)))
-    print(f"Stockfish at depth {depth} judged the same way: {figures(pairs)}")
+    print(f"Stockfish at depth {depth} judged the same way: {', '.join(map(share, agreement(pairs)))}")
 
 
 def judge(args):
@@ -272,8 +282,7 @@ def judge(args):
     false_draws = []
     positions = 0
     for g, (report, line) in enumerate(zip(reports, sf)):
-        evals = [ours(report["start"])] + [ours(p["eval"]) for p in report["plies"]]
-        for n, (mine, theirs) in enumerate(zip(evals, line)):
+        for n, (mine, theirs) in enumerate(zip(our_evals(report), line)):
             if mine is None or mine[0] == "result":
                 continue
             positions += 1
@@ -283,19 +292,12 @@ def judge(args):
             mark = lichess_mark(line[i], line[i + 1], ply["color"] == "w")
             pairs.append((g, i, ply["san"], ply["class"], mark))
 
-    def share(rows, test):
-        hit = sum(1 for r in rows if test(r))
-        return f"{hit}/{len(rows)} ({100 * hit / len(rows):.1f}%)" if rows else "0/0"
-
-    serious = ("mistake", "blunder")
-    sf_blunders = [p for p in pairs if p[4] == "blunder"]
-    our_blunders = [p for p in pairs if p[3] == "blunder"]
-    sf_serious = [p for p in pairs if p[4] in serious]
+    blunders, confirmed, serious = map(share, agreement([(p[3], p[4]) for p in pairs]))
     print(f"games {len(reports)}, moves {len(pairs)}, positions {positions}; "
           f"alfiere {args.nodes} nodes, Stockfish depth {args.sf_depth}")
-    print(f"Stockfish's ?? marked ? or ?? by alfiere: {share(sf_blunders, lambda p: p[3] in serious)}")
-    print(f"alfiere's ?? that are ? or ?? for Stockfish: {share(our_blunders, lambda p: p[4] in serious)}")
-    print(f"Stockfish's ? and ?? marked ? or ?? by alfiere: {share(sf_serious, lambda p: p[3] in serious)}")
+    print(f"Stockfish's ?? marked ? or ?? by alfiere: {blunders}")
+    print(f"alfiere's ?? that are ? or ?? for Stockfish: {confirmed}")
+    print(f"Stockfish's ? and ?? marked ? or ?? by alfiere: {serious}")
     print(f"positions at 0.00 where Stockfish sees 1.5 pawns or a mate: "
           f"{len(false_draws)} of {positions}")
     print(f"alfiere's nodes in all (the analysis' cost): {sum(r['nodes'] for r in reports):,}")
@@ -304,13 +306,13 @@ def judge(args):
               f"Stockfish {sum(p[4] == mark for p in pairs)}")
     if args.list:
         for g, i, san, mine, theirs in pairs:
-            if (mine in serious) != (theirs in serious) or (mine == "blunder") != (theirs == "blunder"):
+            if (mine in SERIOUS) != (theirs in SERIOUS) or (mine == "blunder") != (theirs == "blunder"):
                 before, after = sf[g][i], sf[g][i + 1]
                 print(f"game {g + 1} ply {i + 1} {san}: alfiere {SYMBOL[mine] or '-'} "
                       f"Stockfish {SYMBOL[theirs] or '-'} (Stockfish {before} -> {after})")
         for g, n, theirs in false_draws:
             print(f"game {g + 1} position {n}: alfiere 0.00, Stockfish {theirs}")
-    if args.scale:
+    if args.scale or args.compress:
         print_scale(reports, sf, args.compress)
     if reference:
         print_reference(reports, sf, reference, args.reference_depth)
