@@ -204,7 +204,7 @@ def our_evals(report):
 def compressed(ev, threshold, factor):
     """A White-view evaluation with its size beyond `threshold` centipawns scaled by
     `factor` (mates and results unchanged)."""
-    if ev[0] != "cp" or abs(ev[1]) <= threshold:
+    if ev is None or ev[0] != "cp" or abs(ev[1]) <= threshold:
         return ev
     return ("cp", math.copysign(threshold + (abs(ev[1]) - threshold) * factor, ev[1]))
 
@@ -219,20 +219,34 @@ def print_scale(reports, sf, maps):
     mine = sorted(a for a, _ in sizes)
     theirs = sorted(b for _, b in sizes)
     print(f"centipawn sizes of {len(sizes)} positions, quantile: alfiere / Stockfish")
-    for q in (0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99):
+    for q in (0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99) if sizes else ():
         k = int(q * len(sizes))
         print(f"  {q:.2f}: {mine[k]} / {theirs[k]}")
     for threshold, factor in maps:
-        pairs = []
-        for report, line in zip(reports, sf):
-            evals = [compressed(e, threshold, factor) if e else e for e in our_evals(report)]
-            for i, ply in enumerate(report["plies"]):
-                before, after = evals[i], evals[i + 1]
-                if after[0] == "result":  # a finished game: its result as a mate
-                    after = ("cp", 0) if after[1] == "1/2-1/2" else ("mate", 1 if after[1] == "1-0" else -1)
-                mine = None if ply["forced"] else lichess_mark(before, after, ply["color"] == "w")
-                pairs.append((mine, lichess_mark(line[i], line[i + 1], ply["color"] == "w")))
+        lines = [[as_judged(compressed(e, threshold, factor)) for e in our_evals(report)]
+                 for report in reports]
+        pairs = marked_pairs(reports, sf, lines)
         print(f"compress {threshold:g}:{factor:g}: {', '.join(map(share, agreement(pairs)))}")
+
+
+def as_judged(ev):
+    """An evaluation of alfiere's report as lichess's rules read it: a finished
+    game's result as a mate (or 0.00 for a draw)."""
+    if ev is None or ev[0] != "result":
+        return ev
+    return ("cp", 0) if ev[1] == "1/2-1/2" else ("mate", 1 if ev[1] == "1-0" else -1)
+
+
+def marked_pairs(reports, sf, lines):
+    """(mark by `lines`, mark by Stockfish's `sf`) of every move, both by lichess's
+    rules from White-view evaluations; a forced move gets no mark of `lines`."""
+    pairs = []
+    for report, line, near in zip(reports, sf, lines):
+        for i, ply in enumerate(report["plies"]):
+            white = ply["color"] == "w"
+            mine = None if ply["forced"] else lichess_mark(near[i], near[i + 1], white)
+            pairs.append((mine, lichess_mark(line[i], line[i + 1], white)))
+    return pairs
 
 
 SERIOUS = ("mistake", "blunder")
@@ -258,12 +272,7 @@ def share(counts):
 def print_reference(reports, sf, reference, depth):
     """The agreement Stockfish itself at `depth` reaches with its deeper judgement:
     what an engine of that strength can be expected to score."""
-    pairs = []
-    for report, line, near in zip(reports, sf, reference):
-        for i, ply in enumerate(report["plies"]):
-            white = ply["color"] == "w"
-            mine = None if ply["forced"] else lichess_mark(near[i], near[i + 1], white)
-            pairs.append((mine, lichess_mark(line[i], line[i + 1], white)))
+    pairs = marked_pairs(reports, sf, reference)
     print(f"Stockfish at depth {depth} judged the same way: {', '.join(map(share, agreement(pairs)))}")
 
 
@@ -318,6 +327,17 @@ def judge(args):
         print_reference(reports, sf, reference, args.reference_depth)
 
 
+def threshold_factor(text):
+    """`--compress T:K`: centipawns T >= 0 and a factor K > 0."""
+    try:
+        threshold, factor = (float(x) for x in text.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected T:K (centipawns:factor), got {text!r}")
+    if threshold < 0 or factor <= 0:
+        raise argparse.ArgumentTypeError(f"T must be at least 0 and K above 0, got {text!r}")
+    return threshold, factor
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -337,8 +357,7 @@ def main():
     j.add_argument("--list", action="store_true")
     j.add_argument("--scale", action="store_true")
     j.add_argument("--reference-depth", type=int)
-    j.add_argument("--compress", action="append", default=[],
-                   type=lambda t: tuple(float(x) for x in t.split(":")))
+    j.add_argument("--compress", action="append", default=[], type=threshold_factor)
     args = parser.parse_args()
     make_games(args) if args.command == "games" else judge(args)
 
