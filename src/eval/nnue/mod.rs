@@ -74,7 +74,7 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
         FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
         FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
-        FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round1.nnue")),
+        FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round2.nnue")),
         FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round1.nnue")),
         FeatureSet::Alice => Some(include_bytes!("../../../nets/alice-round1.nnue")),
         // Progressive's first network did not beat the hand-written evaluation
