@@ -25,8 +25,8 @@ export interface EngineOptions {
    * evaluation plays until it has loaded. Left out: the package's own networks, the ones
    * the native binary has built in (`nets/chess-round3.nnue`, `nets/chessgi-round2.nnue`,
    * `nets/racingkings-round1.nnue`, `nets/marseillais-round2.nnue`,
-   * `nets/billiards-round2.nnue`, `nets/avalanche-round1.nnue` and
-   * `nets/alice-round1.nnue`, 395 to 788 KB each; Progressive has none), each read when
+   * `nets/billiards-round2.nnue`, `nets/avalanche-round2.nnue` and
+   * `nets/alice-round2.nnue`, 395 to 788 KB each; Progressive has none), each read when
    * one of its rule sets is first played. `null`: none, the hand-written evaluation throughout. */
   network?: NetworkSource | NetworkSource[] | null;
 }

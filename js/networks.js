@@ -16,6 +16,6 @@ export const SHIPPED_NETWORKS = Object.freeze([
   shipped('racingkings-round1.nnue', ['racingkings'], () => new URL('../nets/racingkings-round1.nnue', import.meta.url)),
   shipped('marseillais-round2.nnue', ['marseillais', 'marseillais-balanced'], () => new URL('../nets/marseillais-round2.nnue', import.meta.url)),
   shipped('billiards-round2.nnue', ['billiards'], () => new URL('../nets/billiards-round2.nnue', import.meta.url)),
-  shipped('avalanche-round1.nnue', ['avalanche'], () => new URL('../nets/avalanche-round1.nnue', import.meta.url)),
-  shipped('alice-round1.nnue', ['alice'], () => new URL('../nets/alice-round1.nnue', import.meta.url)),
+  shipped('avalanche-round2.nnue', ['avalanche'], () => new URL('../nets/avalanche-round2.nnue', import.meta.url)),
+  shipped('alice-round2.nnue', ['alice'], () => new URL('../nets/alice-round2.nnue', import.meta.url)),
 ]);

@@ -428,8 +428,8 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   assert.deepEqual(await rk.network, { loaded: true });
   assert.notEqual(await score(rk, ['h2h3']), rkHand, 'the Racing Kings network scores the position');
   // And both Marseillais rule sets, with one network (nets/marseillais-round2.nnue),
-  // Billiards (nets/billiards-round2.nnue), Avalanche (nets/avalanche-round1.nnue) and
-  // Alice (nets/alice-round1.nnue).
+  // Billiards (nets/billiards-round2.nnue), Avalanche (nets/avalanche-round2.nnue) and
+  // Alice (nets/alice-round2.nnue).
   for (const variant of ['marseillais', 'marseillais-balanced', 'billiards', 'avalanche', 'alice']) {
     const handWritten = await score(newEngine({ variant, network: null }));
     const withNetwork = newEngine({ variant });

@@ -75,8 +75,8 @@ pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
         FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
         FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
         FeatureSet::Billiards => Some(include_bytes!("../../../nets/billiards-round2.nnue")),
-        FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round1.nnue")),
-        FeatureSet::Alice => Some(include_bytes!("../../../nets/alice-round1.nnue")),
+        FeatureSet::Avalanche => Some(include_bytes!("../../../nets/avalanche-round2.nnue")),
+        FeatureSet::Alice => Some(include_bytes!("../../../nets/alice-round2.nnue")),
         // Progressive's first network did not beat the hand-written evaluation
         // (docs/nnue.md): none is built in; `EvalFile` loads one from a file.
         FeatureSet::Progressive => None,
