@@ -42,6 +42,19 @@ async function analyseAndPractise(variant, pgn) {
   return headers;
 }
 
+/** Steps with Next from the first exercise to the one whose prompt matches `pattern`;
+ * returns how many exercises the practice has. */
+async function stepToExercise(pattern) {
+  const count = await page.textContent('#practice-count');
+  const total = Number(count.match(/^Mistake 1 of (\d+)$/)?.[1]);
+  assert.ok(total >= 1, count);
+  for (let i = 1; !pattern.test(await prompt()); i++) {
+    assert.ok(i < total, `an exercise matching ${pattern}`);
+    await page.click('#practice-next');
+  }
+  return total;
+}
+
 /** A Node Game at the position the board shows (the game's first `count` actions). */
 async function nodeGame(variant) {
   const lans = await page.evaluate(() => document.getElementById('board').history().map((m) => m.lan));
@@ -102,14 +115,8 @@ async function practiseExercise(variant, played, first) {
 
 test('chess: the hung queen practised, then back to the game as it was', async () => {
   const headers = await analyseAndPractise('chess', '[White "Ann"]\n[Black "Bo"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 *');
-  const count = await page.textContent('#practice-count');
-  const total = Number(count.match(/^Mistake 1 of (\d+)$/)?.[1]);
-  assert.ok(total >= 1, count);
   // The exercise of Qxf7+ (the first after any earlier one).
-  for (let i = 1; !/played Qxf7\+, a blunder\. Find a better move for White\.$/.test(await prompt()); i++) {
-    assert.ok(i < total, 'an exercise for Qxf7+');
-    await page.click('#practice-next');
-  }
+  await stepToExercise(/played Qxf7\+, a blunder\. Find a better move for White\.$/);
   assert.equal(await page.evaluate(() => document.getElementById('board').orientation), 'white');
   assert.equal(await page.evaluate(() => document.getElementById('board').game.getHeaders().White), 'Ann', 'the players keep their names');
   await practiseExercise('chess', ['h5f7'], 4);
@@ -134,11 +141,8 @@ test('Alice: the move that allowed a mate practised; a reload during practice ke
   await analyseAndPractise('alice', '1. d4 c6 2. f4 g6 3. Nf3 d6 *');
   // How many earlier turns the analysis also marks is the engine's judgement (Alice's
   // second network marks 1...c6 and 2.f4 mistakes); d6, which allows a mate, is the last.
-  const total = Number((await page.textContent('#practice-count')).match(/^Mistake 1 of (\d+)$/)?.[1]);
-  assert.ok(total >= 1);
-  for (let i = 1; i < total; i++) await page.click('#practice-next');
+  const total = await stepToExercise(/Black played d6, a blunder\. Find a better move for Black\.$/);
   assert.equal(await page.textContent('#practice-count'), `Mistake ${total} of ${total}`);
-  assert.match(await prompt(), /Black played d6, a blunder\. Find a better move for Black\.$/);
   assert.equal(await page.evaluate(() => document.getElementById('board').orientation), 'black');
   assert.equal(await page.isDisabled('#practice-next'), true, 'the last exercise');
   assert.equal(await page.isDisabled('#practice-previous'), total === 1);
