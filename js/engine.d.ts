@@ -23,7 +23,7 @@ export interface EngineOptions {
    * (orthodox chess and Chess960, Chess-Gi, Racing Kings, Billiards, Avalanche,
    * Marseillais, Progressive, or Alice), and the hand-written
    * evaluation plays until it has loaded. Left out: the package's own networks, the ones
-   * the native binary has built in (`nets/chess-round3.nnue`, `nets/chessgi-round2.nnue`,
+   * the native binary has built in (`nets/chess-round4.nnue`, `nets/chessgi-round2.nnue`,
    * `nets/racingkings-round1.nnue`, `nets/marseillais-round2.nnue`,
    * `nets/billiards-round2.nnue`, `nets/avalanche-round2.nnue` and
    * `nets/alice-round2.nnue`, 395 to 788 KB each; Progressive has none), each read when

@@ -11,7 +11,7 @@
 const shipped = (file, variants, url) => Object.freeze({ file, variants: Object.freeze(variants), url });
 
 export const SHIPPED_NETWORKS = Object.freeze([
-  shipped('chess-round3.nnue', ['chess', 'chess960'], () => new URL('../nets/chess-round3.nnue', import.meta.url)),
+  shipped('chess-round4.nnue', ['chess', 'chess960'], () => new URL('../nets/chess-round4.nnue', import.meta.url)),
   shipped('chessgi-round2.nnue', ['chessgi'], () => new URL('../nets/chessgi-round2.nnue', import.meta.url)),
   shipped('racingkings-round1.nnue', ['racingkings'], () => new URL('../nets/racingkings-round1.nnue', import.meta.url)),
   shipped('marseillais-round2.nnue', ['marseillais', 'marseillais-balanced'], () => new URL('../nets/marseillais-round2.nnue', import.meta.url)),

@@ -401,7 +401,7 @@ test('the network option: loaded from bytes or a path, refused with the reason w
   const plain = newEngine({ network: null });
   assert.deepEqual(await plain.network, { loaded: false });
   const hand = await score(plain);
-  // Left out, the option loads the package's own network (nets/chess-round3.nnue).
+  // Left out, the option loads the package's own network (nets/chess-round4.nnue).
   const packaged = newEngine();
   assert.deepEqual(await packaged.network, { loaded: true });
   const packagedScore = await score(packaged);

@@ -8,7 +8,7 @@ export const WORKER_BLOCK = 'alfiere-worker';
 
 const NETWORK_PREFIX = 'alfiere-network-';
 
-/** The block of a shipped network's bytes, base64 (`chess-round3.nnue`: `alfiere-network-chess-round3`). */
+/** The block of a shipped network's bytes, base64 (`chess-round4.nnue`: `alfiere-network-chess-round4`). */
 export function inlineBlockId(network) {
   return `${NETWORK_PREFIX}${network.file.replace(/\.nnue$/, '')}`;
 }

@@ -70,7 +70,7 @@ pub fn built_in(_set: FeatureSet) -> Option<std::sync::Arc<Network>> {
 #[cfg(not(target_arch = "wasm32"))]
 pub const fn built_in_bytes(set: FeatureSet) -> Option<&'static [u8]> {
     match set {
-        FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round3.nnue")),
+        FeatureSet::PieceSquare => Some(include_bytes!("../../../nets/chess-round4.nnue")),
         FeatureSet::PieceSquareHands => Some(include_bytes!("../../../nets/chessgi-round2.nnue")),
         FeatureSet::RacingKings => Some(include_bytes!("../../../nets/racingkings-round1.nnue")),
         FeatureSet::Marseillais => Some(include_bytes!("../../../nets/marseillais-round2.nnue")),
