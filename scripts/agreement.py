@@ -5,7 +5,7 @@
     python3 scripts/agreement.py judge GAMES.pgn [--nodes 300000] [--sf-depth 14]
         [--threads 2] [--alfiere target/release/alfiere] [--cache FILE]
         [--reports FILE] [--list] [--scale] [--compress T:K ...]
-        [--reference-depth D]
+        [--reference-depth D] [--recheck-depth D --recheck-sample N]
 
 `games` plays orthodox games between two Stockfish players limited to human
 strength (`UCI_LimitStrength`, `UCI_Elo` drawn from 1,350-1,900 by the seed), two
@@ -37,7 +37,15 @@ evaluations, brought towards Stockfish's scale first (sizes above T centipawns
 shrunk by the factor K beyond T), and prints the agreement so (`--compress 0:1`,
 no change, gives alfiere's own marks back). `--reference-depth D` judges Stockfish
 at depth D against its own deeper judgement the same way: how far an engine of
-that strength agrees at all. Needs
+that strength agrees at all.
+
+`--recheck-depth D` asks a deeper Stockfish about the disagreements: from each
+group of moves (Stockfish's `?` and `??` that alfiere does not mark `?` or `??`,
+the ones it does, the same two for Stockfish's blunders, and alfiere's `?` and
+`??` that Stockfish does not mark) a seeded sample of `--recheck-sample N`
+moves (default 40) has its two positions searched again to depth D, each from an
+empty table, and the share that are still `?` or `??` at depth D is printed,
+with the recall it implies for the marks both depths agree on. Needs
 Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's numbers are used, none
 of its code.
 """
@@ -325,6 +333,81 @@ def judge(args):
         print_scale(reports, sf, args.compress)
     if reference:
         print_reference(reports, sf, reference, args.reference_depth)
+    if args.recheck_depth:
+        recheck(reports, sf, args, cache)
+        if args.cache:
+            with open(args.cache, "w") as f:
+                json.dump(cache, f)
+
+
+def deep_eval(engine, report, n, depth, cache):
+    """Stockfish's White-view evaluation of position `n` of a game at `depth`,
+    searched from an empty table (kept in `cache` under its own key)."""
+    fen = report["tags"].get("FEN")
+    moves = [p["uci"] for p in report["plies"]][:n]
+    key = f"{fen or 'startpos'}|{' '.join(moves)}|{depth}|fresh"
+    if key not in cache:
+        engine.new_game()
+        start = f"fen {fen}" if fen else "startpos"
+        engine.send(f"position {start} moves {' '.join(moves)}".rstrip())
+        kind, value = last_score(engine, depth)
+        if kind == "mate" and value == 0:
+            value = -1
+        white_to_act = (n % 2 == 0) == (fen is None or fen.split()[1] == "w")
+        cache[key] = [kind, value if white_to_act else -value]
+    return tuple(cache[key])
+
+
+def recheck(reports, sf, args, cache):
+    """How many of each kind of (dis)agreement a deeper Stockfish upholds, on a
+    seeded sample of each, and the recall that implies for the marks Stockfish at
+    both depths gives."""
+    groups = {}
+    for g, (report, line) in enumerate(zip(reports, sf)):
+        for i, ply in enumerate(report["plies"]):
+            theirs = lichess_mark(line[i], line[i + 1], ply["color"] == "w")
+            mine = ply["class"]
+            for kind in ("serious", "blunder"):
+                judged = theirs in SERIOUS if kind == "serious" else theirs == "blunder"
+                if judged:
+                    groups.setdefault((kind, mine in SERIOUS), []).append((g, i))
+            if mine in SERIOUS and theirs not in SERIOUS:
+                groups.setdefault(("ours", False), []).append((g, i))
+    engine = Engine(STOCKFISH)
+    rng = random.Random(args.recheck_seed)
+    upheld = {}
+    for key in sorted(groups):
+        moves = groups[key]
+        sample = rng.sample(moves, min(args.recheck_sample, len(moves)))
+        kept = 0
+        for g, i in sample:
+            before = deep_eval(engine, reports[g], i, args.recheck_depth, cache)
+            after = deep_eval(engine, reports[g], i + 1, args.recheck_depth, cache)
+            white = reports[g]["plies"][i]["color"] == "w"
+            kept += lichess_mark(before, after, white) in SERIOUS
+        upheld[key] = (kept / len(sample) if sample else 0, len(moves))
+        print(f"depth {args.recheck_depth} upholds as ? or ??: {kept}/{len(sample)} sampled of "
+              f"{len(moves)} {RECHECK_GROUPS[key]}")
+    engine.send("quit")
+    for kind, label in (("serious", "? and ??"), ("blunder", "??")):
+        hit_share, hits = upheld.get((kind, True), (0, 0))
+        miss_share, misses = upheld.get((kind, False), (0, 0))
+        kept_hits, kept_misses = hit_share * hits, miss_share * misses
+        if kept_hits + kept_misses:
+            print(f"Stockfish's {label} that depth {args.recheck_depth} upholds, marked ? or ?? "
+                  f"by alfiere (estimated): {100 * kept_hits / (kept_hits + kept_misses):.1f}%")
+    share, count = upheld.get(("ours", False), (0, 0))
+    print(f"alfiere's ? and ?? that Stockfish at depth {args.sf_depth} does not mark: {count}, "
+          f"of which depth {args.recheck_depth} marks ? or ?? {100 * share:.0f}% (sampled)")
+
+
+RECHECK_GROUPS = {
+    ("serious", False): "Stockfish's ? and ?? that alfiere does not mark ? or ??",
+    ("serious", True): "Stockfish's ? and ?? that alfiere marks ? or ??",
+    ("blunder", False): "Stockfish's ?? that alfiere does not mark ? or ??",
+    ("blunder", True): "Stockfish's ?? that alfiere marks ? or ??",
+    ("ours", False): "alfiere's ? and ?? that Stockfish does not mark",
+}
 
 
 def threshold_factor(text):
@@ -358,6 +441,9 @@ def main():
     j.add_argument("--scale", action="store_true")
     j.add_argument("--reference-depth", type=int)
     j.add_argument("--compress", action="append", default=[], type=threshold_factor)
+    j.add_argument("--recheck-depth", type=int)
+    j.add_argument("--recheck-sample", type=int, default=40)
+    j.add_argument("--recheck-seed", type=int, default=1)
     args = parser.parse_args()
     make_games(args) if args.command == "games" else judge(args)
 
