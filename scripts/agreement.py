@@ -166,18 +166,25 @@ def stockfish_evals(reports, depth, cache):
             if key not in cache:
                 if n == 0:
                     engine.new_game()
-                start = f"fen {fen}" if fen else "startpos"
-                engine.send(f"position {start} moves {' '.join(moves[:n])}".rstrip())
-                kind, value = last_score(engine, depth)
-                if kind == "mate" and value == 0:
-                    value = -1  # the side to act is mated
-                white_to_act = (n % 2 == 0) == (fen is None or fen.split()[1] == "w")
-                cache[key] = [kind, value if white_to_act else -value]
+                cache[key] = white_view_score(engine, fen, moves[:n], depth)
             line.append(tuple(cache[key]))
         evals.append(line)
         print(f"stockfish: game {number + 1}/{len(reports)}", file=sys.stderr)
     engine.send("quit")
     return evals
+
+
+def white_view_score(engine, fen, moves, depth):
+    """Stockfish's evaluation at `depth` of the position after `moves` from `fen`
+    (or the start), as [kind, value] from White's view; searched with whatever the
+    engine's table holds."""
+    start = f"fen {fen}" if fen else "startpos"
+    engine.send(f"position {start} moves {' '.join(moves)}".rstrip())
+    kind, value = last_score(engine, depth)
+    if kind == "mate" and value == 0:
+        value = -1  # the side to act is mated
+    white_to_act = (len(moves) % 2 == 0) == (fen is None or fen.split()[1] == "w")
+    return [kind, value if white_to_act else -value]
 
 
 def last_score(engine, depth):
@@ -348,13 +355,7 @@ def deep_eval(engine, report, n, depth, cache):
     key = f"{fen or 'startpos'}|{' '.join(moves)}|{depth}|fresh"
     if key not in cache:
         engine.new_game()
-        start = f"fen {fen}" if fen else "startpos"
-        engine.send(f"position {start} moves {' '.join(moves)}".rstrip())
-        kind, value = last_score(engine, depth)
-        if kind == "mate" and value == 0:
-            value = -1
-        white_to_act = (n % 2 == 0) == (fen is None or fen.split()[1] == "w")
-        cache[key] = [kind, value if white_to_act else -value]
+        cache[key] = white_view_score(engine, fen, moves, depth)
     return tuple(cache[key])
 
 
