@@ -5,8 +5,8 @@
 //! Positions are searched from the last to the first with one transposition table,
 //! as strong analysers do: what the engine learns about the end of the game (a mate,
 //! a won ending) is in the table when it searches the positions that led there.
-//! Then every decision marked a mistake or a blunder, or an inaccuracy near a
-//! mistake, is looked at again: the positions before and after it are searched anew
+//! Then every decision marked an inaccuracy, a mistake or a blunder is looked at
+//! again: the positions before and after it are searched anew
 //! with [`CONFIRM_FACTOR`] times the budget, and the report judges with what the
 //! deeper searches found, so a `?` or a `??` is a drop the engine is sure of, and a
 //! `?!` one that a deeper search did not find worse (docs/analysis.md, "Confirmed
@@ -38,12 +38,6 @@ pub const MAX_ANALYSED_PLIES: usize = 2000;
 /// costs the whole analysis little, and a mark that only a short search saw (a
 /// defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
-
-/// An inaccuracy whose drop comes within this many points of a mistake's is looked
-/// at again too: where two evaluations place the same drop on either side of the
-/// mistake threshold, the deeper one should decide, and issue 54's agreement
-/// benchmark found Stockfish's mistakes marked `?!` far more often than the reverse.
-pub const CONFIRM_BELOW_MISTAKE: f64 = 2.5;
 
 /// What the job keeps of one position's search.
 #[derive(Debug, Clone, PartialEq)]
@@ -251,9 +245,12 @@ impl GameAnalysis {
         self.next.is_some() || !self.to_confirm().is_empty()
     }
 
-    /// The positions of the decisions marked a mistake or a blunder by what is found
-    /// so far, or an inaccuracy within [`CONFIRM_BELOW_MISTAKE`] points of a mistake,
-    /// that were not yet searched again (a finished position needs no search).
+    /// The positions of the decisions marked by what is found so far that were not
+    /// yet searched again (a finished position needs no search). Inaccuracies too:
+    /// issue 54's agreement benchmark found Stockfish's mistakes marked `?!` far
+    /// more often than the reverse, and a `?!` that only a short search saw is as
+    /// wrong as a `??` (docs/analysis.md, "Confirmed marks"). Only an inaccuracy for
+    /// a mate let go while still winning is left as found.
     /// A turn of several actions counts as marked so if it would be from the best
     /// position the mover reached within it: the mover chose each of those, so a
     /// start scored below one of them is a search that contradicts itself, and only a
@@ -273,12 +270,7 @@ impl GameAnalysis {
                         },
                         &evals,
                     )
-                    .is_some_and(|v| {
-                        v.mark != Mark::Inaccuracy
-                            || (v.cause == Cause::WinChance
-                                && self.drop(from, turn.end, &evals)
-                                    >= judge::MISTAKE_DROP - CONFIRM_BELOW_MISTAKE)
-                    })
+                    .is_some_and(|v| v.mark != Mark::Inaccuracy || v.cause == Cause::WinChance)
                 });
             if !marked {
                 continue;
@@ -368,17 +360,6 @@ impl GameAnalysis {
         };
         let played = &self.moves[turn.start..turn.end];
         best.pv.len() >= played.len() && played.iter().zip(&best.pv).all(|(mv, uci)| mv.lan == *uci)
-    }
-
-    /// The win chance the mover of the decision from position `from` to `to` lost
-    /// by it (both analysed, as a verdict on it requires).
-    fn drop(&self, from: usize, to: usize, evals: &[Option<Eval>]) -> f64 {
-        match (evals[from], evals[to]) {
-            (Some(before), Some(after)) => {
-                judge::win_chance_drop(self.moves[from].color, before, after)
-            }
-            _ => 0.0,
-        }
     }
 
     /// Whether action `i` was the only legal one.
@@ -553,18 +534,17 @@ mod tests {
 
     #[test]
     fn a_turn_whose_own_positions_contradict_its_start_is_looked_at_again() {
-        // The case planted_blunders found (README, "Does a mark mean something?"):
-        // the start at -4.66, the position after White's first action at -1.93,
-        // the turn's end at -6.10. From the start the drop is 5.6 points, an
-        // inaccuracy; from the position White chose within the turn, 23: a
-        // blunder, so both ends of the turn get a deeper look.
-        let job = judged([-466, -193, -610, -610, -610]);
-        let mut looked = job.to_confirm();
+        // As in the case planted_blunders found (README, "Does a mark mean
+        // something?"), a start at -4.66 and the position after White's first
+        // action at -1.93; the turn ends at -5.20. From the start the drop is 2.4
+        // points, no mark at all; from the position White chose within the turn, 20:
+        // a blunder, so both ends of the turn get a deeper look.
+        let mut looked = judged([-466, -193, -520, -520, -520]).to_confirm();
         looked.sort();
         assert_eq!(looked, [0, 2]);
-        // The same turn with its own positions below its start: an inaccuracy as
-        // before, and no deeper look.
-        assert!(judged([-466, -500, -610, -610, -610])
+        // The same turn with its own positions below its start: no mark, and no
+        // deeper look.
+        assert!(judged([-466, -500, -520, -520, -520])
             .to_confirm()
             .is_empty());
     }
@@ -593,15 +573,21 @@ mod tests {
     }
 
     #[test]
-    fn an_inaccuracy_near_a_mistake_is_looked_at_again() {
-        // White's turn from +1.00 (59.1 points) to +0.10 (50.9): a drop of 8.2, an
-        // inaccuracy within 2.5 points of a mistake, so both its ends are looked at.
-        let mut looked = judged([100, 80, 10, 10, 10]).to_confirm();
-        looked.sort();
-        assert_eq!(looked, [0, 2]);
-        // To +0.20, a drop of 7.3 (2.7 short of a mistake); to +0.40, of 5.4:
-        // inaccuracies that the first search's marks stand for.
-        assert!(judged([100, 80, 20, 20, 20]).to_confirm().is_empty());
-        assert!(judged([100, 80, 40, 40, 40]).to_confirm().is_empty());
+    fn every_inaccuracy_is_looked_at_again() {
+        // White's turn from +1.00 (59.1 points) to +0.10 (50.9), +0.20 and +0.40:
+        // drops of 8.2, 7.3 and 5.4, inaccuracies all, so both ends of the turn are
+        // looked at again.
+        for end in [10, 20, 40] {
+            let mut looked = judged([100, 80, end, end, end]).to_confirm();
+            looked.sort();
+            assert_eq!(looked, [0, 2], "a turn ending at {end}");
+        }
+        // To +0.60 (55.5), a drop of 3.6: no mark, nothing to look at.
+        assert!(judged([100, 80, 60, 60, 60]).to_confirm().is_empty());
+        // Once looked at, not again.
+        let mut job = judged([100, 80, 40, 40, 40]);
+        job.confirmed[0] = true;
+        job.confirmed[2] = true;
+        assert!(job.to_confirm().is_empty());
     }
 }

@@ -41,11 +41,11 @@ pub const LEVEL_MAX: u32 = 20;
 /// `UCI_Elo`, levels 0 and 4 through alfiere's own levels; the rest interpolated.
 /// Levels 0-15 search with the hand-written evaluation, levels 16-19 and full
 /// strength with the built-in network, as when they were measured. Full strength
-/// measures about 2300 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo`
+/// measures about 2330 (against `UCI_Elo` 2400 and 2600), so any higher `UCI_Elo`
 /// plays at full strength.
 pub const ELO_AT_LEVEL: [u32; 21] = [
     450, 600, 745, 890, 1040, 1170, 1300, 1440, 1570, 1610, 1660, 1700, 1750, 1790, 1830, 1850,
-    1910, 1997, 2083, 2170, 2300,
+    1910, 1997, 2083, 2170, 2330,
 ];
 
 /// From this level up the search evaluates with the rule set's network where there
@@ -300,8 +300,8 @@ mod tests {
         assert_eq!(Strength::from_elo(1570).level(), 8.0);
         assert!(Strength::from_elo(1500).level() > 7.0);
         // Above what full strength measures, full strength.
-        assert_eq!(Strength::from_elo(2300), Strength::full());
-        assert!(Strength::from_elo(2200).is_weakened());
+        assert_eq!(Strength::from_elo(2330), Strength::full());
+        assert!(Strength::from_elo(2300).is_weakened());
         assert!(ELO_AT_LEVEL.windows(2).all(|pair| pair[0] < pair[1]));
     }
 
