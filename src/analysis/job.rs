@@ -337,12 +337,10 @@ impl GameAnalysis {
     /// own best turn, or for a turn with a position not analysed): the one rule the
     /// report and the deeper looks share.
     fn verdict(&self, turn: &Turn, evals: &[Option<Eval>]) -> Option<Verdict> {
-        if self.played_best(turn) {
-            return None;
-        }
         let mover = self.moves[turn.start].color;
         let forced = (turn.start..turn.end).all(|i| self.is_forced(i));
-        judge::verdict(mover, evals[turn.start]?, evals[turn.end]?, forced)
+        let blameless = forced || self.played_best(turn);
+        judge::verdict(mover, evals[turn.start]?, evals[turn.end]?, blameless)
     }
 
     /// Whether `turn` is the best turn the search of the position before it found

@@ -286,10 +286,12 @@ pub fn win_chance_drop(mover: Color, before: Eval, after: Eval) -> f64 {
 
 /// The verdict on a decision as the analysis gives it, the one rule of the report,
 /// of its deeper looks and of a practised turn ([`super::TurnJudge`]): [`judge`]'s,
-/// unless the decision was `forced` (every action of it the only legal one), which is
-/// never marked.
-pub fn verdict(mover: Color, before: Eval, after: Eval, forced: bool) -> Option<Verdict> {
-    if forced {
+/// unless the decision is `blameless`, which is never marked: forced (every action
+/// of it the only legal one), or the whole turn the engine's own best for the
+/// position before it (its drop is then two searches disagreeing about one line,
+/// not anything the mover lost).
+pub fn verdict(mover: Color, before: Eval, after: Eval, blameless: bool) -> Option<Verdict> {
+    if blameless {
         return None;
     }
     judge(mover, before, after)

@@ -266,11 +266,11 @@ impl TurnJudge {
             .map_or(&[][..], |found| &found.pv[..]);
         let (best_turn, _) = first_turn(&self.positions[BEFORE], pv);
         let complete = before.is_some() && after.is_some();
+        // The engine's own best turn loses nothing by the engine's own judgement,
+        // whatever a second search of the same budget makes of the position after.
+        let blameless = self.forced || best_turn.uci == self.uci;
         let verdict = match (before, after) {
-            // The engine's own best turn loses nothing by the engine's own judgement,
-            // whatever a second search of the same budget makes of the position after.
-            _ if best_turn.uci == self.uci => None,
-            (Some(before), Some(after)) => judge::verdict(self.mover, before, after, self.forced),
+            (Some(before), Some(after)) => judge::verdict(self.mover, before, after, blameless),
             _ => None,
         };
         let win = |eval: Option<Eval>| eval.map(|e| round_tenth(e.win_percent(self.mover)));
