@@ -45,7 +45,9 @@ the ones it does, the same two for Stockfish's blunders, and alfiere's `?` and
 `??` that Stockfish does not mark) a seeded sample of `--recheck-sample N`
 moves (default 40) has its two positions searched again to depth D, each from an
 empty table, and the share that are still `?` or `??` at depth D is printed,
-with the recall it implies for the marks both depths agree on. Needs
+with the recall it implies for the marks both depths agree on; every position
+alfiere scores 0.00 where the judge sees 1.5 pawns or a mate is searched again the
+same way, and those the deeper Stockfish still sees so are counted. Needs
 Debian's `stockfish` (/usr/games/stockfish). Only Stockfish's numbers are used, none
 of its code.
 """
@@ -310,7 +312,7 @@ def judge(args):
             if mine is None or mine[0] == "result":
                 continue
             positions += 1
-            if mine == ("cp", 0) and (theirs[0] == "mate" or abs(theirs[1]) >= 150):
+            if mine == ("cp", 0) and far_from_draw(theirs):
                 false_draws.append((g, n, theirs))
         for i, ply in enumerate(report["plies"]):
             mark = lichess_mark(line[i], line[i + 1], ply["color"] == "w")
@@ -342,9 +344,33 @@ def judge(args):
         print_reference(reports, sf, reference, args.reference_depth)
     if args.recheck_depth:
         recheck(reports, sf, args, cache)
+        recheck_draws(reports, false_draws, args, cache)
         if args.cache:
             with open(args.cache, "w") as f:
                 json.dump(cache, f)
+
+
+def far_from_draw(ev):
+    """Whether Stockfish's evaluation is 1.5 pawns or more, or a mate: a position
+    alfiere must not score 0.00."""
+    return ev[0] == "mate" or abs(ev[1]) >= 150
+
+
+def recheck_draws(reports, false_draws, args, cache):
+    """Every position alfiere scores 0.00 where the judge sees 1.5 pawns or a mate,
+    searched again to the recheck depth from an empty table: how many the deeper
+    Stockfish still sees so far from a draw."""
+    engine = Engine(STOCKFISH)
+    kept = 0
+    for g, n, theirs in false_draws:
+        deeper = deep_eval(engine, reports[g], n, args.recheck_depth, cache)
+        kept += far_from_draw(deeper)
+        if args.list:
+            print(f"game {g + 1} position {n}: Stockfish {theirs} at depth {args.sf_depth}, "
+                  f"{deeper} at depth {args.recheck_depth}")
+    engine.send("quit")
+    print(f"positions at 0.00 that Stockfish at depth {args.recheck_depth} still sees 1.5 "
+          f"pawns or a mate from: {kept} of {len(false_draws)}")
 
 
 def deep_eval(engine, report, n, depth, cache):
