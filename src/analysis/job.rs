@@ -6,11 +6,10 @@
 //! as strong analysers do: what the engine learns about the end of the game (a mate,
 //! a won ending) is in the table when it searches the positions that led there.
 //! Then every decision marked an inaccuracy, a mistake or a blunder is looked at
-//! again: the positions before and after it are searched anew
-//! with [`CONFIRM_FACTOR`] times the budget, and the report judges with what the
-//! deeper searches found, so a `?` or a `??` is a drop the engine is sure of, and a
-//! `?!` one that a deeper search did not find worse (docs/analysis.md, "Confirmed
-//! marks").
+//! again: the positions before and after it are searched anew with
+//! [`CONFIRM_FACTOR`] times the budget, and the report judges with what the deeper
+//! searches found, so every mark is a drop the engine is sure of (docs/analysis.md,
+//! "Confirmed marks").
 //! The job holds the game twice, whatever its length: as given, and as one cursor
 //! moved to the position searched by taking back and replaying actions (each search
 //! needs the actions before its position, for repetitions); a copy of the game per
@@ -33,10 +32,10 @@ use crate::types::{ByColor, Color};
 /// bounds the memory a hostile PGN can ask for).
 pub const MAX_ANALYSED_PLIES: usize = 2000;
 
-/// How many times the first search's budget a mistake's or a blunder's two positions
-/// get when they are looked at again: blunders are rare, so a fourfold budget on them
-/// costs the whole analysis little, and a mark that only a short search saw (a
-/// defence found two plies deeper) goes away.
+/// How many times the first search's budget a marked decision's two positions get
+/// when they are looked at again: marks are few against a game's positions, so a
+/// fourfold budget on them costs the whole analysis about two fifths more, and a mark
+/// that only a short search saw (a defence found two plies deeper) goes away.
 pub const CONFIRM_FACTOR: u32 = 4;
 
 /// What the job keeps of one position's search.
