@@ -248,8 +248,10 @@ impl GameAnalysis {
     /// yet searched again (a finished position needs no search). Inaccuracies too:
     /// issue 54's agreement benchmark found Stockfish's mistakes marked `?!` far
     /// more often than the reverse, and a `?!` that only a short search saw is as
-    /// wrong as a `??` (docs/analysis.md, "Confirmed marks"). Only an inaccuracy for
-    /// a mate let go while still winning is left as found.
+    /// wrong as a `??` (docs/analysis.md, "Confirmed marks"). Only an inaccuracy
+    /// judged by a mate is left as found: a mate let go while still winning big, or
+    /// walked into from a position already lost.
+    ///
     /// A turn of several actions counts as marked so if it would be from the best
     /// position the mover reached within it: the mover chose each of those, so a
     /// start scored below one of them is a search that contradicts itself, and only a
